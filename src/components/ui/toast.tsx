@@ -1,0 +1,86 @@
+import * as React from 'react';
+import { cn } from '@/lib/utils';
+
+// A small toast store: `toast()` may be called from anywhere (hooks, providers), <Toaster /> renders the queue.
+export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive'; duration?: number };
+export type ToastItem = ToastInput & { id: number };
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(input: ToastInput): number {
+  const id = nextId++;
+  items = [...items, { ...input, id }].slice(-4);
+  emit();
+  return id;
+}
+
+export function dismissToast(id: number) {
+  items = items.filter((t) => t.id !== id);
+  emit();
+}
+
+/** For tests: forget every toast. */
+export function resetToasts() {
+  items = [];
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useToasts(): ToastItem[] {
+  return React.useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
+}
+
+function ToastView({ item }: { item: ToastItem }) {
+  React.useEffect(() => {
+    const timer = setTimeout(() => dismissToast(item.id), item.duration ?? 5000);
+    return () => clearTimeout(timer);
+  }, [item.id, item.duration]);
+  const destructive = item.variant === 'destructive';
+  return (
+    <li
+      role={destructive ? 'alert' : 'status'}
+      data-variant={item.variant ?? 'default'}
+      className={cn(
+        'pointer-events-auto relative w-full rounded-md border p-4 pr-10 shadow-lg',
+        destructive ? 'border-destructive bg-destructive text-destructive-foreground' : 'bg-background text-foreground',
+      )}
+    >
+      <p className="text-sm font-semibold">{item.title}</p>
+      {item.description && <p className="mt-1 text-sm opacity-90">{item.description}</p>}
+      <button
+        type="button"
+        onClick={() => dismissToast(item.id)}
+        aria-label="Dismiss notification"
+        className="absolute right-2 top-2 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M18 6 6 18M6 6l12 12" />
+        </svg>
+      </button>
+    </li>
+  );
+}
+
+export function Toaster() {
+  const list = useToasts();
+  return (
+    <section aria-label="Notifications" className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full p-4 sm:max-w-sm">
+      <ol className="flex flex-col gap-2">
+        {list.map((item) => (
+          <ToastView key={item.id} item={item} />
+        ))}
+      </ol>
+    </section>
+  );
+}

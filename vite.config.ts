@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: { port: 5173, strictPort: true, host: 'localhost' },
+  preview: { port: 4173 },
+  build: { sourcemap: false, target: 'es2022' },
+});
