@@ -1,0 +1,32 @@
+// What every emulator service (auth, rest, functions, mail) is handed. Built once by emulator/server.ts.
+import type { Mailbox } from './mail/mailbox';
+
+export type QueryResult<T> = { rows: T[]; affectedRows?: number; fields?: { name: string; dataTypeID: number }[] };
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements without parameters (migrations, bootstrap SQL). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  kind: 'pglite' | 'postgres';
+  /** One transaction; rolled back if fn throws. Callers SET LOCAL role and claims inside it. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type Keys = { jwtSecret: string; anonKey: string; serviceRoleKey: string };
+
+export type EmulatorContext = {
+  db: Db;
+  /** supabase/config.toml, parsed. */
+  config: Record<string, unknown>;
+  keys: Keys;
+  /** Public base URL, e.g. http://127.0.0.1:54321 */
+  apiUrl: string;
+  mail: Mailbox;
+  /** Environment handed to edge functions (supabase/functions/.env, options, /_emulator overrides). */
+  functionEnv: Record<string, string>;
+  log: (message: string) => void;
+};
