@@ -1,3 +1,18 @@
+import { Seo } from '@/components/seo/seo';
+import { paths } from '@/config/paths';
+import { AccountPage } from '@/features/auth/components/account-page';
+
 export default function AccountRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">Account</h1></div>;
+  return (
+    <>
+      <Seo
+        title="My account"
+        description="Your Flipwise profile, password and saved searches."
+        path={paths.account}
+        noindex
+      />
+      {/* The search feature's saved-searches list goes into the savedSearches slot. */}
+      <AccountPage />
+    </>
+  );
 }

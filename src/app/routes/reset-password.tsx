@@ -1,3 +1,12 @@
+import { Seo } from '@/components/seo/seo';
+import { paths } from '@/config/paths';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
+
 export default function ResetPasswordRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">ResetPassword</h1></div>;
+  return (
+    <>
+      <Seo title="Set a new password" description="Choose a new password for your Flipwise account." path={paths.resetPassword} noindex />
+      <ResetPasswordPage />
+    </>
+  );
 }

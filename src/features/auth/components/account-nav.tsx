@@ -1,0 +1,90 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '../lib/auth-context';
+import { openAuthDialog } from '../lib/dialog-store';
+import { displayName, getInitials, profileOf } from '../lib/user-display';
+import { authMessages } from '../messages';
+import { preloadAuthDialog } from './auth-dialog-host';
+import { Avatar } from './avatar';
+
+const UserMenu = lazy(() => import('./user-menu'));
+const d = authMessages.dialog;
+const m = authMessages.menu;
+
+/** The header's account slot on wide screens: Login / Register for visitors, the avatar menu when signed in. */
+export function AccountNav() {
+  const { user, ready } = useAuth();
+  if (!ready) return <span aria-hidden="true" className="block h-9 w-9 animate-pulse rounded-full bg-muted" />;
+  if (user) {
+    return (
+      <Suspense fallback={<Avatar initials={getInitials(profileOf(user))} />}>
+        <UserMenu user={user} />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2">
+      <Button variant="ghost" size="sm" onClick={() => openAuthDialog('login')} {...preloadProps}>
+        {d.loginTab}
+      </Button>
+      <Button size="sm" onClick={() => openAuthDialog('register')} {...preloadProps}>
+        {d.registerTab}
+      </Button>
+    </div>
+  );
+}
+
+/** The same for the mobile menu: full-width buttons, or the account links and Logout laid out flat. */
+export function MobileAccountNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, ready, logout } = useAuth();
+  if (!ready) return null;
+  if (!user) {
+    const open = (tab: 'login' | 'register') => {
+      onNavigate?.();
+      openAuthDialog(tab);
+    };
+    return (
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" onClick={() => open('login')} {...preloadProps}>
+          {d.loginTab}
+        </Button>
+        <Button onClick={() => open('register')} {...preloadProps}>
+          {d.registerTab}
+        </Button>
+      </div>
+    );
+  }
+  const profile = profileOf(user);
+  const linkClass =
+    'rounded-md px-2 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center gap-3 px-2 py-2">
+        <Avatar initials={getInitials(profile)} />
+        <div className="min-w-0">
+          <p className="text-sm font-semibold">{m.welcome(displayName(profile))}</p>
+          <p className="truncate text-xs text-muted-foreground">{profile.email}</p>
+        </div>
+      </div>
+      <Link to={paths.search} className={linkClass} onClick={onNavigate}>
+        {m.searchTool}
+      </Link>
+      <Link to={paths.account} className={linkClass} onClick={onNavigate}>
+        {m.account}
+      </Link>
+      <Button
+        variant="outline"
+        onClick={() => {
+          onNavigate?.();
+          void logout();
+        }}
+      >
+        {m.logout}
+      </Button>
+    </div>
+  );
+}
+
+const preloadProps = { onPointerEnter: preloadAuthDialog, onFocus: preloadAuthDialog };

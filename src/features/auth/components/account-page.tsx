@@ -1,0 +1,60 @@
+import { useEffect, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { useAuth } from '../lib/auth-context';
+import { openAuthDialog } from '../lib/dialog-store';
+import { authMessages } from '../messages';
+import { AccountProfile } from './account-profile';
+
+const a = authMessages.account;
+
+type AccountPageProps = {
+  /** The "saved searches" half of the account; the search feature provides it and the route composes it here. */
+  savedSearches?: ReactNode;
+};
+
+/** /account: the profile and password for signed-in users; visitors get an explanation and the login dialog. */
+export function AccountPage({ savedSearches }: AccountPageProps) {
+  const { user, ready } = useAuth();
+  return (
+    <div className="container max-w-4xl py-10">
+      <h1 className="text-3xl font-bold tracking-tight">{a.title}</h1>
+      <p className="mt-2 text-muted-foreground">{a.description}</p>
+      <div className="mt-8">
+        {!ready ? (
+          <p role="status" className="text-muted-foreground">
+            {a.loading}
+          </p>
+        ) : user ? (
+          <div className="grid gap-6">
+            {/* Keyed by user: another account signing in on this tab starts from its own profile. */}
+            <AccountProfile key={user.id} user={user} />
+            {savedSearches && <section aria-label="Saved searches">{savedSearches}</section>}
+          </div>
+        ) : (
+          <SignedOut />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SignedOut() {
+  useEffect(() => {
+    openAuthDialog('login');
+  }, []);
+  return (
+    <Card className="max-w-lg">
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-none tracking-tight">{a.signedOutTitle}</h2>
+        <CardDescription>{a.signedOutBody}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button onClick={() => openAuthDialog('login')}>{authMessages.dialog.loginTab}</Button>
+        <Button variant="outline" onClick={() => openAuthDialog('register')}>
+          {authMessages.dialog.registerTab}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { closeAuthDialog, useAuthDialogState, type AuthDialogState, type AuthTab } from '../lib/dialog-store';
+import { authMessages } from '../messages';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+import { VerifyNotice } from './verify-notice';
+
+const d = authMessages.dialog;
+
+/** The login / register dialog of SPEC §2, driven by openAuthDialog(). Loaded on first use (see AuthDialogHost). */
+export default function AuthDialog() {
+  const state = useAuthDialogState();
+  return (
+    <Dialog open={state.open} onOpenChange={(open) => !open && closeAuthDialog()}>
+      <DialogContent className="max-w-[425px]">
+        {/* A new key on every opening: the requested tab, empty forms and no 'registered' state (SPEC §4). */}
+        <AuthDialogBody key={state.openCount} state={state} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AuthDialogBody({ state }: { state: AuthDialogState }) {
+  const [tab, setTab] = useState<AuthTab>(state.tab);
+  const [registered, setRegistered] = useState(false);
+  const [forgot, setForgot] = useState(false);
+
+  if (registered) return <CheckYourEmail />;
+
+  return (
+    <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)} className="grid gap-4">
+      <TabsList className="mr-8 grid grid-cols-2">
+        <TabsTrigger value="login">{d.loginTab}</TabsTrigger>
+        <TabsTrigger value="register">{state.source === 'search' ? d.registerTabFromSearch : d.registerTab}</TabsTrigger>
+      </TabsList>
+      <TabsContent value="login" className="mt-0 grid gap-4">
+        {forgot ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{authMessages.forgot.title}</DialogTitle>
+              <DialogDescription>{authMessages.forgot.description}</DialogDescription>
+            </DialogHeader>
+            <ForgotPasswordForm idPrefix="dialog-forgot" />
+            <Button variant="link" className="justify-self-center" onClick={() => setForgot(false)}>
+              {authMessages.forgot.back}
+            </Button>
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>{d.loginTitle}</DialogTitle>
+              <DialogDescription>{d.loginDescription}</DialogDescription>
+            </DialogHeader>
+            {state.notice === 'link-expired' && (
+              <Alert variant="destructive">
+                <AlertDescription>{d.linkExpired}</AlertDescription>
+              </Alert>
+            )}
+            <VerifyNotice />
+            <LoginForm onSuccess={closeAuthDialog} onForgotPassword={() => setForgot(true)} />
+          </>
+        )}
+      </TabsContent>
+      <TabsContent value="register" className="mt-0 grid gap-4">
+        <DialogHeader>
+          <DialogTitle>{d.registerTitle}</DialogTitle>
+          <DialogDescription>{d.registerDescription}</DialogDescription>
+        </DialogHeader>
+        <RegisterForm onRegistered={() => setRegistered(true)} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function CheckYourEmail() {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{d.checkEmailTitle}</DialogTitle>
+        <DialogDescription>{d.checkEmailBody}</DialogDescription>
+      </DialogHeader>
+      <VerifyNotice />
+      <DialogFooter>
+        <Button onClick={closeAuthDialog}>{d.done}</Button>
+      </DialogFooter>
+    </>
+  );
+}

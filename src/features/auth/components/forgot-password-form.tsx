@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '../api/errors';
+import { requestPasswordReset } from '../api/request-password-reset';
+import { authMessages } from '../messages';
+import { resetRequestSchema, type ResetRequestInput } from '../schemas';
+import { FieldError } from './field-hint';
+
+const f = authMessages.forgot;
+
+/**
+ * Asks for a recovery email. The confirmation is the same whether or not the address has an account, so the form
+ * never tells a stranger who is registered.
+ */
+export function ForgotPasswordForm({ idPrefix = 'forgot', defaultEmail = '' }: { idPrefix?: string; defaultEmail?: string }) {
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetRequestInput>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: defaultEmail } });
+
+  const onValid = async (values: ResetRequestInput) => {
+    try {
+      await requestPasswordReset(values);
+      setSent(true);
+    } catch (error) {
+      toast({ title: f.failedTitle, description: errorMessage(error, f.failedFallback), variant: 'destructive' });
+    }
+  };
+
+  if (sent) {
+    return (
+      <div role="status" className="rounded-md border bg-secondary p-4 text-sm text-secondary-foreground">
+        <p className="font-semibold">{f.sentTitle}</p>
+        <p className="mt-1">{f.sent}</p>
+      </div>
+    );
+  }
+
+  const emailId = `${idPrefix}-email`;
+  return (
+    <form onSubmit={handleSubmit(onValid)} className="grid gap-4" noValidate>
+      <div className="grid gap-2">
+        <Label htmlFor={emailId}>Email</Label>
+        <Input
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          aria-describedby={errors.email ? `${emailId}-error` : undefined}
+          {...register('email')}
+        />
+        <FieldError id={`${emailId}-error`} message={errors.email?.message} />
+      </div>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? f.busy : f.button}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toast';
+import { useAuth } from '../lib/auth-context';
+import { authMessages } from '../messages';
+import { loginFormSchema, PASSWORD_MAX, type LoginValues } from '../schemas';
+
+type LoginFormProps = { onSuccess: () => void; onForgotPassword: () => void };
+
+export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
+  const { login } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const onValid = async ({ email, password }: LoginValues) => {
+    try {
+      await login(email, password);
+      onSuccess();
+    } catch (error) {
+      // useAuth already toasted 'Login failed' with the service's message; the dialog stays open.
+      console.error('Login failed', error);
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onValid, toastFirstError)} className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor="login-email">Email</Label>
+        <Input id="login-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...register('email')} />
+      </div>
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between">
+          <Label htmlFor="login-password">Password</Label>
+          <button
+            type="button"
+            onClick={onForgotPassword}
+            className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {authMessages.dialog.forgotPassword}
+          </button>
+        </div>
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          aria-invalid={!!errors.password}
+          {...register('password')}
+        />
+      </div>
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? authMessages.dialog.loginBusy : authMessages.dialog.loginButton}
+      </Button>
+    </form>
+  );
+}
+
+/** SPEC §5: the first broken rule becomes one destructive toast titled 'Error'. */
+export function toastFirstError(errors: FieldErrors) {
+  const message = Object.values(errors).find((e) => typeof e?.message === 'string')?.message;
+  if (typeof message === 'string') toast({ title: authMessages.validation.title, description: message, variant: 'destructive' });
+}
