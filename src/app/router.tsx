@@ -5,11 +5,16 @@ import { RouteError } from '@/app/routes/route-error';
 // Every route is its own chunk, so / downloads only what the landing page needs.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
+const withCaseSensitivePaths = (children: RouteObject[]): RouteObject[] =>
+  children.map((route) => ({ ...route, caseSensitive: true }) as RouteObject);
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    children: [
+    // Case-sensitive matching sends /About and friends to the 404 route, which redirects them to lowercase
+    // (src/app/redirects.ts) instead of serving one page under many addresses.
+    children: withCaseSensitivePaths([
       { index: true, lazy: page(() => import('@/app/routes/home')) },
       { path: 'login', lazy: page(() => import('@/app/routes/login')) },
       { path: 'about', lazy: page(() => import('@/app/routes/about')) },
@@ -23,7 +28,7 @@ export const routes: RouteObject[] = [
       { path: 'account', lazy: page(() => import('@/app/routes/account')) },
       { path: 'reset-password', lazy: page(() => import('@/app/routes/reset-password')) },
       { path: '*', lazy: page(() => import('@/app/routes/not-found')) },
-    ],
+    ]),
   },
 ];
 

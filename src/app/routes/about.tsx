@@ -1,3 +1,16 @@
+import { Seo } from '@/components/seo';
+import { paths } from '@/config/paths';
+import { AboutPage } from '@/features/marketing/components/about-page';
+
 export default function AboutRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">About</h1></div>;
+  return (
+    <>
+      <Seo
+        title="About"
+        description="Flipwise is an independent company founded in 2024 by resellers, for resellers: AI-written listings, one-click crosslisting and automatic delisting for second-hand fashion."
+        path={paths.about}
+      />
+      <AboutPage />
+    </>
+  );
 }

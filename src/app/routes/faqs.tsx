@@ -1,3 +1,18 @@
+import { faqJsonLd, Seo } from '@/components/seo';
+import { paths } from '@/config/paths';
+import { FaqPage } from '@/features/marketing/components/faq-page';
+import { faqQuestionAnswers } from '@/features/marketing/content/faqs';
+
 export default function FAQsRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">FAQs</h1></div>;
+  return (
+    <>
+      <Seo
+        title="FAQs"
+        description="Answers about Flipwise: creating your account, verifying your email, connecting marketplaces, listing and delisting items, sold detection and the Thrifting Explorer."
+        path={paths.faqs}
+        jsonLd={[faqJsonLd(faqQuestionAnswers())]}
+      />
+      <FaqPage />
+    </>
+  );
 }

@@ -1,3 +1,17 @@
+import { mobileAppJsonLd, Seo } from '@/components/seo';
+import { paths } from '@/config/paths';
+import { HomePage } from '@/features/marketing/components/home-page';
+
 export default function HomeRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">Home</h1></div>;
+  return (
+    <>
+      <Seo
+        title="The reselling app for second-hand fashion"
+        description="List faster, sell quicker and make more money. Flipwise writes your listings with AI, crosslists them in one tap and delists sold items everywhere. Free for a limited time."
+        path={paths.home}
+        jsonLd={[mobileAppJsonLd()]}
+      />
+      <HomePage />
+    </>
+  );
 }

@@ -1,3 +1,17 @@
+import { Seo } from '@/components/seo';
+import { paths } from '@/config/paths';
+import { LegalDocumentView } from '@/features/marketing/components/legal-document';
+import { privacy } from '@/features/marketing/content/legal';
+
 export default function PrivacyRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">Privacy</h1></div>;
+  return (
+    <>
+      <Seo
+        title="Privacy Policy"
+        description="How Flipwise collects, uses, shares and protects your information, the rights you have and how to contact us."
+        path={paths.privacy}
+      />
+      <LegalDocumentView document={privacy} />
+    </>
+  );
 }

@@ -1,3 +1,17 @@
+import { Seo } from '@/components/seo';
+import { paths } from '@/config/paths';
+import { LegalDocumentView } from '@/features/marketing/components/legal-document';
+import { terms } from '@/features/marketing/content/legal';
+
 export default function TermsRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">Terms</h1></div>;
+  return (
+    <>
+      <Seo
+        title="Terms of Service"
+        description="The terms for using the Flipwise website, the Thrifting Explorer and the Flipwise app: licence, responsibilities, data, disclaimer and contact."
+        path={paths.terms}
+      />
+      <LegalDocumentView document={terms} />
+    </>
+  );
 }

@@ -1,33 +1,35 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
-import { site } from '@/config/site';
+import { BreadcrumbProvider } from '@/components/layout/breadcrumb-context';
+import { Breadcrumbs } from '@/components/layout/breadcrumbs';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
 
 type SiteLayoutProps = {
   children: ReactNode;
   /** Sign-in entry points for visitors, the avatar menu for signed-in users (rendered by the auth feature). */
   accountSlot?: ReactNode;
-  /** The same entry points, laid out for the mobile menu. */
+  /** The same entry points, laid out for the mobile menu. Links inside it close the menu when clicked. */
   mobileAccountSlot?: ReactNode;
 };
 
-export function SiteLayout({ children, accountSlot }: SiteLayoutProps) {
+/** The frame of every page: skip link, header, breadcrumbs, the page itself and the footer. */
+export function SiteLayout({ children, accountSlot, mobileAccountSlot }: SiteLayoutProps) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="border-b">
-        <nav aria-label="Main" className="container flex h-16 items-center gap-6">
-          <Link to={paths.home} className="font-bold">
-            {site.name}
-          </Link>
-          <div className="ml-auto">{accountSlot}</div>
-        </nav>
-      </header>
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <footer className="border-t py-6 text-center text-sm text-muted-foreground">
-        © {new Date().getFullYear()} {site.name}
-      </footer>
-    </div>
+    <BreadcrumbProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <Header accountSlot={accountSlot} mobileAccountSlot={mobileAccountSlot} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Breadcrumbs />
+          {children}
+        </main>
+        <Footer />
+      </div>
+    </BreadcrumbProvider>
   );
 }

@@ -1,4 +1,12 @@
 import { Helmet } from 'react-helmet-async';
+import { crumbsFromPath } from '@/components/layout/breadcrumb-trail';
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  hasJsonLdType,
+  organizationJsonLd,
+  websiteJsonLd,
+} from '@/components/seo/json-ld';
 import { site } from '@/config/site';
 
 export type SeoProps = {
@@ -8,35 +16,66 @@ export type SeoProps = {
   /** Path of the page, e.g. '/about'; the canonical URL is site.url + path. */
   path: string;
   type?: 'website' | 'article';
+  /** Social card image, a path on this site or an absolute URL; defaults to our 1200x630 card. */
   image?: string;
+  /** For pages search engines should not list (404, account pages). */
   noindex?: boolean;
-  /** Extra JSON-LD objects for this page (BreadcrumbList, FAQPage, BlogPosting, ...). */
+  /** Extra JSON-LD objects for this page (FAQPage, BlogPosting, ...). */
   jsonLd?: object[];
+  /**
+   * Name of the last crumb in the automatic BreadcrumbList (an article's title instead of its slug). The list is
+   * added on every inner page unless `jsonLd` already carries a BreadcrumbList.
+   */
+  breadcrumbLabel?: string;
 };
 
-export function Seo({ title, description, path, type = 'website', image = site.ogImage, noindex, jsonLd = [] }: SeoProps) {
+/** Everything a page puts in <head>: title, description, canonical, social cards, robots and structured data. */
+export function Seo({
+  title,
+  description,
+  path,
+  type = 'website',
+  image = site.ogImage,
+  noindex,
+  jsonLd = [],
+  breadcrumbLabel,
+}: SeoProps) {
   const fullTitle = `${title} | ${site.name}`;
-  const url = `${site.url}${path === '/' ? '/' : path}`;
-  const imageUrl = image.startsWith('http') ? image : `${site.url}${image}`;
+  const url = absoluteUrl(path);
+  const imageUrl = absoluteUrl(image);
+  const usesDefaultImage = image === site.ogImage;
+
+  const structured: object[] = [organizationJsonLd(), websiteJsonLd()];
+  const crumbs = crumbsFromPath(path, breadcrumbLabel);
+  if (!noindex && crumbs.length > 1 && !jsonLd.some((d) => hasJsonLdType(d, 'BreadcrumbList'))) {
+    structured.push(breadcrumbJsonLd(crumbs));
+  }
+  structured.push(...jsonLd);
+
   return (
     <Helmet prioritizeSeoTags>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      <meta name="robots" content={noindex ? 'noindex, nofollow' : 'index, follow'} />
+      <meta
+        name="robots"
+        content={noindex ? 'noindex, nofollow' : 'index, follow, max-image-preview:large, max-snippet:-1'}
+      />
       <meta property="og:type" content={type} />
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:locale" content="en_US" />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={imageUrl} />
-      <meta property="og:image:width" content="1200" />
-      <meta property="og:image:height" content="630" />
-      <meta property="og:site_name" content={site.name} />
+      {usesDefaultImage && <meta property="og:image:width" content="1200" />}
+      {usesDefaultImage && <meta property="og:image:height" content="630" />}
+      <meta property="og:image:alt" content={`${site.name}: ${site.tagline}`} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
-      {jsonLd.map((data, i) => (
+      {structured.map((data, i) => (
         <script key={i} type="application/ld+json">
           {JSON.stringify(data)}
         </script>

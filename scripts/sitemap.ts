@@ -1,0 +1,107 @@
+// sitemap.xml of the public routes plus every published blog article found in content/blog/*.json, emitted into
+// the build by sitemapPlugin() (vite.config.ts). The blog helper adds articles by writing those JSON files; anything
+// else that wants a URL listed can pass `extra` entries.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { publicPaths } from '../src/config/paths';
+import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url';
+
+export type SitemapEntry = { loc: string; lastmod?: string; changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority?: number };
+
+type BlogFile = { slug?: unknown; published?: unknown; created_at?: unknown; updated_at?: unknown };
+
+const routeHints: Record<string, Pick<SitemapEntry, 'changefreq' | 'priority'>> = {
+  '/': { changefreq: 'weekly', priority: 1 },
+  '/blog': { changefreq: 'daily', priority: 0.8 },
+  '/thriftingexplorer': { changefreq: 'weekly', priority: 0.9 },
+  '/terms': { changefreq: 'yearly', priority: 0.3 },
+  '/privacy': { changefreq: 'yearly', priority: 0.3 },
+};
+
+function isoDate(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+}
+
+/** Published articles from content/blog/<slug>.json (fields slug, published, created_at, updated_at optional). */
+export function blogSitemapEntries(siteUrl: string, blogDir = path.resolve('content/blog')): SitemapEntry[] {
+  if (!existsSync(blogDir)) return [];
+  const entries: SitemapEntry[] = [];
+  for (const file of readdirSync(blogDir).filter((f) => f.endsWith('.json')).sort()) {
+    let data: BlogFile;
+    try {
+      data = JSON.parse(readFileSync(path.join(blogDir, file), 'utf8')) as BlogFile;
+    } catch (error) {
+      throw new Error(`content/blog/${file} is not valid JSON: ${(error as Error).message}`);
+    }
+    if (data.published !== true || typeof data.slug !== 'string' || data.slug === '') continue;
+    entries.push({
+      loc: `${siteUrl}/blog/${encodeURIComponent(data.slug)}`,
+      lastmod: isoDate(data.updated_at) ?? isoDate(data.created_at),
+      changefreq: 'monthly',
+      priority: 0.7,
+    });
+  }
+  return entries;
+}
+
+/** Every URL of the sitemap: the public routes, then the published articles, then `extra`. */
+export function sitemapEntries(options: { siteUrl?: string; blogDir?: string; extra?: SitemapEntry[] } = {}): SitemapEntry[] {
+  const siteUrl = normalizeSiteUrl(options.siteUrl);
+  const routes = publicPaths.map((p) => ({ loc: p === '/' ? `${siteUrl}/` : `${siteUrl}${p}`, ...routeHints[p] }));
+  return [...routes, ...blogSitemapEntries(siteUrl, options.blogDir), ...(options.extra ?? [])];
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+export function renderSitemap(entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const parts = [`    <loc>${escapeXml(e.loc)}</loc>`];
+    if (e.lastmod) parts.push(`    <lastmod>${e.lastmod}</lastmod>`);
+    if (e.changefreq) parts.push(`    <changefreq>${e.changefreq}</changefreq>`);
+    if (e.priority !== undefined) parts.push(`    <priority>${e.priority.toFixed(1)}</priority>`);
+    return `  <url>\n${parts.join('\n')}\n  </url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** public/robots.txt names the default site; point its Sitemap line at the configured one. */
+export function rewriteRobots(robots: string, siteUrl: string): string {
+  return robots.replace(/^Sitemap:.*$/m, `Sitemap: ${siteUrl}/sitemap.xml`);
+}
+
+/**
+ * Emits sitemap.xml into the build and serves it in dev. `siteUrl` defaults to VITE_SITE_URL; articles are read at
+ * build time, so a build after adding content/blog/<slug>.json lists it.
+ */
+export function sitemapPlugin(options: { siteUrl?: string; blogDir?: string } = {}): Plugin {
+  let siteUrl = DEFAULT_SITE_URL;
+  let outDir = 'dist';
+  return {
+    name: 'flipwise-sitemap',
+    configResolved(config) {
+      siteUrl = normalizeSiteUrl(options.siteUrl ?? config.env.VITE_SITE_URL ?? process.env.VITE_SITE_URL);
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use('/sitemap.xml', (_req, res) => {
+        res.setHeader('content-type', 'application/xml');
+        res.end(renderSitemap(sitemapEntries({ siteUrl, blogDir: options.blogDir })));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: renderSitemap(sitemapEntries({ siteUrl, blogDir: options.blogDir })) });
+    },
+    async writeBundle() {
+      const { readFile, writeFile } = await import('node:fs/promises');
+      const robotsPath = path.join(outDir, 'robots.txt');
+      if (!existsSync(robotsPath)) return;
+      const robots = await readFile(robotsPath, 'utf8');
+      const next = rewriteRobots(robots, siteUrl);
+      if (next !== robots) await writeFile(robotsPath, next);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Logo } from '@/components/layout/logo';
+import { mainNav, searchToolNav } from '@/components/layout/nav-items';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+type HeaderProps = {
+  accountSlot?: ReactNode;
+  mobileAccountSlot?: ReactNode;
+};
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-secondary hover:text-secondary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    isActive ? 'text-primary' : 'text-foreground/80',
+  );
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'block rounded-lg px-3 py-3 text-base font-medium transition-colors hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    isActive ? 'bg-secondary text-primary' : 'text-foreground',
+  );
+
+function SearchToolIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true">
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m20 20-4.2-4.2" />
+    </svg>
+  );
+}
+
+const searchToolClass =
+  'inline-flex items-center gap-2 rounded-full bg-gradient-to-r from-orange-500 to-amber-500 px-4 py-2 text-sm font-semibold text-white shadow-sm shadow-orange-500/30 transition hover:brightness-105 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
+
+export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // A navigation that did not come from a menu link (back button, a link in the page) also closes the menu.
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  // Any link in the panel (ours or one inside the account slot) closes the menu; buttons in the slot do not,
+  // since they may open a dialog or dropdown anchored to themselves.
+  const closeOnLink = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('a')) setOpen(false);
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="container flex h-16 items-center gap-3">
+        <Link
+          to={paths.home}
+          className="mr-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label="Flipwise"
+        >
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {mainNav.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={desktopLink}>
+              {item.label}
+            </NavLink>
+          ))}
+          <NavLink to={searchToolNav.to} className={cn(searchToolClass, 'ml-2')}>
+            <SearchToolIcon />
+            {searchToolNav.label}
+          </NavLink>
+        </nav>
+        <div className="ml-auto hidden items-center gap-2 md:flex">{accountSlot}</div>
+        <button
+          type="button"
+          className="ml-auto inline-flex h-10 w-10 items-center justify-center rounded-md text-foreground transition-colors hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+      {/* Kept mounted while closed so that state inside the account slot (an open dialog) survives closing. */}
+      <div id={menuId} hidden={!open} className="border-t bg-background md:hidden" onClick={closeOnLink}>
+        <nav aria-label="Mobile" className="container flex flex-col gap-1 py-3">
+          {mainNav.map((item) => (
+            <NavLink key={item.to} to={item.to} end className={mobileLink}>
+              {item.label}
+            </NavLink>
+          ))}
+          <NavLink to={searchToolNav.to} className={cn(searchToolClass, 'mt-2 justify-center py-3 text-base')}>
+            <SearchToolIcon />
+            {searchToolNav.label}
+          </NavLink>
+          {mobileAccountSlot ? <div className="mt-3 border-t pt-3">{mobileAccountSlot}</div> : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

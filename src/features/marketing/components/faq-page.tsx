@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { FaqAccordion } from '@/features/marketing/components/faq-accordion';
+import { PageHero } from '@/features/marketing/components/page-hero';
+import { faqGroups } from '@/features/marketing/content/faqs';
+
+export function FaqPage() {
+  return (
+    <>
+      <div className="relative">
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-teal-50/70 to-white" />
+        <PageHero eyebrow="Help centre" title="Frequently asked questions">
+          <p>Everything about getting started, your account and using the Flipwise app. Pick a topic to see its questions.</p>
+        </PageHero>
+      </div>
+      <div className="container grid gap-10 pb-20 lg:grid-cols-[1fr_300px]">
+        <FaqAccordion groups={faqGroups} />
+        <aside className="h-fit rounded-2xl bg-gradient-to-br from-orange-50 to-amber-50 p-6 ring-1 ring-orange-100 lg:sticky lg:top-24">
+          <h2 className="text-lg font-bold text-slate-900">Still stuck?</h2>
+          <p className="mt-2 text-[15px] leading-relaxed text-slate-600">
+            Our team answers every message, usually within one business day.
+          </p>
+          <Link
+            to={paths.contact}
+            className="mt-5 inline-flex h-11 w-full items-center justify-center rounded-full bg-primary px-5 font-semibold text-primary-foreground transition hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          >
+            Contact support
+          </Link>
+          <a
+            href={`mailto:${site.supportEmail}`}
+            className="mt-3 block break-all text-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {site.supportEmail}
+          </a>
+        </aside>
+      </div>
+    </>
+  );
+}

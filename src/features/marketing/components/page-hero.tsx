@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils';
+
+type PageHeroProps = {
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+  className?: string;
+};
+
+/** The heading band of an inner page: soft teal gradient, small eyebrow, the page's h1 and a lead paragraph. */
+export function PageHero({ eyebrow, title, children, className }: PageHeroProps) {
+  return (
+    <div className={cn('container pb-10 pt-8 sm:pb-14 sm:pt-12', className)}>
+      {eyebrow && (
+        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-orange-600">{eyebrow}</p>
+      )}
+      <h1 className="mt-3 max-w-3xl text-balance text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
+      {children && <div className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{children}</div>}
+    </div>
+  );
+}
+
+export function SectionHeading({ eyebrow, title, lead, center = true, dark = false }: { eyebrow?: string; title: string; lead?: string; center?: boolean; dark?: boolean }) {
+  return (
+    <div className={cn('max-w-2xl', center && 'mx-auto text-center')}>
+      {eyebrow && (
+        <p className={cn('text-sm font-semibold uppercase tracking-[0.14em]', dark ? 'text-orange-300' : 'text-orange-600')}>{eyebrow}</p>
+      )}
+      <h2 className={cn('mt-2 text-balance text-3xl font-extrabold tracking-tight sm:text-4xl', dark ? 'text-white' : 'text-slate-900')}>{title}</h2>
+      {lead && <p className={cn('mt-4 text-lg leading-relaxed', dark ? 'text-teal-50/80' : 'text-slate-600')}>{lead}</p>}
+    </div>
+  );
+}

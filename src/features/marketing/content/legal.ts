@@ -1,0 +1,137 @@
+import { site } from '@/config/site';
+
+export type LegalSection = { id: string; heading: string; paragraphs: string[]; list?: string[] };
+
+export type LegalDocument = { title: string; intro: string; sections: LegalSection[] };
+
+export const terms: LegalDocument = {
+  title: 'Terms of Service',
+  intro: `These terms govern your use of the ${site.name} website, the Thrifting Explorer search tool and the ${site.name} mobile app. Please read them carefully.`,
+  sections: [
+    {
+      id: 'acceptance',
+      heading: '1. Acceptance of Terms',
+      paragraphs: [
+        `By accessing or using ${site.name}, you agree to be bound by these Terms of Service and by our Privacy Policy. If you do not agree with any part of these terms, you may not use our services.`,
+      ],
+    },
+    {
+      id: 'use-license',
+      heading: '2. Use License',
+      paragraphs: [
+        `We grant you a limited, non-exclusive, non-transferable and revocable licence to use ${site.name} for your personal, non-commercial use, which includes managing and selling your own items. Under this licence you may not:`,
+      ],
+      list: [
+        'copy, modify or redistribute the website, the app or their content;',
+        'use the services, or the data they show, for any commercial purpose other than selling your own items;',
+        'scrape, harvest or resell data from the Thrifting Explorer or any other part of the services;',
+        'attempt to reverse engineer, disrupt or gain unauthorised access to any part of the services;',
+        'remove any copyright or other proprietary notices.',
+      ],
+    },
+    {
+      id: 'service',
+      heading: '3. Service Description',
+      paragraphs: [
+        `${site.name} helps resellers of second-hand fashion create listings with AI-written titles and descriptions, crosslist items to several marketplaces, detect sales and delist sold items, and research how similar items sell with the Thrifting Explorer.`,
+        `The app is currently free for all users for a limited time. We may introduce paid features in the future and will give you notice before any charge applies. We may change, suspend or discontinue any part of the services at any time.`,
+      ],
+    },
+    {
+      id: 'responsibilities',
+      heading: '4. User Responsibilities',
+      paragraphs: ['When you use our services, you agree to:'],
+      list: [
+        'provide accurate information when you create your account and keep it up to date;',
+        'keep your password confidential and tell us at once about any unauthorised use of your account;',
+        'list only items you have the right to sell, described honestly and accurately;',
+        'follow the rules and policies of every marketplace you connect to ' + site.name + ';',
+        'not use the services for anything unlawful, fraudulent or harmful to others.',
+      ],
+    },
+    {
+      id: 'data',
+      heading: '5. Data and Privacy',
+      paragraphs: [
+        'Your use of the services is also governed by our Privacy Policy, which explains what information we collect, how we use it and the choices you have. You keep ownership of the photos and listing content you create; you give us permission to process them so that we can publish your listings to the marketplaces you choose.',
+      ],
+    },
+    {
+      id: 'disclaimer',
+      heading: '6. Disclaimer',
+      paragraphs: [
+        `The services are provided "as is" and "as available", without warranties of any kind, express or implied. Market data shown by the Thrifting Explorer, including available counts, sold counts and sell-through rates, is informational and indicative only, may contain errors and must not be the sole basis for business decisions.`,
+        `To the fullest extent permitted by law, ${site.name} is not liable for any indirect, incidental or consequential damages, or for any loss of sales, profits or data, arising from your use of the services or of any marketplace.`,
+      ],
+    },
+    {
+      id: 'contact',
+      heading: '7. Contact Information',
+      paragraphs: [`If you have any questions about these Terms of Service, please contact us at ${site.supportEmail}.`],
+    },
+  ],
+};
+
+export const privacy: LegalDocument = {
+  title: 'Privacy Policy',
+  intro: `This policy explains how ${site.name} collects, uses and protects your information when you use our website, the Thrifting Explorer and our mobile app.`,
+  sections: [
+    {
+      id: 'information-we-collect',
+      heading: 'Information We Collect',
+      paragraphs: ['We collect the information you give us and the information needed to run the services:'],
+      list: [
+        'account details: your first and last name, email address, zip code and password (stored only as a secure hash);',
+        'listing content: the photos, descriptions, prices and other details of the items you list;',
+        'marketplace connections: the access that each marketplace grants us when you connect it;',
+        'searches you run in the Thrifting Explorer, and messages you send us through the contact form;',
+        'technical data such as your browser, device type and pages visited.',
+      ],
+    },
+    {
+      id: 'how-we-use',
+      heading: 'How We Use Your Information',
+      paragraphs: ['We use your information to:'],
+      list: [
+        'create and secure your account and verify your email address;',
+        'write, publish, update and delist your listings on the marketplaces you choose;',
+        'show market data in the Thrifting Explorer and improve its results;',
+        'answer your questions and send important messages about the services;',
+        'understand how the services are used so that we can make them better.',
+      ],
+    },
+    {
+      id: 'sharing',
+      heading: 'Information Sharing',
+      paragraphs: [
+        'We do not sell your personal information. We share it only with the marketplaces you connect (to publish and manage your listings), with service providers who host and run the services for us under confidentiality obligations, and when the law requires it.',
+      ],
+    },
+    {
+      id: 'security',
+      heading: 'Data Security',
+      paragraphs: [
+        'We protect your information with encryption in transit, hashed passwords and access controls that let each user reach only their own data. No system is perfectly secure, so please use a strong password and keep it to yourself.',
+      ],
+    },
+    {
+      id: 'rights',
+      heading: 'Your Rights',
+      paragraphs: [
+        'You can see and update your name and zip code in your profile at any time. You may also ask us for a copy of your data, ask us to correct it, or ask us to delete your account and the information linked to it. Email us and we will respond within 30 days.',
+      ],
+    },
+    {
+      id: 'cookies',
+      heading: 'Cookies',
+      paragraphs: [
+        'Our website uses your browser’s local storage to keep you signed in and to remember your session. We do not use advertising cookies. You can clear this storage at any time in your browser settings; you will then need to log in again.',
+      ],
+    },
+    {
+      id: 'contact',
+      heading: 'Contact Us',
+      paragraphs: [`If you have questions about this Privacy Policy or your data, please contact us at ${site.supportEmail}.`],
+    },
+  ],
+};
