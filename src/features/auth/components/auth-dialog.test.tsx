@@ -1,0 +1,289 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts, Toaster } from '@/components/ui/toast';
+import { closeAuthDialog, getAuthDialogState, openAuthDialog } from '../lib/dialog-store';
+import { FakeAuthProvider, fakeAuth, fakeUser } from '../testing/fake-auth';
+import type { AuthContextValue } from '../lib/auth-context';
+import AuthDialog from './auth-dialog';
+
+function setup(overrides: Partial<AuthContextValue> = {}) {
+  const auth = fakeAuth(overrides);
+  const user = userEvent.setup();
+  render(
+    <FakeAuthProvider value={auth}>
+      <AuthDialog />
+      <Toaster />
+    </FakeAuthProvider>,
+  );
+  return { auth, user };
+}
+
+const dialog = () => screen.getByRole('dialog');
+const field = (name: string) => within(dialog()).getByLabelText(name, { exact: true });
+/** Toasts live outside the modal dialog (which hides the rest of the page from assistive tech): query by text. */
+const toastWith = (text: string) => screen.getByText(text, { selector: 'section[aria-label="Notifications"] p' });
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+beforeEach(() => resetToasts());
+afterEach(() => act(() => closeAuthDialog()));
+
+describe('opening', () => {
+  it('opens on the login tab by default, at most 425 px wide', () => {
+    setup();
+    act(() => openAuthDialog());
+    expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { name: 'Login to your account' })).toBeInTheDocument();
+    expect(dialog().className).toContain('max-w-[425px]');
+  });
+
+  it('opens on the requested tab and resets to it on every opening', async () => {
+    const { user } = setup();
+    act(() => openAuthDialog('register'));
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Login' }));
+    expect(screen.getByRole('heading', { name: 'Login to your account' })).toBeInTheDocument();
+    act(() => closeAuthDialog());
+    act(() => openAuthDialog('register'));
+    expect(screen.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("labels the Register tab 'Create an Account' when opened from the search tool", () => {
+    setup();
+    act(() => openAuthDialog('login', { source: 'search' }));
+    expect(screen.getByRole('tab', { name: 'Create an Account' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Register' })).not.toBeInTheDocument();
+  });
+});
+
+describe('login tab', () => {
+  it('shows the verify notice, the fields and what the account gives', () => {
+    setup();
+    act(() => openAuthDialog('login'));
+    expect(within(dialog()).getByText(/verify your email before logging in.*spam/i)).toBeInTheDocument();
+    expect(within(dialog()).getByText(/access to your profile and saved searches/i)).toBeInTheDocument();
+    expect(field('Email')).toHaveAttribute('type', 'email');
+    expect(field('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it("requires both fields: 'Error' / 'Please fill out all fields'", async () => {
+    const { auth, user } = setup();
+    act(() => openAuthDialog('login'));
+    await user.type(field('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(toastWith('Please fill out all fields')).toBeInTheDocument();
+    expect(toastWith('Error').closest('li')).toHaveAttribute('data-variant', 'destructive');
+    expect(auth.login).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Logging in...' and disables the button while busy, then closes on success", async () => {
+    const pending = deferred();
+    const { auth, user } = setup({ login: vi.fn(() => pending.promise) });
+    act(() => openAuthDialog('login'));
+    await user.type(field('Email'), 'ada@example.com');
+    await user.type(field('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const busy = screen.getByRole('button', { name: 'Logging in...' });
+    expect(busy).toBeDisabled();
+    expect(auth.login).toHaveBeenCalledWith('ada@example.com', 'secret1');
+    await act(async () => pending.resolve());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(getAuthDialogState().open).toBe(false);
+  });
+
+  it('stays open when the login fails, and logs the failure to the console', async () => {
+    const failure = new Error('Invalid login credentials');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = setup({ login: vi.fn(async () => Promise.reject(failure)) });
+    act(() => openAuthDialog('login'));
+    await user.type(field('Email'), 'ada@example.com');
+    await user.type(field('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(dialog()).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Login failed', failure);
+    logged.mockRestore();
+  });
+});
+
+describe('register tab', () => {
+  async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>> = {}) {
+    const v = {
+      'First Name': 'Ada',
+      'Last Name': 'Lovelace',
+      Email: 'ada@example.com',
+      'ZIP Code': '10001',
+      Password: 'secret1',
+      'Confirm Password': 'secret1',
+      ...values,
+    };
+    for (const [label, value] of Object.entries(v)) if (value) await user.type(field(label), value);
+  }
+  const createButton = () => within(dialog()).getByRole('button', { name: 'Create Account' });
+  const terms = () => within(dialog()).getByRole('checkbox');
+
+  it('shows the title, the purpose and the terms link opening in a new tab', () => {
+    setup();
+    act(() => openAuthDialog('register'));
+    expect(within(dialog()).getByText(/track market data and save your searches/i)).toBeInTheDocument();
+    const link = within(dialog()).getByRole('link', { name: 'Terms and Conditions' });
+    expect(link).toHaveAttribute('href', '/terms');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(field('ZIP Code')).toHaveAttribute('maxLength', '5');
+    expect(field('Password')).toHaveAttribute('minLength', '6');
+  });
+
+  it("gives live hints: 'Valid ZIP' / 'Must be 5 digits', 'Minimum 6 characters', 'Passwords match' / \"Passwords don't match\"", async () => {
+    const { user } = setup();
+    act(() => openAuthDialog('register'));
+    expect(within(dialog()).getByText('Minimum 6 characters')).toBeInTheDocument();
+    expect(within(dialog()).queryByText('Must be 5 digits')).not.toBeInTheDocument();
+    await user.type(field('ZIP Code'), '100');
+    expect(within(dialog()).getByText('Must be 5 digits')).toBeInTheDocument();
+    await user.type(field('ZIP Code'), '01');
+    expect(within(dialog()).getByText('Valid ZIP')).toBeInTheDocument();
+    await user.type(field('ZIP Code'), '9');
+    expect(field('ZIP Code')).toHaveValue('10001');
+    await user.type(field('Password'), 'secret1');
+    expect(within(dialog()).queryByText("Passwords don't match")).not.toBeInTheDocument();
+    await user.type(field('Confirm Password'), 'secret');
+    expect(within(dialog()).getByText("Passwords don't match")).toBeInTheDocument();
+    await user.type(field('Confirm Password'), '1');
+    expect(within(dialog()).getByText('Passwords match')).toBeInTheDocument();
+  });
+
+  it('disables Create Account until terms are accepted, while passwords differ, and while a non-empty ZIP is invalid', async () => {
+    const { user } = setup();
+    act(() => openAuthDialog('register'));
+    expect(createButton()).toBeDisabled();
+    await user.click(terms());
+    expect(createButton()).toBeEnabled();
+    await user.type(field('ZIP Code'), '123');
+    expect(createButton()).toBeDisabled();
+    await user.type(field('ZIP Code'), '45');
+    expect(createButton()).toBeEnabled();
+    await user.type(field('Password'), 'secret1');
+    expect(createButton()).toBeDisabled();
+    await user.type(field('Confirm Password'), 'secret1');
+    expect(createButton()).toBeEnabled();
+    await user.click(terms());
+    expect(createButton()).toBeDisabled();
+  });
+
+  // The button is disabled for rules 2 to 4, so those are reached by submitting the form directly (e.g. Enter in
+  // a browser without the disabled state): the order of the checks must hold whatever path led there.
+  const submit = () => fireEvent.submit(createButton().closest('form')!);
+
+  it("1. 'Please fill out all fields' comes first", async () => {
+    const { auth, user } = setup();
+    act(() => openAuthDialog('register'));
+    await fill(user, { 'Last Name': '', 'ZIP Code': '12', 'Confirm Password': 'other' });
+    submit();
+    expect(await screen.findByText('Please fill out all fields')).toBeInTheDocument();
+    expect(screen.queryByText('Please input a 5 number zip')).not.toBeInTheDocument();
+    expect(auth.register).not.toHaveBeenCalled();
+  });
+
+  it("1. also through the enabled button: terms ticked, fields empty", async () => {
+    const { auth, user } = setup();
+    act(() => openAuthDialog('register'));
+    await user.click(terms());
+    await user.click(createButton());
+    expect(toastWith('Please fill out all fields')).toBeInTheDocument();
+    expect(toastWith('Error').closest('li')).toHaveAttribute('data-variant', 'destructive');
+    expect(auth.register).not.toHaveBeenCalled();
+  });
+
+  it("2. then 'Please input a 5 number zip'", async () => {
+    const { auth, user } = setup();
+    act(() => openAuthDialog('register'));
+    await fill(user, { 'ZIP Code': '1234', 'Confirm Password': 'other' });
+    submit();
+    expect(await screen.findByText('Please input a 5 number zip')).toBeInTheDocument();
+    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+    expect(auth.register).not.toHaveBeenCalled();
+  });
+
+  it("3. then 'Passwords do not match'", async () => {
+    const { auth, user } = setup();
+    act(() => openAuthDialog('register'));
+    await fill(user, { 'Confirm Password': 'secret2' });
+    submit();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.queryByText('Please accept the Terms and Conditions to continue')).not.toBeInTheDocument();
+    expect(auth.register).not.toHaveBeenCalled();
+  });
+
+  it("4. then 'Please accept the Terms and Conditions to continue'", async () => {
+    const { auth, user } = setup();
+    act(() => openAuthDialog('register'));
+    await fill(user);
+    submit();
+    expect(await screen.findByText('Please accept the Terms and Conditions to continue')).toBeInTheDocument();
+    expect(toastWith('Error').closest('li')).toHaveAttribute('data-variant', 'destructive');
+    expect(auth.register).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Creating account...' while busy, then 'Check Your Email' whose Done closes everything", async () => {
+    const pending = deferred<{ user: ReturnType<typeof fakeUser>; session: null }>();
+    const { auth, user } = setup({ register: vi.fn(() => pending.promise) });
+    act(() => openAuthDialog('register'));
+    await fill(user, { Email: '  Ada@Example.com' });
+    await user.click(terms());
+    await user.click(createButton());
+    expect(within(dialog()).getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    expect(auth.register).toHaveBeenCalledWith('Ada', 'Lovelace', expect.stringMatching(/Ada@Example\.com/), 'secret1', '10001');
+    await act(async () => pending.resolve({ user: fakeUser(), session: null }));
+    expect(screen.getByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
+    expect(within(dialog()).getByText(/verify your email before logging in.*spam/i)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The registered state does not survive a new opening.
+    act(() => openAuthDialog('register'));
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(field('First Name')).toHaveValue('');
+  });
+
+  it('stays open on failure and logs it to the console', async () => {
+    const failure = new Error('Password should be at least 6 characters.');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = setup({ register: vi.fn(async () => Promise.reject(failure)) });
+    act(() => openAuthDialog('register'));
+    await fill(user);
+    await user.click(terms());
+    await user.click(createButton());
+    expect(await within(dialog()).findByRole('button', { name: 'Create Account' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Registration failed', failure);
+    logged.mockRestore();
+  });
+});
+
+describe('forgot password', () => {
+  it('switches the login tab to the reset request and back', async () => {
+    const { user } = setup();
+    act(() => openAuthDialog('login'));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(within(dialog()).getByText('Please fill out all fields')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(screen.getByRole('heading', { name: 'Login to your account' })).toBeInTheDocument();
+  });
+
+  it('explains an expired email link above the login form', () => {
+    setup();
+    act(() => openAuthDialog('login', { notice: 'link-expired' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(/invalid or has expired/);
+  });
+});

@@ -1,0 +1,242 @@
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts, Toaster } from '@/components/ui/toast';
+import { useAuth, type AuthContextValue } from '../lib/auth-context';
+import { captureAuthRedirectForTest } from '../lib/auth-redirect';
+import { closeAuthDialog, getAuthDialogState } from '../lib/dialog-store';
+import { fakeSession, fakeUser } from '../testing/fake-auth';
+import { AuthProvider, type AuthApi } from './auth-provider';
+
+type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+
+function fakeApi(overrides: Partial<Record<keyof AuthApi, unknown>> = {}) {
+  let listener: Listener = () => {};
+  const api = {
+    getSession: vi.fn(async () => null as Session | null),
+    subscribeToAuthChanges: vi.fn((l: Listener) => {
+      listener = l;
+      return () => {};
+    }),
+    signIn: vi.fn(async () => fakeSession()),
+    signUp: vi.fn(async () => ({ user: fakeUser(), session: null as Session | null })),
+    signOut: vi.fn(async () => {}),
+    ...overrides,
+  };
+  const load = () => Promise.resolve(api as unknown as AuthApi);
+  return { api, load, emit: (event: AuthChangeEvent, session: Session | null) => act(() => listener(event, session)) };
+}
+
+let current: AuthContextValue;
+function Probe() {
+  current = useAuth();
+  return <p data-testid="state">{current.loading ? 'loading' : (current.user?.email ?? 'visitor')}</p>;
+}
+
+function renderProvider(load: () => Promise<AuthApi>) {
+  render(
+    <AuthProvider loadApi={load}>
+      <Probe />
+      <Toaster />
+    </AuthProvider>,
+  );
+}
+
+const state = () => screen.getByTestId('state').textContent;
+const toastTexts = () => Array.from(document.querySelectorAll('section[aria-label="Notifications"] li')).map((li) => li.textContent);
+
+beforeEach(() => {
+  resetToasts();
+  captureAuthRedirectForTest('');
+});
+afterEach(() => act(() => closeAuthDialog()));
+
+describe('session state (SPEC §4)', () => {
+  it('is loading until the first session lookup, then follows auth state changes', async () => {
+    let resolve!: (s: Session | null) => void;
+    const { api, load, emit } = fakeApi({ getSession: vi.fn(() => new Promise<Session | null>((r) => (resolve = r))) });
+    renderProvider(load);
+    expect(state()).toBe('loading');
+    await waitFor(() => expect(api.getSession).toHaveBeenCalled());
+    expect(state()).toBe('loading');
+    await act(async () => resolve(null));
+    expect(state()).toBe('visitor');
+    emit('SIGNED_IN', fakeSession(fakeUser({ email: 'zoe@example.com' })));
+    expect(state()).toBe('zoe@example.com');
+    expect(current.session?.access_token).toBe('a');
+    emit('SIGNED_OUT', null);
+    expect(state()).toBe('visitor');
+  });
+
+  it('restores a stored session', async () => {
+    const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('ada@example.com'));
+  });
+
+  it('throws a clear error when useAuth is used outside the provider', () => {
+    const silence = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useAuth())).toThrow(/useAuth must be used within an <AuthProvider>/);
+    silence.mockRestore();
+  });
+});
+
+describe('login', () => {
+  it("signs in, is loading meanwhile, and toasts 'Success' / 'You have successfully logged in'", async () => {
+    let finish!: (s: Session) => void;
+    const { api, load } = fakeApi({ signIn: vi.fn(() => new Promise<Session>((r) => (finish = r))) });
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('visitor'));
+    let done!: Promise<void>;
+    act(() => {
+      done = current.login('ada@example.com', 'secret1');
+    });
+    await waitFor(() => expect(state()).toBe('loading'));
+    expect(api.signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
+    await act(async () => {
+      finish(fakeSession());
+      await done;
+    });
+    expect(state()).toBe('ada@example.com');
+    expect(toastTexts()).toEqual(['SuccessYou have successfully logged in']);
+  });
+
+  it("toasts 'Login failed' with the service's message and rethrows", async () => {
+    const failure = Object.assign(new Error('Email not confirmed'), { status: 400, code: 'email_not_confirmed' });
+    const { load } = fakeApi({ signIn: vi.fn(async () => Promise.reject(failure)) });
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('visitor'));
+    await act(async () => {
+      await expect(current.login('ada@example.com', 'secret1')).rejects.toBe(failure);
+    });
+    expect(toastTexts()).toEqual(['Login failedEmail not confirmed']);
+    expect(document.querySelector('li[data-variant="destructive"]')).not.toBeNull();
+    expect(state()).toBe('visitor');
+  });
+
+  it("falls back to 'Invalid email or password' when the service says nothing", async () => {
+    const { load } = fakeApi({ signIn: vi.fn(async () => Promise.reject(new Error(''))) });
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('visitor'));
+    await act(async () => {
+      await expect(current.login('ada@example.com', 'x')).rejects.toThrow();
+    });
+    expect(toastTexts()).toEqual(['Login failedInvalid email or password']);
+  });
+});
+
+describe('register', () => {
+  const args = ['Ada', 'Lovelace', 'ada@example.com', 'secret1', '10001'] as const;
+
+  it("passes the five values and toasts 'Verification required' when no session comes back", async () => {
+    const { api, load } = fakeApi();
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('visitor'));
+    await act(async () => {
+      const result = await current.register(...args);
+      expect(result.session).toBeNull();
+    });
+    expect(api.signUp).toHaveBeenCalledWith({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'secret1',
+      zip: '10001',
+    });
+    expect(toastTexts()).toEqual(['Verification requiredPlease check your email for a verification link.']);
+    expect(state()).toBe('visitor');
+  });
+
+  it("toasts 'Success' / 'Your account has been created' when a session comes back", async () => {
+    const { load } = fakeApi({ signUp: vi.fn(async () => ({ user: fakeUser(), session: fakeSession() })) });
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('visitor'));
+    await act(async () => {
+      await current.register(...args);
+    });
+    expect(toastTexts()).toEqual(['SuccessYour account has been created']);
+    expect(state()).toBe('ada@example.com');
+  });
+
+  it("toasts 'Registration failed' with the service's message, or 'Could not create your account', and rethrows", async () => {
+    const signUp = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Password should be at least 6 characters.'))
+      .mockRejectedValueOnce({});
+    const { load } = fakeApi({ signUp });
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('visitor'));
+    await act(async () => {
+      await expect(current.register(...args)).rejects.toThrow('Password should be at least 6 characters.');
+      await expect(current.register(...args)).rejects.toEqual({});
+    });
+    expect(toastTexts()).toEqual([
+      'Registration failedPassword should be at least 6 characters.',
+      'Registration failedCould not create your account',
+    ]);
+  });
+});
+
+describe('logout', () => {
+  it("signs out and toasts 'Logged out' / 'You have been logged out successfully'", async () => {
+    const { api, load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('ada@example.com'));
+    await act(async () => {
+      await current.logout();
+    });
+    expect(api.signOut).toHaveBeenCalled();
+    expect(state()).toBe('visitor');
+    expect(toastTexts()).toEqual(['Logged outYou have been logged out successfully']);
+  });
+
+  it("toasts the destructive 'Error' / 'There was an error logging out' on failure", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { load } = fakeApi({
+      getSession: vi.fn(async () => fakeSession()),
+      signOut: vi.fn(async () => Promise.reject(new Error('offline'))),
+    });
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('ada@example.com'));
+    await act(async () => {
+      await current.logout();
+    });
+    expect(toastTexts()).toEqual(['ErrorThere was an error logging out']);
+    expect(document.querySelector('li[data-variant="destructive"]')).not.toBeNull();
+    expect(state()).toBe('ada@example.com');
+    warn.mockRestore();
+  });
+});
+
+describe('arriving from an email link', () => {
+  it('greets the verified user by first name and leaves no token in the URL', async () => {
+    window.history.replaceState(null, '', '/#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup');
+    captureAuthRedirectForTest(window.location.hash);
+    const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    renderProvider(load);
+    await waitFor(() => expect(toastTexts()).toEqual(['Email verifiedWelcome to Flipwise, Ada!']));
+    expect(window.location.href).toBe(`${window.location.origin}/`);
+  });
+
+  it('says an expired or used link has expired, cleans the URL and offers the login dialog', async () => {
+    window.history.replaceState(null, '', '/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    captureAuthRedirectForTest(window.location.hash);
+    const { load } = fakeApi();
+    renderProvider(load);
+    await waitFor(() => expect(toastTexts()[0]).toMatch(/^Link expiredThis verification link is invalid or has expired/));
+    expect(window.location.hash).toBe('');
+    expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'login', notice: 'link-expired' });
+  });
+
+  it('marks a recovery session, so /reset-password offers the new-password form', async () => {
+    window.history.replaceState(null, '', '/reset-password#access_token=secret&refresh_token=r&type=recovery');
+    captureAuthRedirectForTest(window.location.hash);
+    const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    renderProvider(load);
+    await waitFor(() => expect(current.recovery).toBe(true));
+    expect(window.location.href).toBe(`${window.location.origin}/reset-password`);
+    expect(toastTexts()).toEqual([]);
+    act(() => current.finishRecovery());
+    expect(current.recovery).toBe(false);
+  });
+});
