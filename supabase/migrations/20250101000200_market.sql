@@ -75,6 +75,9 @@ create index market_listings_sold_tokens_idx on public.market_listings
 -- Substring look-ups by title (imports, support questions, "what did this listing say") without a table scan.
 create index market_listings_title_trgm_idx on public.market_listings
   using gin (title extensions.gin_trgm_ops);
+-- "Is any of this demo data?" answers from the first index entry instead of a scan (btree deduplication keeps the
+-- index small although source has few values).
+create index market_listings_source_idx on public.market_listings (source);
 
 create function public.market_listings_touch_updated_at() returns trigger
   language plpgsql

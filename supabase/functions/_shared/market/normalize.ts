@@ -1,0 +1,17 @@
+// The query as the cache sees it: "Levi's  JEANS" and "levis jeans" are one entry. Mirrors public.market_normalize in
+// SQL (accents, apostrophes, dotted initials, punctuation); stemming stays in SQL, so the key keeps whole words.
+export function normalizeQuery(input: string): string {
+  return input
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/([a-z])\.(?=[a-z])/g, '$1')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Words of the normalised query, for sources (eBay) that take keywords: a space means AND there too. */
+export function queryKeywords(input: string): string {
+  return normalizeQuery(input);
+}

@@ -1,0 +1,53 @@
+// The one interface every market-data source implements, and the shapes the two search functions answer with.
+export const CONDITIONS = ['new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export type ByCondition = Record<Condition, number>;
+
+export type MarketQuery = {
+  /** Trimmed, as the user typed it. */
+  itemName: string;
+  condition: Condition;
+  /** Aborted when the function gives up on the source (timeout). */
+  signal: AbortSignal;
+};
+
+export type AvailableResult = {
+  availableCount: number;
+  byCondition: ByCondition | null;
+  byMarketplace: { marketplace: string; available: number }[];
+  comps: number;
+  isDemo: boolean;
+};
+
+export type SoldResult = {
+  /** null: the source cannot count sales; `reason` says why. 0 is a real zero. */
+  soldCount: number | null;
+  reason?: string;
+  windowDays: number;
+  medianPrice: number | null;
+  priceRange: { p25: number; p75: number } | null;
+  typicalDaysToSell: number | null;
+  byCondition: ByCondition | null;
+  byMarketplace: { marketplace: string; sold: number }[];
+  comps: number;
+  isDemo: boolean;
+};
+
+export type SourceName = 'local' | 'ebay';
+
+export interface MarketProvider {
+  readonly name: SourceName;
+  countAvailable(query: MarketQuery): Promise<AvailableResult>;
+  countSold(query: MarketQuery): Promise<SoldResult>;
+}
+
+/** The source failed (down, refused, over its quota). The function answers 503 with 'unavailable' in the message. */
+export class SourceUnavailableError extends Error {
+  constructor(message: string, readonly detail?: unknown) {
+    super(message);
+    this.name = 'SourceUnavailableError';
+  }
+}
+
+export const SOLD_WINDOW_DAYS = 90;
