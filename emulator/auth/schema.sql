@@ -80,3 +80,13 @@ create table if not exists auth.one_time_tokens (
   updated_at timestamp not null default now()
 );
 create index if not exists one_time_tokens_hash_idx on auth.one_time_tokens (token_hash);
+
+-- How each session was started (password, otp, ...); the access token's amr claim is read from here, as in GoTrue.
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  unique (session_id, authentication_method)
+);

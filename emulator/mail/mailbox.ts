@@ -17,19 +17,37 @@ export type Mailbox = {
   clear(): void;
 };
 
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&(?:quot|#34);/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** A plain-text rendering of an HTML email: one line per block, links written out after their label. */
 const stripTags = (html: string) =>
-  html
-    .replace(/<style[\s\S]*?<\/style>/gi, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  decodeEntities(
+    html
+      .replace(/<(style|head|title)[\s\S]*?<\/\1>/gi, '')
+      .replace(/<a\b[^>]*href="([^"]+)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => {
+        const text = label.replace(/<[^>]+>/g, '').trim();
+        return text && text !== href ? `${text} (${href})` : href;
+      })
+      .replace(/<br\s*\/?>|<\/(p|div|h[1-6]|tr|li|table)>/gi, '\n')
+      .replace(/<[^>]+>/g, ' '),
+  )
+    .split('\n')
+    .map((line) => line.replace(/[ \t\r]+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
 
 export function createMailbox(onSend?: (message: MailMessage) => void | Promise<void>): Mailbox {
   const messages: MailMessage[] = [];
   return {
     async send({ to, subject, html }) {
-      const links = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+      const links = [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((m) => decodeEntities(m[1])))];
       const message: MailMessage = {
         id: randomUUID(),
         to: to.toLowerCase(),

@@ -1,0 +1,745 @@
+// /auth/v1: the part of GoTrue (Supabase Auth) that @supabase/supabase-js uses, on the emulator's database.
+// Status codes, error codes, messages and body shapes follow ../../../shared/research/supabase-contract.md §A.
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import type { EmulatorContext, Queryable } from '../context';
+import {
+  API_VERSION,
+  AuthError,
+  badRequest,
+  errorResponse,
+  forbidden,
+  OAuthError,
+  tooManyRequests,
+  unprocessable,
+  validationFailed,
+} from './errors';
+import { newOtp, sendAuthMail, tokenHashOf, type MailKind } from './mailer';
+import { checkNewPassword, hashPassword, passwordMatches, passwordWeakness } from './password';
+import { clientIp, RateLimiter } from './rate-limit';
+import { referrer } from './redirect';
+import { readAuthSettings, type AuthOptions, type AuthSettings } from './settings';
+import {
+  issueSession,
+  refreshTokenGrant,
+  verifyAccessToken,
+  type AccessClaims,
+  type SessionResponse,
+  type TokenContext,
+} from './tokens';
+import { findUserByEmail, findUserById, identitiesOf, isBanned, loadUserJson, userJson, type UserRow } from './users';
+
+export type { AuthOptions } from './settings';
+
+const ALLOW_HEADERS = [
+  'Accept',
+  'Authorization',
+  'Cache-Control',
+  'Content-Type',
+  'X-Client-IP',
+  'X-Client-Info',
+  'X-JWT-AUD',
+  'X-Supabase-Api-Version',
+  'apikey',
+];
+const EXPOSE_HEADERS = 'X-Supabase-Api-Version, X-Sb-Error-Code';
+
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+function validateEmail(raw: string): string {
+  const email = raw.trim();
+  if (!email) throw validationFailed('An email address is required');
+  if (email.length > 255) throw validationFailed('An email address is too long');
+  if (!EMAIL_PATTERN.test(email)) throw validationFailed('Unable to validate email address: invalid format');
+  return email.toLowerCase();
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+async function readJson(c: Context): Promise<Json> {
+  const raw = await c.req.text();
+  if (!raw.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!isObject(parsed)) throw new Error('expected a JSON object');
+    return parsed;
+  } catch (err) {
+    throw badRequest('bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
+  }
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): Hono {
+  const settings: AuthSettings = readAuthSettings(ctx.config, options);
+  const now = options.now ?? (() => new Date());
+  const db = ctx.db;
+  const tc: TokenContext = {
+    settings,
+    secret: new TextEncoder().encode(ctx.keys.jwtSecret),
+    issuer: `${ctx.apiUrl}/auth/v1`,
+    now,
+  };
+  const fiveMinutes = 300;
+  const limiters = {
+    signInSignUps: new RateLimiter(settings.rateLimits.signInSignUps, fiveMinutes, now),
+    tokenRefresh: new RateLimiter(settings.rateLimits.tokenRefresh, fiveMinutes, now),
+    tokenVerifications: new RateLimiter(settings.rateLimits.tokenVerifications, fiveMinutes, now),
+    emailSent: new RateLimiter(settings.rateLimits.emailSent, 3600, now),
+  };
+  const limit = (c: Context, limiter: RateLimiter) => {
+    if (!limiter.take(clientIp(c))) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+  };
+  const takeEmailQuota = () => {
+    if (!limiters.emailSent.take('all')) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+  };
+  const requestInfo = (c: Context) => ({ userAgent: c.req.header('user-agent'), ip: clientIp(c) });
+
+  /** GoTrue's per-user resend window (max_frequency) for one kind of email. */
+  const checkFrequency = (sentAt: Date | null) => {
+    if (!sentAt) return;
+    const waitMs = new Date(sentAt).getTime() + settings.maxFrequency * 1000 - now().getTime();
+    if (waitMs > 0) {
+      throw tooManyRequests(
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${Math.max(1, Math.ceil(waitMs / 1000))} seconds.`,
+      );
+    }
+  };
+
+  /** Stores a fresh email-link token for a user; the caller sends the email after the transaction commits. */
+  async function createOneTimeToken(
+    tx: Queryable,
+    user: UserRow,
+    kind: MailKind,
+    email: string,
+  ): Promise<{ otp: string; tokenHash: string }> {
+    const { otp, tokenHash } = newOtp(settings, email);
+    const at = iso(now());
+    const column = { confirmation: 'confirmation', recovery: 'recovery', email_change: 'email_change' }[kind];
+    if (kind === 'confirmation') {
+      await tx.query('update auth.users set confirmation_token = $2, confirmation_sent_at = $3 where id = $1', [
+        user.id,
+        tokenHash,
+        at,
+      ]);
+    } else if (kind === 'recovery') {
+      await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = $3 where id = $1', [
+        user.id,
+        tokenHash,
+        at,
+      ]);
+    } else {
+      await tx.query(
+        'update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = $4 where id = $1',
+        [user.id, email, tokenHash, at],
+      );
+    }
+    const tokenType = `${column}_token${kind === 'email_change' ? '_new' : ''}`;
+    await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [user.id, tokenType]);
+    await tx.query(
+      `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $5)`,
+      [user.id, tokenType, tokenHash, email, at.replace('Z', '')],
+    );
+    return { otp, tokenHash };
+  }
+
+  async function confirmEmail(tx: Queryable, userId: string) {
+    const at = iso(now());
+    await tx.query(
+      `update auth.users
+          set email_confirmed_at = coalesce(email_confirmed_at, $2), confirmation_token = '',
+              raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}'::jsonb,
+              updated_at = $2
+        where id = $1`,
+      [userId, at],
+    );
+    await tx.query(
+      `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2
+        where user_id = $1 and provider = 'email'`,
+      [userId, at],
+    );
+    await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'", [
+      userId,
+    ]);
+  }
+
+  async function markSignIn(tx: Queryable, userId: string) {
+    const at = iso(now());
+    await tx.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [userId, at]);
+    await tx.query("update auth.identities set last_sign_in_at = $2 where user_id = $1 and provider = 'email'", [
+      userId,
+      at,
+    ]);
+  }
+
+  /** The Bearer token of a user endpoint, checked like GoTrue's requireAuthentication middleware. */
+  async function requireUser(c: Context): Promise<{ claims: AccessClaims; user: UserRow }> {
+    const claims = await verifyAccessToken(tc, c.req.header('authorization'));
+    const user = await findUserById(db, claims.sub).catch(() => undefined);
+    if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+    if (claims.session_id) {
+      const { rows } = await db.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
+      if (!rows.length) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    return { claims, user };
+  }
+
+  const checkAudience = (claims: AccessClaims) => {
+    const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (!aud.includes('authenticated')) {
+      throw validationFailed("Token audience doesn't match request audience");
+    }
+  };
+
+  const app = new Hono();
+
+  // CORS as GoTrue configures it: any origin, credentials allowed, and X-Supabase-Api-Version exposed so auth-js can
+  // read error codes cross-origin.
+  app.use('*', async (c, next) => {
+    const origin = c.req.header('origin');
+    const cors = (headers: Headers) => {
+      headers.set('Access-Control-Allow-Origin', origin ?? '*');
+      if (origin) {
+        headers.set('Access-Control-Allow-Credentials', 'true');
+        headers.append('Vary', 'Origin');
+      }
+      headers.set('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    };
+    if (c.req.method === 'OPTIONS') {
+      const requested = (c.req.header('access-control-request-headers') ?? '')
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean);
+      const known = new Set(ALLOW_HEADERS.map((h) => h.toLowerCase()));
+      const allow = [...ALLOW_HEADERS, ...requested.filter((h) => !known.has(h.toLowerCase()))];
+      const headers = new Headers({
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+        'Access-Control-Allow-Headers': allow.join(', '),
+        'Access-Control-Max-Age': '300',
+        'X-Supabase-Api-Version': API_VERSION,
+      });
+      cors(headers);
+      return new Response(null, { status: 204, headers });
+    }
+    await next();
+    cors(c.res.headers);
+    c.res.headers.set('X-Supabase-Api-Version', API_VERSION);
+  });
+
+  app.onError((err, c) => errorResponse(c, err));
+  app.notFound((c) => errorResponse(c, new AuthError(404, 'not_found', 'Not Found')));
+
+  app.get('/health', (c) =>
+    c.json({ version: 'emulator', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+  );
+
+  app.get('/settings', (c) =>
+    c.json({
+      external: {
+        anonymous_users: false,
+        apple: false,
+        azure: false,
+        bitbucket: false,
+        discord: false,
+        facebook: false,
+        figma: false,
+        fly: false,
+        github: false,
+        gitlab: false,
+        google: false,
+        keycloak: false,
+        kakao: false,
+        linkedin_oidc: false,
+        notion: false,
+        spotify: false,
+        slack_oidc: false,
+        workos: false,
+        twitch: false,
+        twitter: false,
+        zoom: false,
+        email: settings.emailProviderEnabled,
+        phone: false,
+      },
+      disable_signup: !settings.enableSignup,
+      mailer_autoconfirm: settings.mailerAutoconfirm,
+      phone_autoconfirm: settings.smsAutoconfirm,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  );
+
+  // Access tokens are HS256 with the project secret, so there is no public key to publish (auth-js then verifies
+  // through GET /user, as it does against hosted projects on legacy secrets).
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+
+  app.post('/signup', async (c) => {
+    limit(c, limiters.signInSignUps);
+    if (!settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    const body = await readJson(c);
+    const data = isObject(body.data) ? body.data : {};
+    const rawEmail = text(body.email);
+    if (!rawEmail && text(body.phone)) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+    const password = text(body.password);
+    checkNewPassword(settings, password, 'Signup requires a valid password');
+    if (!rawEmail) throw validationFailed('To signup, please provide your email');
+    if (!settings.emailProviderEnabled) throw badRequest('email_provider_disabled', 'Email signups are disabled');
+    const email = validateEmail(rawEmail);
+    const redirectTo = referrer(c, settings);
+
+    const existing = await findUserByEmail(db, email);
+    if (existing?.email_confirmed_at) {
+      if (settings.mailerAutoconfirm || settings.smsAutoconfirm) {
+        throw unprocessable('user_already_exists', 'User already registered');
+      }
+      // Both confirmations on: answer as for a new sign-up, so the response does not reveal that the email is taken.
+      const at = iso(now());
+      return c.json({
+        id: randomUUID(),
+        aud: 'authenticated',
+        role: '',
+        email,
+        phone: '',
+        confirmation_sent_at: at,
+        app_metadata: { provider: 'email', providers: ['email'] },
+        user_metadata: data,
+        identities: [],
+        created_at: at,
+        updated_at: at,
+        is_anonymous: false,
+      });
+    }
+
+    if (existing) {
+      // Unconfirmed: send the confirmation again, but change nothing else; the caller has not proven who they are.
+      if (settings.mailerAutoconfirm) {
+        const session = await db.transaction(async (tx) => {
+          await confirmEmail(tx, existing.id);
+          await markSignIn(tx, existing.id);
+          return issueSession(tc, tx, existing, 'password', requestInfo(c));
+        });
+        return c.json(session);
+      }
+      checkFrequency(existing.confirmation_sent_at);
+      takeEmailQuota();
+      const token = await db.transaction((tx) => createOneTimeToken(tx, existing, 'confirmation', email));
+      await sendAuthMail(ctx, settings, {
+        kind: 'confirmation',
+        to: email,
+        email,
+        ...token,
+        redirectTo,
+        data: existing.raw_user_meta_data ?? {},
+      });
+      return c.json(await loadUserJson(db, existing.id));
+    }
+
+    const passwordHash = await hashPassword(password);
+    if (!settings.mailerAutoconfirm) takeEmailQuota();
+    const userId = randomUUID();
+    const identityData = { sub: userId, email, email_verified: false, phone_verified: false };
+    const metadata = { ...data, ...identityData };
+    const at = iso(now());
+    let result: { token?: { otp: string; tokenHash: string }; session?: SessionResponse };
+    try {
+      result = await db.transaction(async (tx) => {
+        await tx.query(
+          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
+                                   raw_user_meta_data, created_at, updated_at, is_anonymous)
+           values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, $4, $5, $6, $6,
+                   false)`,
+          [
+            userId,
+            email,
+            passwordHash,
+            JSON.stringify({ provider: 'email', providers: ['email'] }),
+            JSON.stringify(metadata),
+            at,
+          ],
+        );
+        await tx.query(
+          `insert into auth.identities (id, provider_id, user_id, identity_data, provider, created_at, updated_at)
+           values ($1, $2, $3, $4, 'email', $5, $5)`,
+          [randomUUID(), userId, userId, JSON.stringify(identityData), at],
+        );
+        const user = await findUserById(tx, userId);
+        if (!user) throw new Error('the new user was not saved');
+        if (settings.mailerAutoconfirm) {
+          await confirmEmail(tx, userId);
+          await markSignIn(tx, userId);
+          return { session: await issueSession(tc, tx, user, 'password', requestInfo(c)) };
+        }
+        return { token: await createOneTimeToken(tx, user, 'confirmation', email) };
+      });
+    } catch (err) {
+      if (err instanceof AuthError) throw err;
+      // A failing trigger on auth.users (e.g. a profile insert) surfaces like this on hosted Supabase too.
+      ctx.log(`[auth] sign-up of ${email} failed: ${(err as Error).message}`);
+      throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
+    }
+    if (result.session) return c.json(result.session);
+    await sendAuthMail(ctx, settings, {
+      kind: 'confirmation',
+      to: email,
+      email,
+      ...result.token!,
+      redirectTo,
+      data: metadata,
+    });
+    return c.json(await loadUserJson(db, userId));
+  });
+
+  app.post('/token', async (c) => {
+    const grantType = c.req.query('grant_type');
+    limit(c, limiters.tokenRefresh);
+    const body = await readJson(c);
+    if (grantType === 'password') {
+      const email = text(body.email).trim().toLowerCase();
+      const password = text(body.password);
+      const invalid = () => badRequest('invalid_credentials', 'Invalid login credentials');
+      const user = email ? await findUserByEmail(db, email) : undefined;
+      if (!user || !user.encrypted_password) throw invalid();
+      if (isBanned(user, now())) throw badRequest('user_banned', 'User is banned');
+      if (!(await passwordMatches(password, user.encrypted_password))) throw invalid();
+      // Only after the password matched, so a wrong password never reveals that an account awaits confirmation.
+      if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+      const session = await db.transaction(async (tx) => {
+        await markSignIn(tx, user.id);
+        return issueSession(tc, tx, user, 'password', requestInfo(c));
+      });
+      const weak = passwordWeakness(settings, password);
+      return c.json(weak ? { ...session, weak_password: weak } : session);
+    }
+    if (grantType === 'refresh_token') {
+      const presented = text(body.refresh_token);
+      if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
+      const outcome = await db.transaction((tx) =>
+        refreshTokenGrant(tc, tx, presented, (u) => isBanned(u, now()), (id) => findUserById(tx, id)),
+      );
+      // A detected reuse is committed (the family is revoked) and then answered as an error.
+      if (outcome instanceof AuthError) throw outcome;
+      return c.json(outcome);
+    }
+    throw badRequest('invalid_credentials', 'unsupported_grant_type');
+  });
+
+  app.post('/logout', async (c) => {
+    const { claims, user } = await requireUser(c);
+    const scope = c.req.query('scope') ?? 'global';
+    if (!['global', 'local', 'others'].includes(scope)) {
+      throw validationFailed(`Unsupported logout scope ${JSON.stringify(scope)}`);
+    }
+    const sessionId = claims.session_id || null;
+    if (scope === 'global' || !sessionId) {
+      await db.query('delete from auth.sessions where user_id = $1', [user.id]);
+    } else if (scope === 'local') {
+      await db.query('delete from auth.sessions where id = $1', [sessionId]);
+    } else {
+      await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+    }
+    return c.body(null, 204);
+  });
+
+  app.get('/user', async (c) => {
+    const { claims, user } = await requireUser(c);
+    checkAudience(claims);
+    return c.json(userJson(user, await identitiesOf(db, user.id)));
+  });
+
+  app.put('/user', async (c) => {
+    limit(c, limiters.signInSignUps);
+    const { claims, user } = await requireUser(c);
+    checkAudience(claims);
+    const body = await readJson(c);
+    if (body.app_metadata !== undefined) {
+      throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+    }
+    let passwordHash: string | undefined;
+    if (typeof body.password === 'string') {
+      checkNewPassword(settings, body.password, 'Password update requires a valid password');
+      if (await passwordMatches(body.password, user.encrypted_password)) {
+        throw unprocessable('same_password', 'New password should be different from the old password.');
+      }
+      if (settings.securePasswordChange && claims.session_id) {
+        const { rows } = await db.query<{ created_at: Date }>('select created_at from auth.sessions where id = $1', [
+          claims.session_id,
+        ]);
+        const age = rows[0] ? now().getTime() - new Date(rows[0].created_at).getTime() : 0;
+        if (age > 24 * 3600 * 1000) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+      }
+      passwordHash = await hashPassword(body.password);
+    }
+    let newEmail: string | undefined;
+    if (typeof body.email === 'string' && body.email.trim().toLowerCase() !== (user.email ?? '')) {
+      newEmail = validateEmail(body.email);
+      const taken = await findUserByEmail(db, newEmail);
+      if (taken && taken.id !== user.id) {
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      }
+      if (!settings.mailerAutoconfirm) {
+        checkFrequency(user.email_change_sent_at);
+        takeEmailQuota();
+      }
+    }
+    const redirectTo = referrer(c, settings);
+    const at = iso(now());
+    const token = await db.transaction(async (tx) => {
+      if (isObject(body.data)) {
+        // Shallow merge; a null value removes the key (GoTrue's UpdateUserMetaData).
+        const { rows } = await tx.query<{ raw_user_meta_data: Json | null }>(
+          'select raw_user_meta_data from auth.users where id = $1 for update',
+          [user.id],
+        );
+        const merged: Json = { ...(rows[0]?.raw_user_meta_data ?? {}) };
+        for (const [key, value] of Object.entries(body.data)) {
+          if (value === null) delete merged[key];
+          else merged[key] = value;
+        }
+        await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = $3 where id = $1', [
+          user.id,
+          JSON.stringify(merged),
+          at,
+        ]);
+      }
+      if (passwordHash) {
+        await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [
+          user.id,
+          passwordHash,
+          at,
+        ]);
+        // A new password signs out every other device.
+        if (claims.session_id) {
+          await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, claims.session_id]);
+        } else {
+          await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
+        }
+      }
+      if (newEmail) {
+        if (settings.mailerAutoconfirm) {
+          await applyEmailChange(tx, user.id, newEmail);
+          return undefined;
+        }
+        return createOneTimeToken(tx, user, 'email_change', newEmail);
+      }
+      return undefined;
+    });
+    if (token && newEmail) {
+      await sendAuthMail(ctx, settings, {
+        kind: 'email_change',
+        to: newEmail,
+        email: user.email ?? '',
+        newEmail,
+        ...token,
+        redirectTo,
+        data: user.raw_user_meta_data ?? {},
+      });
+    }
+    return c.json(await loadUserJson(db, user.id));
+  });
+
+  async function applyEmailChange(tx: Queryable, userId: string, newEmail: string) {
+    const at = iso(now());
+    await tx.query(
+      `update auth.users
+          set email = $2, email_change = '', email_change_token_new = '', email_change_sent_at = null,
+              raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $4::text),
+              updated_at = $3
+        where id = $1`,
+      [userId, newEmail, at, newEmail],
+    );
+    await tx.query(
+      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = $3
+        where user_id = $1 and provider = 'email'`,
+      [userId, newEmail, at],
+    );
+    await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_new'", [
+      userId,
+    ]);
+  }
+
+  app.post('/recover', async (c) => {
+    limit(c, limiters.signInSignUps);
+    const body = await readJson(c);
+    if (!text(body.email).trim()) throw validationFailed('Password recovery requires an email');
+    const email = validateEmail(text(body.email));
+    const redirectTo = referrer(c, settings);
+    const user = await findUserByEmail(db, email);
+    // Unknown addresses get the same answer, so the endpoint cannot be used to find out who has an account.
+    if (!user) return c.json({});
+    checkFrequency(user.recovery_sent_at);
+    takeEmailQuota();
+    const token = await db.transaction((tx) => createOneTimeToken(tx, user, 'recovery', email));
+    await sendAuthMail(ctx, settings, {
+      kind: 'recovery',
+      to: email,
+      email,
+      ...token,
+      redirectTo,
+      data: user.raw_user_meta_data ?? {},
+    });
+    return c.json({});
+  });
+
+  app.post('/resend', async (c) => {
+    limit(c, limiters.signInSignUps);
+    const body = await readJson(c);
+    const type = text(body.type);
+    if (type !== 'signup' && type !== 'email_change') {
+      throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+    }
+    const email = validateEmail(text(body.email));
+    const redirectTo = referrer(c, settings);
+    if (type === 'signup') {
+      const user = await findUserByEmail(db, email);
+      if (!user || user.email_confirmed_at) return c.json({});
+      checkFrequency(user.confirmation_sent_at);
+      takeEmailQuota();
+      const token = await db.transaction((tx) => createOneTimeToken(tx, user, 'confirmation', email));
+      await sendAuthMail(ctx, settings, {
+        kind: 'confirmation',
+        to: email,
+        email,
+        ...token,
+        redirectTo,
+        data: user.raw_user_meta_data ?? {},
+      });
+      return c.json({});
+    }
+    const { rows } = await db.query<UserRow>('select * from auth.users where lower(email_change) = $1 limit 1', [email]);
+    const user = rows[0];
+    if (!user) return c.json({});
+    checkFrequency(user.email_change_sent_at);
+    takeEmailQuota();
+    const token = await db.transaction((tx) => createOneTimeToken(tx, user, 'email_change', email));
+    await sendAuthMail(ctx, settings, {
+      kind: 'email_change',
+      to: email,
+      email: user.email ?? '',
+      newEmail: email,
+      ...token,
+      redirectTo,
+      data: user.raw_user_meta_data ?? {},
+    });
+    return c.json({});
+  });
+
+  const VERIFY_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'];
+
+  /** Finds the user an email-link token belongs to, checks its age, and consumes it. */
+  async function verifyToken(
+    tx: Queryable,
+    type: string,
+    tokenHash: string,
+    invalidMessage: string,
+  ): Promise<UserRow> {
+    const candidates: { column: string; sentAt: keyof UserRow; kind: 'signup' | 'recovery' | 'email_change' }[] = [];
+    if (type === 'signup' || type === 'invite' || type === 'email')
+      candidates.push({ column: 'confirmation_token', sentAt: 'confirmation_sent_at', kind: 'signup' });
+    if (type === 'recovery' || type === 'magiclink' || type === 'email')
+      candidates.push({ column: 'recovery_token', sentAt: 'recovery_sent_at', kind: 'recovery' });
+    if (type === 'email_change' || type === 'email')
+      candidates.push({ column: 'email_change_token_new', sentAt: 'email_change_sent_at', kind: 'email_change' });
+    const expired = () => forbidden('otp_expired', invalidMessage);
+    for (const candidate of candidates) {
+      const { rows } = await tx.query<UserRow>(
+        `select * from auth.users where ${candidate.column} = $1 and ${candidate.column} <> '' limit 1 for update`,
+        [tokenHash],
+      );
+      const user = rows[0];
+      if (!user) continue;
+      if (isBanned(user, now())) throw forbidden('user_banned', 'User is banned');
+      const sentAt = user[candidate.sentAt] as Date | null;
+      if (!sentAt || new Date(sentAt).getTime() + settings.otpExpiry * 1000 < now().getTime()) throw expired();
+      if (candidate.kind === 'signup') {
+        await confirmEmail(tx, user.id);
+      } else if (candidate.kind === 'recovery') {
+        await tx.query("update auth.users set recovery_token = '' where id = $1", [user.id]);
+        await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'", [
+          user.id,
+        ]);
+        if (!user.email_confirmed_at) await confirmEmail(tx, user.id);
+      } else {
+        await applyEmailChange(tx, user.id, user.email_change ?? '');
+      }
+      await markSignIn(tx, user.id);
+      return (await findUserById(tx, user.id))!;
+    }
+    throw expired();
+  }
+
+  const fragmentOf = (params: Record<string, string>) => {
+    const search = new URLSearchParams(params);
+    search.sort();
+    return search.toString();
+  };
+  const withoutFragment = (url: string) => url.split('#')[0];
+
+  app.get('/verify', async (c) => {
+    limit(c, limiters.tokenVerifications);
+    const token = c.req.query('token') ?? '';
+    const type = c.req.query('type') ?? '';
+    if (!token) throw validationFailed('Verify requires a token or a token hash');
+    if (!type) throw validationFailed('Verify requires a verification type');
+    if (!VERIFY_TYPES.includes(type)) throw validationFailed('Unsupported verification type');
+    const redirectTo = withoutFragment(referrer(c, settings));
+    try {
+      const session = await db.transaction(async (tx) => {
+        const user = await verifyToken(tx, type, token, 'Email link is invalid or has expired');
+        return issueSession(tc, tx, user, 'otp', requestInfo(c));
+      });
+      const fragment = fragmentOf({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        sb: '',
+        token_type: session.token_type,
+        type,
+      });
+      return c.redirect(`${redirectTo}#${fragment}`, 303);
+    } catch (err) {
+      if (!(err instanceof AuthError)) throw err;
+      const error =
+        { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 503: 'temporarily_unavailable' }[
+          err.status as number
+        ] ?? 'server_error';
+      const fragment = fragmentOf({ error, error_code: err.code, error_description: err.message, sb: '' });
+      return c.redirect(`${redirectTo}#${fragment}`, 303);
+    }
+  });
+
+  app.post('/verify', async (c) => {
+    limit(c, limiters.tokenVerifications);
+    const body = await readJson(c);
+    const type = text(body.type);
+    if (!type) throw validationFailed('Verify requires a verification type');
+    if (!VERIFY_TYPES.includes(type)) throw validationFailed('Unsupported verification type');
+    const tokenHash = text(body.token_hash);
+    let hash: string;
+    let message: string;
+    if (tokenHash) {
+      if (body.email || body.phone || body.redirect_to) {
+        throw validationFailed('Only the token_hash and type should be provided');
+      }
+      hash = tokenHash;
+      message = 'Email link is invalid or has expired';
+    } else {
+      const token = text(body.token);
+      const email = text(body.email);
+      if (!token || !email) throw validationFailed('Verify requires a token or a token hash');
+      hash = tokenHashOf(validateEmail(email), token);
+      message = 'Token has expired or is invalid';
+    }
+    const session = await db.transaction(async (tx) => {
+      const user = await verifyToken(tx, type, hash, message);
+      return issueSession(tc, tx, user, 'otp', requestInfo(c));
+    });
+    return c.json(session);
+  });
+
+  return app;
+}

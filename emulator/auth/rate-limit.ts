@@ -1,0 +1,51 @@
+// Token buckets like GoTrue's limiters: a full bucket holds `limit` requests and refills at limit/window, so a burst up
+// to the limit is allowed and the sustained rate is the configured one.
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+
+type Bucket = { tokens: number; updated: number };
+
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowSeconds: number,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Takes one token for `key`; false when the bucket is empty. */
+  take(key: string): boolean {
+    if (this.limit <= 0) return false;
+    const t = this.now().getTime();
+    const bucket = this.buckets.get(key) ?? { tokens: this.limit, updated: t };
+    const refill = ((t - bucket.updated) / 1000) * (this.limit / this.windowSeconds);
+    bucket.tokens = Math.min(this.limit, bucket.tokens + refill);
+    bucket.updated = t;
+    this.buckets.set(key, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * The client IP the limits are keyed by: the first address in X-Forwarded-For when a proxy set it (as hosted
+ * Supabase's gateway does), else the socket's remote address from @hono/node-server, else "unknown" (requests made
+ * in-process through app.request()).
+ */
+export function clientIp(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for');
+  if (forwarded) {
+    const first = forwarded
+      .split(',')
+      .map((s) => s.trim())
+      .find(Boolean);
+    if (first) return first;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,94 @@
+// Test scaffolding for the auth and mail sub-apps on their own: an in-memory PGlite with just the auth schema, a real
+// mailbox, and an HTTP server that real supabase-js clients can talk to. The full emulator has its own entry
+// (emulator/server.ts); these helpers let tests lower limits or move the clock per instance.
+import { readFileSync } from 'node:fs';
+import { serve, type ServerType } from '@hono/node-server';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { Hono } from 'hono';
+import { SignJWT } from 'jose';
+import { parse } from 'smol-toml';
+import type { Db, EmulatorContext, QueryResult, Queryable } from '../context';
+import { createMailApp } from '../mail';
+import { createMailbox } from '../mail/mailbox';
+import { createAuthApp } from '.';
+import type { AuthOptions } from './settings';
+
+const SECRET = 'test-secret-for-the-auth-service-at-least-32-chars';
+
+async function memoryDb(): Promise<Db> {
+  const pg = await PGlite.create();
+  await pg.exec('create schema if not exists auth;');
+  await pg.exec(readFileSync(new URL('./schema.sql', import.meta.url), 'utf8'));
+  const wrap = (q: PGlite | Transaction): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await q.query<T>(sql, params);
+      return { rows: result.rows, affectedRows: result.affectedRows } as QueryResult<T>;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}
+
+/**
+ * supabase-js builds its realtime client eagerly and, on Node 20, finds no WebSocket; these tests never open a channel,
+ * so a transport that refuses to connect is enough.
+ */
+export class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not part of the emulator');
+  }
+}
+
+export type AuthTestServer = {
+  url: string;
+  anonKey: string;
+  ctx: EmulatorContext;
+  logs: string[];
+  stop(): Promise<void>;
+};
+
+/** /auth/v1 and /_mail on a free port, with the repository's supabase/config.toml and per-test overrides. */
+export async function startAuthTestServer(options: AuthOptions = {}): Promise<AuthTestServer> {
+  const config = parse(readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8'));
+  const db = await memoryDb();
+  const logs: string[] = [];
+  const app = new Hono();
+  let server: ServerType | undefined;
+  const port = await new Promise<number>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const secret = new TextEncoder().encode(SECRET);
+  const anonKey = await new SignJWT({ iss: 'supabase-demo', role: 'anon' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setExpirationTime('10y')
+    .sign(secret);
+  const ctx: EmulatorContext = {
+    db,
+    config,
+    keys: { jwtSecret: SECRET, anonKey, serviceRoleKey: anonKey },
+    apiUrl: url,
+    mail: createMailbox(),
+    functionEnv: {},
+    log: (message) => logs.push(message),
+  };
+  app.route('/auth/v1', createAuthApp(ctx, options));
+  app.route('/_mail', createMailApp(ctx));
+  return {
+    url,
+    anonKey,
+    ctx,
+    logs,
+    async stop() {
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
