@@ -1,3 +1,8 @@
+import { useParams } from 'react-router-dom';
+import { ArticlePage } from '@/features/blog/components/article-page';
+
 export default function ArticleRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">Article</h1></div>;
+  const { slug = '' } = useParams();
+  // key: a new slug is a new page, so no state (open FAQ, scroll) carries over from the previous article.
+  return <ArticlePage key={slug} slug={slug} />;
 }

@@ -1,3 +1,5 @@
+import { BlogListPage } from '@/features/blog/components/blog-list-page';
+
 export default function BlogRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">Blog</h1></div>;
+  return <BlogListPage />;
 }

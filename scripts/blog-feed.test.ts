@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loadArticles } from '../content/blog/index.ts';
+import { renderBlogFeed, rfc822 } from './blog-feed.ts';
+
+const article = (over: Partial<Parameters<typeof renderBlogFeed>[0][number]> = {}) => ({
+  slug: 'pricing-basics',
+  title: 'Pricing <Basics> & "Comps"',
+  intro: 'Sold prices, not asking prices.',
+  category: 'Pricing & Data',
+  created_at: '2025-03-04T09:00:00Z',
+  published: true,
+  ...over,
+});
+
+describe('renderBlogFeed', () => {
+  it('lists published articles newest first with absolute links and RFC 822 dates', () => {
+    const xml = renderBlogFeed(
+      [article(), article({ slug: 'newer', title: 'Newer', created_at: '2025-05-01T09:00:00Z' })],
+      'https://example.com/',
+    );
+    expect(xml).toContain('<rss version="2.0"');
+    expect(xml.indexOf('<link>https://example.com/blog/newer</link>')).toBeLessThan(
+      xml.indexOf('<link>https://example.com/blog/pricing-basics</link>'),
+    );
+    expect(xml).toContain('<pubDate>Tue, 04 Mar 2025 09:00:00 GMT</pubDate>');
+    expect(xml).toContain('<lastBuildDate>Thu, 01 May 2025 09:00:00 GMT</lastBuildDate>');
+    expect(xml).toContain('<atom:link href="https://example.com/blog/feed.xml" rel="self"');
+  });
+
+  it('escapes text so titles cannot break the XML', () => {
+    const xml = renderBlogFeed([article()]);
+    expect(xml).toContain('<title>Pricing &lt;Basics&gt; &amp; &quot;Comps&quot;</title>');
+    expect(xml).toContain('<category>Pricing &amp; Data</category>');
+  });
+
+  it('leaves drafts out', () => {
+    const xml = renderBlogFeed([article(), article({ slug: 'secret-draft', published: false })]);
+    expect(xml).not.toContain('secret-draft');
+  });
+
+  it('carries every published content file and no draft', () => {
+    const articles = loadArticles();
+    const xml = renderBlogFeed(articles);
+    for (const a of articles) {
+      const present = xml.includes(`/blog/${a.slug}</link>`);
+      expect(present, a.slug).toBe(a.published);
+    }
+    expect((xml.match(/<item>/g) ?? []).length).toBe(articles.filter((a) => a.published).length);
+  });
+});
+
+describe('rfc822', () => {
+  it('formats in GMT', () => {
+    expect(rfc822('2025-12-31T23:30:00-02:00')).toBe('Thu, 01 Jan 2026 01:30:00 GMT');
+  });
+});

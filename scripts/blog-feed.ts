@@ -1,0 +1,80 @@
+// RSS 2.0 feed of the published blog articles at /blog/feed.xml, built from content/blog at build time (and served
+// by the dev server), so a draft can never reach it.
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { loadArticles, publishedOnly, sortArticles, type ArticleFields } from '../content/blog/index.ts';
+import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
+
+export const FEED_FILE = 'blog/feed.xml';
+const FEED_LIMIT = 50;
+
+// config/site.ts reads import.meta.env, which build tooling does not have; the name is repeated here on purpose.
+const CHANNEL_TITLE = 'Flipwise Blog';
+const CHANNEL_DESCRIPTION =
+  'Practical guides for resellers of second-hand fashion: pricing from sold data, sourcing, listing and selling across marketplaces.';
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** RFC 822 date, as RSS 2.0 requires ('Tue, 04 Mar 2025 09:00:00 GMT'). */
+export function rfc822(value: string): string {
+  return new Date(value).toUTCString();
+}
+
+type FeedArticle = Pick<ArticleFields, 'slug' | 'title' | 'intro' | 'category' | 'created_at' | 'published'>;
+
+export function renderBlogFeed(articles: FeedArticle[], siteUrl: string = DEFAULT_SITE_URL): string {
+  const origin = normalizeSiteUrl(siteUrl);
+  const items = sortArticles(publishedOnly(articles)).slice(0, FEED_LIMIT);
+  const lastBuild = items[0] ? `\n    <lastBuildDate>${rfc822(items[0].created_at)}</lastBuildDate>` : '';
+  const body = items
+    .map((article) => {
+      const link = `${origin}/blog/${article.slug}`;
+      return [
+        '    <item>',
+        `      <title>${escapeXml(article.title)}</title>`,
+        `      <link>${escapeXml(link)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+        `      <description>${escapeXml(article.intro)}</description>`,
+        `      <category>${escapeXml(article.category)}</category>`,
+        `      <pubDate>${rfc822(article.created_at)}</pubDate>`,
+        '    </item>',
+      ].join('\n');
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${CHANNEL_TITLE}</title>
+    <link>${origin}/blog</link>
+    <description>${escapeXml(CHANNEL_DESCRIPTION)}</description>
+    <language>en-us</language>${lastBuild}
+    <atom:link href="${origin}/${FEED_FILE}" rel="self" type="application/rss+xml" />
+${body}${body ? '\n' : ''}  </channel>
+</rss>
+`;
+}
+
+/** Emits blog/feed.xml into the build and serves it in `vite` dev. The site URL comes from VITE_SITE_URL. */
+export function blogFeedPlugin(options: { siteUrl?: string; blogDir?: string } = {}): Plugin {
+  let siteUrl = DEFAULT_SITE_URL;
+  let blogDir = options.blogDir;
+  const render = () => renderBlogFeed(loadArticles(blogDir), siteUrl);
+  return {
+    name: 'flipwise-blog-feed',
+    configResolved(config) {
+      siteUrl = normalizeSiteUrl(options.siteUrl ?? config.env.VITE_SITE_URL ?? process.env.VITE_SITE_URL);
+      blogDir ??= path.resolve(config.root, 'content/blog');
+    },
+    configureServer(server) {
+      // Registered before Vite's SPA fallback, which would otherwise answer with index.html (a /blog/:slug page).
+      server.middlewares.use(`/${FEED_FILE}`, (_req, res) => {
+        res.setHeader('content-type', 'application/rss+xml; charset=utf-8');
+        res.end(render());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: FEED_FILE, source: render() });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { articleSchema, type BlogArticle } from '../schemas';
+import { ArticleNotFoundError, retryUnlessNotFound, toBlogError } from './errors';
+import { blogKeys } from './keys';
+
+/**
+ * SPEC §7 Blog article, plus key_takeaways, columns and rows, which the page shows and the SPEC's field list omits
+ * (docs/decisions/005-article-read-includes-table-and-takeaways.md).
+ */
+export const ARTICLE_COLUMNS =
+  'id, title, slug, intro, content, faq, summary, meta_description, category, read_time, created_at, featured, published, key_takeaways, columns, rows';
+
+export async function getArticle(slug: string): Promise<BlogArticle> {
+  const { data, error } = await getSupabase()
+    .from('blog_articles')
+    .select(ARTICLE_COLUMNS)
+    .eq('slug', slug)
+    .eq('published', true)
+    .single();
+  if (error) {
+    if (error.code === 'PGRST116') throw new ArticleNotFoundError(slug);
+    throw toBlogError(error);
+  }
+  return articleSchema.parse(data);
+}
+
+export const articleQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: blogKeys.article(slug), queryFn: () => getArticle(slug), retry: retryUnlessNotFound });
+
+export function useArticle(slug: string) {
+  return useQuery(articleQueryOptions(slug));
+}

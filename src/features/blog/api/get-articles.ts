@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getSupabase } from '@/lib/supabase';
+import { articleSchema, type BlogArticle } from '../schemas';
+import { toBlogError } from './errors';
+import { blogKeys } from './keys';
+
+/** SPEC §7 Blog list: all columns of published articles, newest first. */
+export async function getArticles(): Promise<BlogArticle[]> {
+  const { data, error } = await getSupabase()
+    .from('blog_articles')
+    .select('*')
+    .eq('published', true)
+    .order('created_at', { ascending: false });
+  if (error) throw toBlogError(error);
+  return z.array(articleSchema).parse(data ?? []);
+}
+
+export const articlesQueryOptions = () => queryOptions({ queryKey: blogKeys.list(), queryFn: getArticles });
+
+export function useArticles() {
+  return useQuery(articlesQueryOptions());
+}

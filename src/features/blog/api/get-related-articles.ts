@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getSupabase } from '@/lib/supabase';
+import { relatedArticleSchema, type RelatedArticle } from '../schemas';
+import { toBlogError } from './errors';
+import { blogKeys } from './keys';
+
+/** SPEC §9: 'You Might Also Like' shows two articles. */
+export const RELATED_LIMIT = 2;
+
+/** SPEC §7 Related articles: five columns of other published articles, at most two. */
+export async function getRelatedArticles(slug: string): Promise<RelatedArticle[]> {
+  const { data, error } = await getSupabase()
+    .from('blog_articles')
+    .select('title, slug, intro, read_time, created_at')
+    .eq('published', true)
+    .neq('slug', slug)
+    .limit(RELATED_LIMIT);
+  if (error) throw toBlogError(error);
+  return z.array(relatedArticleSchema).parse(data ?? []);
+}
+
+export const relatedArticlesQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: blogKeys.related(slug), queryFn: () => getRelatedArticles(slug) });
+
+export function useRelatedArticles(slug: string) {
+  return useQuery(relatedArticlesQueryOptions(slug));
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Helmet } from 'react-helmet-async';
+import { Seo } from '@/components/seo';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { useArticles } from '../api/get-articles';
+import { ALL_CATEGORIES, categoriesOf, filterByCategory, splitFeatured } from '../lib/featured';
+import { blogJsonLd } from '../lib/structured-data';
+import { blogMessages } from '../messages';
+import type { BlogArticle } from '../schemas';
+import { ArticleCard } from './article-card';
+import { LoadingText } from './loading-text';
+
+export const FEED_PATH = '/blog/feed.xml';
+
+function CategoryFilter({
+  categories,
+  active,
+  onChange,
+}: {
+  categories: string[];
+  active: string;
+  onChange: (category: string) => void;
+}) {
+  return (
+    <div role="group" aria-label={blogMessages.filterLabel} className="flex flex-wrap gap-2">
+      {categories.map((category) => {
+        const pressed = category === active;
+        return (
+          <Button
+            key={category}
+            size="sm"
+            variant={pressed ? 'default' : 'outline'}
+            aria-pressed={pressed}
+            onClick={() => onChange(category)}
+            className="rounded-full"
+          >
+            {category}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
+
+function ArticleSections({ articles }: { articles: BlogArticle[] }) {
+  const { featured, latest } = splitFeatured(articles);
+  if (articles.length === 0) {
+    return <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">{blogMessages.emptyCategory}</p>;
+  }
+  return (
+    <div className="space-y-12">
+      {featured.length > 0 && (
+        <section aria-labelledby="featured-heading">
+          <h2 id="featured-heading" className="mb-5 text-2xl font-bold tracking-tight">
+            {blogMessages.featuredHeading}
+          </h2>
+          <div className="space-y-6">
+            {featured.map((article) => (
+              <ArticleCard key={article.id} article={article} variant="featured" />
+            ))}
+          </div>
+        </section>
+      )}
+      {latest.length > 0 && (
+        <section aria-labelledby="latest-heading">
+          <h2 id="latest-heading" className="mb-5 text-2xl font-bold tracking-tight">
+            {blogMessages.latestHeading}
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {latest.map((article) => (
+              <li key={article.id}>
+                <ArticleCard article={article} variant="grid" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** /blog: SPEC §2 Blog list. */
+export function BlogListPage() {
+  const articles = useArticles();
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const list = articles.data ?? [];
+  const categories = categoriesOf(list);
+  // A category that vanished after a refetch falls back to All rather than showing an empty page.
+  const active = categories.includes(category) ? category : ALL_CATEGORIES;
+
+  return (
+    <>
+      <Seo
+        title={blogMessages.blogTitle}
+        description={blogMessages.blogDescription}
+        path={paths.blog}
+        jsonLd={[blogJsonLd(list)]}
+      />
+      <Helmet>
+        <link rel="alternate" type="application/rss+xml" title={`${site.name} Blog`} href={FEED_PATH} />
+      </Helmet>
+      <div className="container py-10 sm:py-14">
+        <header className="max-w-2xl">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{blogMessages.blogHeading}</h1>
+          <p className="mt-3 text-lg text-muted-foreground">{blogMessages.blogIntro}</p>
+        </header>
+
+        <div className="mt-8 sm:mt-10">
+          {articles.isPending ? (
+            <LoadingText>{blogMessages.listLoading}</LoadingText>
+          ) : articles.isError ? (
+            <Alert variant="destructive" className="max-w-xl">
+              <AlertTitle>{blogMessages.listErrorTitle}</AlertTitle>
+              <AlertDescription>
+                <p>{blogMessages.listErrorDescription}</p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="mt-4 text-foreground"
+                  disabled={articles.isFetching}
+                  onClick={() => void articles.refetch()}
+                >
+                  {blogMessages.tryAgain}
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <div className="space-y-10">
+              <CategoryFilter categories={categories} active={active} onChange={setCategory} />
+              <ArticleSections articles={filterByCategory(list, active)} />
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+// The shape of a blog article, shared by the SPA (it parses what the REST API returns) and by the content tooling
+// (content/blog/index.ts validates the files editors write). The database enforces the same rules with CHECKs.
+
+/** URL-safe slug: lowercase words joined by single hyphens, as the database CHECK requires. */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const sectionSchema = z.object({
+  heading: z.string().trim().min(1, 'A section needs a heading'),
+  /** Body text; may carry the HTML of SPEC §5 and **bold** markers. Sanitised before display. */
+  content: z.string().trim().min(1, 'A section needs content'),
+});
+
+export const faqItemSchema = z.object({
+  question: z.string().trim().min(1, 'A question cannot be empty'),
+  answer: z.string().trim().min(1, 'An answer cannot be empty'),
+});
+
+/** Every column of blog_articles except the ones the database owns (id, updated_at). */
+export const articleFieldsSchema = z.object({
+  slug: z.string().max(120).regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens'),
+  title: z.string().trim().min(1).max(200),
+  intro: z.string().trim().min(1).max(2000),
+  content: z.array(sectionSchema),
+  faq: z.array(faqItemSchema),
+  summary: z.string().max(4000),
+  meta_description: z.string().trim().min(1).max(300),
+  category: z.string().trim().min(1).max(60),
+  read_time: z.string().trim().min(1).max(30),
+  created_at: z.string().min(1),
+  featured: z.boolean(),
+  published: z.boolean(),
+  key_takeaways: z.array(z.string()),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+});
+
+/** A row as the article and list reads return it (updated_at, when present, is dropped). */
+export const articleSchema = articleFieldsSchema.extend({ id: z.string() });
+
+/** The columns of the related-articles read (SPEC §7). */
+export const relatedArticleSchema = articleFieldsSchema.pick({
+  title: true,
+  slug: true,
+  intro: true,
+  read_time: true,
+  created_at: true,
+});
+
+export type ArticleFields = z.infer<typeof articleFieldsSchema>;
+export type BlogArticle = z.infer<typeof articleSchema>;
+export type RelatedArticle = z.infer<typeof relatedArticleSchema>;
+export type ArticleSection = z.infer<typeof sectionSchema>;
+export type FaqItem = z.infer<typeof faqItemSchema>;
