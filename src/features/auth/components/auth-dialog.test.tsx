@@ -44,6 +44,7 @@ describe('opening', () => {
     expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'Login to your account' })).toBeInTheDocument();
     expect(dialog().className).toContain('max-w-[425px]');
+    expect(field('Email')).toHaveFocus();
   });
 
   it('opens on the requested tab and resets to it on every opening', async () => {

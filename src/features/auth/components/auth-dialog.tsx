@@ -17,12 +17,21 @@ export default function AuthDialog() {
   const state = useAuthDialogState();
   return (
     <Dialog open={state.open} onOpenChange={(open) => !open && closeAuthDialog()}>
-      <DialogContent className="max-w-[425px]">
+      <DialogContent className="max-w-[425px]" onOpenAutoFocus={focusFirstField}>
         {/* A new key on every opening: the requested tab, empty forms and no 'registered' state (SPEC §4). */}
         <AuthDialogBody key={state.openCount} state={state} />
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Start in the first field rather than on the tab list: that is where the user types. */
+function focusFirstField(event: Event) {
+  const input = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>('input:not([type=checkbox])');
+  if (input) {
+    event.preventDefault();
+    input.focus();
+  }
 }
 
 function AuthDialogBody({ state }: { state: AuthDialogState }) {
