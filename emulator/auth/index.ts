@@ -73,9 +73,22 @@ async function readJson(c: Context): Promise<Json> {
 
 const iso = (d: Date) => d.toISOString();
 
+const controls = new WeakMap<EmulatorContext, (overrides: AuthOptions) => void>();
+
+/**
+ * Changes the settings of the auth service running on `ctx` (e.g. `startEmulator().ctx`) without a restart: low rate
+ * limits, a short refresh-token reuse interval or a movable clock for a test. Hosted Supabase has no such switch.
+ */
+export function configureAuth(ctx: EmulatorContext, overrides: AuthOptions): void {
+  const apply = controls.get(ctx);
+  if (!apply) throw new Error('configureAuth: no auth service was created for this context');
+  apply(overrides);
+}
+
 export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): Hono {
   const settings: AuthSettings = readAuthSettings(ctx.config, options);
-  const now = options.now ?? (() => new Date());
+  let clock = options.now ?? (() => new Date());
+  const now = () => clock();
   const db = ctx.db;
   const tc: TokenContext = {
     settings,
@@ -84,12 +97,21 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     now,
   };
   const fiveMinutes = 300;
-  const limiters = {
+  const buildLimiters = () => ({
     signInSignUps: new RateLimiter(settings.rateLimits.signInSignUps, fiveMinutes, now),
     tokenRefresh: new RateLimiter(settings.rateLimits.tokenRefresh, fiveMinutes, now),
     tokenVerifications: new RateLimiter(settings.rateLimits.tokenVerifications, fiveMinutes, now),
     emailSent: new RateLimiter(settings.rateLimits.emailSent, 3600, now),
-  };
+  });
+  let limiters = buildLimiters();
+  controls.set(ctx, ({ rateLimits, now: nextClock, ...rest }) => {
+    Object.assign(settings, rest);
+    if (rateLimits) {
+      settings.rateLimits = { ...settings.rateLimits, ...rateLimits };
+      limiters = buildLimiters();
+    }
+    if (nextClock) clock = nextClock;
+  });
   const limit = (c: Context, limiter: RateLimiter) => {
     if (!limiter.take(clientIp(c))) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   };

@@ -1,10 +1,9 @@
 // Renders the auth emails from the templates supabase/config.toml names (the same files hosted Supabase uses), keeps
-// them in the mailbox, prints their link, and optionally delivers them over SMTP.
+// them in the mailbox and prints their link.
 import { createHash, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { EmulatorContext } from '../context';
-import { deliverBySmtp, smtpFromEnv } from '../mail/smtp';
 import type { AuthSettings } from './settings';
 
 export type MailKind = 'confirmation' | 'recovery' | 'email_change';
@@ -124,14 +123,7 @@ export async function sendAuthMail(ctx: EmulatorContext, settings: AuthSettings,
     Data: input.data,
   };
   const message = await ctx.mail.send({ to: input.to, subject, html: renderTemplate(html, data, warn) });
+  // Real delivery (SMTP_* in the environment) is the mailbox's job: emulator/server.ts hands it deliverBySmtp.
   ctx.log(`[mail] "${subject}" to ${message.to}: ${link}`);
-  const smtp = smtpFromEnv();
-  if (smtp) {
-    try {
-      await deliverBySmtp(smtp, message);
-    } catch (err) {
-      warn(`SMTP delivery to ${message.to} failed: ${(err as Error).message} (kept in the mailbox)`);
-    }
-  }
   return message;
 }
