@@ -1,8 +1,11 @@
 import { Seo } from '@/components/seo/seo';
 import { paths } from '@/config/paths';
 import { AccountPage } from '@/features/auth/components/account-page';
+import { useAuth } from '@/features/auth/lib/auth-context';
+import { SavedSearchesList } from '@/features/search';
 
 export default function AccountRoute() {
+  const { user } = useAuth();
   return (
     <>
       <Seo
@@ -12,7 +15,7 @@ export default function AccountRoute() {
         noindex
       />
       {/* The search feature's saved-searches list goes into the savedSearches slot. */}
-      <AccountPage />
+      <AccountPage savedSearches={user ? <SavedSearchesList key={user.id} userId={user.id} /> : undefined} />
     </>
   );
 }

@@ -1,3 +1,44 @@
+import { useSearchParams } from 'react-router-dom';
+import { Seo } from '@/components/seo/seo';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { useAuth } from '@/features/auth/lib/auth-context';
+import { openAuthDialog } from '@/features/auth/lib/dialog-store';
+import { SearchExplorer } from '@/features/search';
+
+const description =
+  "Free sell-through rate tool for clothing resellers: see how many similar items are listed, how many sold, and whether it's a score or a snooze.";
+
+// SPEC §1: in structured data the tool is free (0, USD).
+const jsonLd = [
+  {
+    '@context': 'https://schema.org',
+    '@type': 'WebApplication',
+    name: `${site.name} Thrifting Explorer`,
+    url: `${site.url}${paths.search}`,
+    description,
+    applicationCategory: 'BusinessApplication',
+    operatingSystem: 'Any',
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
+  },
+];
+
+const requireLogin = () => openAuthDialog('login', { source: 'search' });
+
+/** /thriftingexplorer: the search tool, with the auth feature deciding who may search. */
 export default function ThriftingExplorerRoute() {
-  return <div className="container py-12"><h1 className="text-3xl font-bold">ThriftingExplorer</h1></div>;
+  const { user, ready } = useAuth();
+  const [params] = useSearchParams();
+  return (
+    <>
+      <Seo title="Thrifting Explorer: Sell-Through Rate Search" description={description} path={paths.search} jsonLd={jsonLd} />
+      <SearchExplorer
+        user={user}
+        authLoading={!ready}
+        onRequireLogin={requireLogin}
+        initialItemName={params.get('q') ?? undefined}
+        initialCondition={params.get('condition') ?? undefined}
+      />
+    </>
+  );
 }

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { searchKeys } from './keys';
+
+export async function deleteSavedSearch(id: string): Promise<void> {
+  const { error } = await getSupabase().from('saved_searches').delete().eq('id', id);
+  if (error) throw error;
+}
+
+export function useDeleteSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSavedSearch,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: searchKeys.saved() }),
+  });
+}

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import type { Condition } from '../schemas';
+import { normaliseItemName, savedSearchColumns, type SavedSearch } from './get-saved-searches';
+import { searchKeys } from './keys';
+
+export type SavedSearchFigures = { available: number | null; sold: number | null; rate: number | null };
+export type SaveSearchInput = { itemName: string; condition: Condition; figures: SavedSearchFigures };
+
+const figureColumns = (f: SavedSearchFigures) => ({ last_available: f.available, last_sold: f.sold, last_rate: f.rate });
+
+/** Saves a search with its latest figures; saving one that exists (same name ignoring case, same condition) refreshes it. */
+export async function saveSearch({ itemName, condition, figures }: SaveSearchInput): Promise<SavedSearch> {
+  const supabase = getSupabase();
+  const item_name = normaliseItemName(itemName);
+  const { data, error } = await supabase
+    .from('saved_searches')
+    .insert({ item_name, condition, ...figureColumns(figures) })
+    .select(savedSearchColumns)
+    .single();
+  if (!error) return data as SavedSearch;
+  // 23505: already saved. Refresh its figures instead of failing.
+  if (error.code !== '23505') throw error;
+  const updated = await updateSavedSearchFigures({ itemName, condition, figures });
+  if (!updated) throw error;
+  return updated;
+}
+
+/**
+ * Stores the latest figures on the user's saved search for this name and condition, if there is one.
+ * Returns the refreshed row, or null when the search is not saved.
+ */
+export async function updateSavedSearchFigures({ itemName, condition, figures }: SaveSearchInput): Promise<SavedSearch | null> {
+  const { data, error } = await getSupabase()
+    .from('saved_searches')
+    .update(figureColumns(figures))
+    .eq('item_key', normaliseItemName(itemName).toLowerCase())
+    .eq('condition', condition)
+    .select(savedSearchColumns);
+  if (error) throw error;
+  return ((data ?? [])[0] as SavedSearch | undefined) ?? null;
+}
+
+export function useSaveSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSearch,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: searchKeys.saved() }),
+  });
+}
+
+export function useUpdateSavedSearchFigures() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSavedSearchFigures,
+    onSuccess: (row) => {
+      if (row) return queryClient.invalidateQueries({ queryKey: searchKeys.saved() });
+    },
+  });
+}

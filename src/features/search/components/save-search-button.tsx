@@ -1,0 +1,43 @@
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { savedSearchKey, useSavedSearches } from '../api/get-saved-searches';
+import { useSaveSearch, type SavedSearchFigures } from '../api/save-search';
+import { searchMessages as m } from '../messages';
+import type { SearchInput } from '../schemas';
+import { BookmarkIcon, CheckIcon } from './icons';
+
+/** Signed-in users keep a search, with the figures they just saw, for their account page. */
+export function SaveSearchButton({ userId, query, figures }: { userId: string; query: SearchInput; figures: SavedSearchFigures }) {
+  const saved = useSavedSearches(userId);
+  const save = useSaveSearch();
+  const key = savedSearchKey(query.itemName, query.condition);
+  const isSaved = saved.data?.some((s) => savedSearchKey(s.item_name, s.condition) === key) ?? false;
+
+  if (isSaved) {
+    return (
+      <Button variant="outline" size="sm" disabled data-testid="search-saved">
+        <CheckIcon />
+        {m.savedSearch}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={save.isPending}
+      onClick={() =>
+        save.mutate(
+          { itemName: query.itemName, condition: query.condition, figures },
+          {
+            onSuccess: () => toast({ title: m.saveSearchSuccess, description: m.saveSearchSuccessBody }),
+            onError: () => toast({ title: m.errorTitle, description: m.saveSearchFailed, variant: 'destructive' }),
+          },
+        )
+      }
+    >
+      <BookmarkIcon />
+      {save.isPending ? m.savingSearch : m.saveSearch}
+    </Button>
+  );
+}

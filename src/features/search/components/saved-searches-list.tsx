@@ -1,0 +1,110 @@
+import { Link } from 'react-router-dom';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { toast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+import { useDeleteSavedSearch } from '../api/delete-saved-search';
+import { useSavedSearches, type SavedSearch } from '../api/get-saved-searches';
+import { formatCount } from '../lib/sell-through';
+import { searchMessages as m } from '../messages';
+import { conditionLabels } from '../schemas';
+import { BookmarkIcon } from './icons';
+
+/** The link that re-runs a saved search on the Thrifting Explorer. */
+export const savedSearchHref = (s: Pick<SavedSearch, 'item_name' | 'condition'>) =>
+  `${paths.search}?${new URLSearchParams({ q: s.item_name, condition: s.condition }).toString()}`;
+
+/** The account page's 'Saved searches' section: latest figures, a link that runs it again, and delete. */
+export function SavedSearchesList({ userId }: { userId: string }) {
+  const saved = useSavedSearches(userId);
+  const remove = useDeleteSavedSearch();
+
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <h2 className="flex items-center gap-2 text-lg font-semibold leading-none tracking-tight">
+          <BookmarkIcon className="size-5 text-primary" />
+          {m.savedTitle}
+        </h2>
+      </CardHeader>
+      <CardContent aria-live="polite" aria-busy={saved.isPending || undefined}>
+        {saved.isPending ? (
+          <p className="text-sm text-muted-foreground">{m.savedLoading}</p>
+        ) : saved.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>{m.errorTitle}</AlertTitle>
+            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+              <span>{m.savedLoadFailed}</span>
+              <Button variant="outline" size="sm" onClick={() => void saved.refetch()}>
+                {m.retry}
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : saved.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {m.savedEmpty}{' '}
+            <Link to={paths.search} className="font-medium text-primary underline-offset-4 hover:underline">
+              Open the Thrifting Explorer
+            </Link>
+          </p>
+        ) : (
+          <ul className="divide-y" data-testid="saved-searches">
+            {saved.data.map((s) => (
+              <li key={s.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
+                <div className="min-w-0 flex-1">
+                  <p className="break-words font-semibold">{s.item_name}</p>
+                  <p className="text-sm text-muted-foreground">{conditionLabels[s.condition]}</p>
+                  <p className="mt-1 text-sm tabular-nums">
+                    {s.last_available === null ? (
+                      m.savedNotRunYet
+                    ) : (
+                      <>
+                        <span>{formatCount(s.last_available)} available</span>
+                        {' · '}
+                        <span>{s.last_sold === null ? 'sold unknown' : `${formatCount(s.last_sold)} sold`}</span>
+                        {s.last_rate !== null && (
+                          <>
+                            {' · '}
+                            <span className="font-semibold">{s.last_rate}% sell-through</span>
+                          </>
+                        )}
+                      </>
+                    )}
+                  </p>
+                  <p className="text-xs text-muted-foreground">{m.savedUpdated(formatDate(s.updated_at))}</p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Link to={savedSearchHref(s)} className={cn(buttonVariants({ size: 'sm' }))}>
+                    {m.savedRunAgain}
+                    <span className="sr-only">: {s.item_name}</span>
+                  </Link>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={remove.isPending && remove.variables === s.id}
+                    onClick={() =>
+                      remove.mutate(s.id, {
+                        onSuccess: () => toast({ title: m.savedDeleted, description: s.item_name }),
+                        onError: () => toast({ title: m.errorTitle, description: m.savedDeleteFailed, variant: 'destructive' }),
+                      })
+                    }
+                  >
+                    {m.savedDelete}
+                    <span className="sr-only">: {s.item_name}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

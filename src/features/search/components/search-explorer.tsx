@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useSearchFlow, type SearchUser } from '../hooks/use-search-flow';
+import { bandDisplay, formatCount } from '../lib/sell-through';
+import { searchMessages as m } from '../messages';
+import { conditionLabels, isCondition, type SearchInput } from '../schemas';
+import { DeeperLook } from './deeper-look';
+import { EmptyState } from './empty-state';
+import { FallingHearts } from './falling-hearts';
+import { LightbulbIcon } from './icons';
+import { MarketAnalysis } from './market-analysis';
+import { NoSoldDialog } from './no-sold-dialog';
+import { ResultCards } from './result-cards';
+import { SaveSearchButton } from './save-search-button';
+import { SearchForm } from './search-form';
+
+export type SearchExplorerProps = {
+  /** The signed-in user, or null for a visitor (searching then asks them to log in). */
+  user: SearchUser;
+  /** True while the first session lookup runs: a "Run again" link waits for it instead of bouncing to login. */
+  authLoading?: boolean;
+  /** Opens the login dialog (the route wires this to the auth feature). */
+  onRequireLogin: () => void;
+  /** ?q= prefills the item name. */
+  initialItemName?: string;
+  /** ?condition= preselects the condition; with ?q= it runs the search for a signed-in user (saved searches). */
+  initialCondition?: string;
+};
+
+/** SPEC §2 and §4: the /thriftingexplorer screen. */
+export function SearchExplorer({ user, authLoading = false, onRequireLogin, initialItemName, initialCondition }: SearchExplorerProps) {
+  const flow = useSearchFlow({ user, onRequireLogin });
+  const { run, results, error } = flow;
+  const condition = isCondition(initialCondition) ? initialCondition : undefined;
+  const [autoRunPending, setAutoRunPending] = useState(Boolean(initialItemName?.trim() && condition));
+
+  // SPEC §2: the tool opens at the top, wherever the previous page was scrolled to.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  const submit = (values: SearchInput) => {
+    setAutoRunPending(false);
+    return flow.search(values);
+  };
+
+  const soldKnown = run?.sold != null && run.sold.soldCount !== null;
+  const complete = run?.available != null && run.sold != null;
+  const rate = complete && soldKnown && results ? results.sellThroughRate : null;
+  const hearts = rate !== null && bandDisplay(rate).hearts;
+  const isDemo = Boolean(run?.available?.isDemo || run?.sold?.isDemo);
+
+  const announcement = flow.loadingAvailable
+    ? m.loadingAvailable
+    : flow.loadingSold
+      ? m.loadingSold
+      : complete && run && results
+        ? `Results for ${run.query.itemName}: ${formatCount(results.availableCount)} available, ${
+            soldKnown ? `${formatCount(results.soldCount)} sold, sell-through ${rate}%` : m.soldUnavailableTitle.toLowerCase()
+          }.`
+        : '';
+
+  return (
+    <div className="container py-8 md:py-12">
+      <header className="mb-8 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{m.heading}</h1>
+        <p className="mt-2 text-lg text-muted-foreground md:text-xl">{m.tagline}</p>
+        <p className="mt-4 flex items-start gap-2 rounded-md border border-accent bg-accent/60 px-3 py-2 text-sm text-accent-foreground">
+          <LightbulbIcon className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <strong>Tip:</strong> {m.tip}
+          </span>
+        </p>
+      </header>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <div className="lg:sticky lg:top-6">
+          <SearchForm
+            defaultValues={{ itemName: initialItemName ?? '', condition: condition ?? '' }}
+            busy={flow.busy}
+            onSubmit={submit}
+            submitOnMount={autoRunPending && !authLoading && Boolean(user)}
+          />
+        </div>
+
+        <section aria-labelledby="search-results-heading" className="min-w-0 space-y-4">
+          <h2 id="search-results-heading" className="sr-only">
+            Market data
+          </h2>
+          <p className="sr-only" aria-live="polite" role="status">
+            {announcement}
+          </p>
+
+          {error && (
+            <Alert variant="destructive" data-testid="search-error">
+              <AlertTitle>{m.errorTitle}</AlertTitle>
+              <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                <span>{error}</span>
+                {run && !flow.busy && (
+                  <Button variant="outline" size="sm" onClick={() => void submit(run.query)}>
+                    {m.retry}
+                  </Button>
+                )}
+              </AlertDescription>
+            </Alert>
+          )}
+
+          {!run ? (
+            <EmptyState />
+          ) : (
+            <>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                <p className="min-w-0 text-sm text-muted-foreground">
+                  Results for <span className="break-words font-semibold text-foreground">“{run.query.itemName}”</span>
+                  {' · '}
+                  {conditionLabels[run.query.condition]}
+                </p>
+                {isDemo && (
+                  <Badge variant="accent" data-testid="demo-badge">
+                    {m.demoBadge}
+                  </Badge>
+                )}
+                {user && complete && soldKnown && results && (
+                  <div className="ml-auto">
+                    <SaveSearchButton
+                      userId={user.id}
+                      query={run.query}
+                      figures={{ available: results.availableCount, sold: results.soldCount, rate }}
+                    />
+                  </div>
+                )}
+              </div>
+              {isDemo && <p className="text-xs text-muted-foreground">{m.demoExplanation}</p>}
+
+              <ResultCards
+                run={run}
+                results={results}
+                loadingAvailable={flow.loadingAvailable}
+                loadingSold={flow.loadingSold}
+              />
+
+              {complete && run.available && run.sold && (
+                <>
+                  <MarketAnalysis rate={rate} />
+                  <DeeperLook condition={run.query.condition} available={run.available} sold={run.sold} rate={rate} />
+                </>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+
+      {hearts && run && <FallingHearts key={run.id} />}
+      <NoSoldDialog open={flow.noSoldOpen} onOpenChange={flow.setNoSoldOpen} />
+    </div>
+  );
+}

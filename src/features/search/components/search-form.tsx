@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { cn } from '@/lib/utils';
+import { searchMessages as m } from '../messages';
+import { conditionLabels, conditions, searchFormSchema, type SearchFormInput, type SearchFormValues } from '../schemas';
+import { AppleIcon, SearchIcon } from './icons';
+
+export type SearchFormProps = {
+  defaultValues?: Partial<SearchFormInput>;
+  busy?: boolean;
+  onSubmit: (values: SearchFormValues) => void | Promise<void>;
+  /** Submits once on mount when the defaults are valid (a saved search's "Run again" link). */
+  submitOnMount?: boolean;
+};
+
+/** SPEC §2 left panel 'Search Items' with SPEC §5 validation: the button is enabled only when the form is valid. */
+export function SearchForm({ defaultValues, busy = false, onSubmit, submitOnMount = false }: SearchFormProps) {
+  const ids = useId();
+  const form = useForm<SearchFormInput, unknown, SearchFormValues>({
+    resolver: zodResolver(searchFormSchema),
+    mode: 'onChange',
+    defaultValues: { itemName: defaultValues?.itemName ?? '', condition: defaultValues?.condition ?? '' },
+  });
+  const { register, handleSubmit, formState } = form;
+  const { errors, isValid } = formState;
+
+  useEffect(() => {
+    if (!submitOnMount) return;
+    void form.trigger().then((valid) => {
+      if (valid) void handleSubmit(onSubmit)();
+    });
+    // Only on the mount that was asked to submit; later renders must not search again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitOnMount]);
+
+  const field = (name: 'itemName' | 'condition') => ({
+    id: `${ids}-${name}`,
+    help: `${ids}-${name}-help`,
+    error: `${ids}-${name}-error`,
+  });
+  const item = field('itemName');
+  const conditionField = register('condition');
+  const condition = field('condition');
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-none tracking-tight">{m.panelTitle}</h2>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label={m.panelTitle}>
+          <div className="space-y-2">
+            <Label htmlFor={item.id}>
+              {m.itemNameLabel} <span aria-hidden="true" className="text-destructive">*</span>
+            </Label>
+            <Input
+              id={item.id}
+              autoComplete="off"
+              enterKeyHint="search"
+              placeholder={m.itemNamePlaceholder}
+              aria-required="true"
+              aria-invalid={errors.itemName ? true : undefined}
+              aria-describedby={cn(item.help, errors.itemName && item.error)}
+              {...register('itemName')}
+            />
+            <p id={item.help} className="text-xs text-muted-foreground">
+              {m.itemNameHelp}
+            </p>
+            {errors.itemName && (
+              <p id={item.error} className="text-sm font-medium text-destructive">
+                {errors.itemName.message}
+              </p>
+            )}
+          </div>
+
+          <div className="space-y-2">
+            <Label htmlFor={condition.id}>
+              {m.conditionLabel} <span aria-hidden="true" className="text-destructive">*</span>
+            </Label>
+            <Select
+              id={condition.id}
+              aria-required="true"
+              aria-invalid={errors.condition ? true : undefined}
+              aria-describedby={cn(condition.help, errors.condition && condition.error)}
+              {...conditionField}
+              onBlur={(event) => {
+                void conditionField.onBlur(event);
+                // mode onChange alone never explains a select left empty; leaving it does.
+                void form.trigger('condition');
+              }}
+            >
+              <option value="">
+                {m.conditionPlaceholder}
+              </option>
+              {conditions.map((value) => (
+                <option key={value} value={value}>
+                  {conditionLabels[value]}
+                </option>
+              ))}
+            </Select>
+            <p id={condition.help} className="text-xs text-muted-foreground">
+              {m.conditionHelp}
+            </p>
+            {errors.condition && (
+              <p id={condition.error} className="text-sm font-medium text-destructive">
+                {errors.condition.message}
+              </p>
+            )}
+          </div>
+
+          <Button type="submit" className="w-full" disabled={!isValid || busy} aria-busy={busy || undefined}>
+            <SearchIcon />
+            {busy ? m.searchingButton : m.searchButton}
+          </Button>
+        </form>
+
+        <div className="mt-6 space-y-3 border-t pt-6">
+          <a
+            href={site.appStoreUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(buttonVariants({ variant: 'outline' }), 'w-full')}
+          >
+            <AppleIcon />
+            {m.downloadApp}
+            <span className="sr-only"> (opens the App Store in a new tab)</span>
+          </a>
+          <p className="text-center text-sm">
+            <Link
+              to={paths.contact}
+              className="rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+            >
+              {m.getHelp}
+            </Link>
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useRef, useState } from 'react';
+import { toast } from '@/components/ui/toast';
+import { logSearchQuietly, type SearchLogRecord } from '../api/log-search';
+import { useUpdateSavedSearchFigures } from '../api/save-search';
+import { searchAvailable } from '../api/search-available';
+import { searchSold } from '../api/search-sold';
+import { mergeAvailable, mergeSold, withRate, type SearchResults } from '../lib/merge';
+import { logErrorMessage, searchErrorMessage, type SearchType } from '../lib/search-errors';
+import { sellThroughRate } from '../lib/sell-through';
+import { searchMessages as m } from '../messages';
+import type { AvailableResult, SearchInput, SoldResult } from '../schemas';
+
+export type SearchUser = { id: string } | null | undefined;
+
+/** One submitted search: what was asked and what each call answered (null until it answers, or if it failed). */
+export type SearchRun = {
+  id: number;
+  query: SearchInput;
+  available: AvailableResult | null;
+  sold: SoldResult | null;
+  failed: SearchType | null;
+};
+
+const MAX_LOGGED_ERROR = 500;
+
+/**
+ * SPEC §4 search flow: anonymous users are sent to log in; otherwise available then sold, each with its own
+ * loading state, merged into the results, a log row after each call, and the no-sold dialog on a real 0.
+ */
+export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRequireLogin: () => void }) {
+  const [results, setResults] = useState<SearchResults | null>(null);
+  const [run, setRun] = useState<SearchRun | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loadingAvailable, setLoadingAvailable] = useState(false);
+  const [loadingSold, setLoadingSold] = useState(false);
+  const [noSoldOpen, setNoSoldOpen] = useState(false);
+  const runIds = useRef(0);
+  const { mutate: refreshSaved } = useUpdateSavedSearchFigures();
+
+  const patchRun = (id: number, patch: Partial<SearchRun>) =>
+    setRun((current) => (current && current.id === id ? { ...current, ...patch } : current));
+
+  const fail = useCallback((id: number, type: SearchType, input: SearchInput, cause: unknown) => {
+    const message = searchErrorMessage(cause, type);
+    void logSearchQuietly(logRecord(input, type, null, logErrorMessage(cause)));
+    patchRun(id, { failed: type });
+    setError(message);
+    toast({ title: m.errorToastTitle, description: message, variant: 'destructive' });
+  }, []);
+
+  const search = useCallback(
+    async (values: SearchInput) => {
+      if (!user) {
+        toast({ title: m.authRequiredTitle, description: m.authRequiredBody });
+        onRequireLogin();
+        return;
+      }
+      const input: SearchInput = { itemName: values.itemName.trim(), condition: values.condition };
+      const id = ++runIds.current;
+      try {
+        setError(null);
+        setRun({ id, query: input, available: null, sold: null, failed: null });
+
+        setLoadingAvailable(true);
+        let available: AvailableResult;
+        try {
+          available = await searchAvailable(input);
+        } catch (cause) {
+          // The sold count would come from the same source and fail the same way: one error, not two.
+          fail(id, 'available', input, cause);
+          return;
+        } finally {
+          setLoadingAvailable(false);
+        }
+        setResults((previous) => mergeAvailable(previous, available.availableCount));
+        patchRun(id, { available });
+        void logSearchQuietly(logRecord(input, 'available', available.availableCount, null));
+
+        setLoadingSold(true);
+        let sold: SoldResult;
+        try {
+          sold = await searchSold(input);
+        } catch (cause) {
+          fail(id, 'sold', input, cause);
+          return;
+        } finally {
+          setLoadingSold(false);
+        }
+        // A source that cannot count sold items answers null: never merge that in as zero sales.
+        if (sold.soldCount !== null) {
+          const soldCount = sold.soldCount;
+          setResults((previous) => mergeSold(previous, soldCount));
+        }
+        patchRun(id, { sold });
+        void logSearchQuietly(
+          sold.soldCount === null
+            ? // The call worked but counted nothing: logged as no count with its reason, never as a zero result.
+              logRecord(input, 'sold', null, `Sold count unavailable: ${sold.reason || 'source cannot count sold items'}`)
+            : logRecord(input, 'sold', sold.soldCount, null),
+        );
+
+        if (sold.soldCount === null) return;
+        const rate = sellThroughRate(sold.soldCount, available.availableCount);
+        setResults((previous) => withRate(previous, rate));
+        if (sold.soldCount === 0) setNoSoldOpen(true);
+        refreshSaved(
+          { ...input, figures: { available: available.availableCount, sold: sold.soldCount, rate } },
+          { onError: (cause) => console.warn('Could not refresh the saved search figures', cause) },
+        );
+      } catch {
+        setError(m.errorUnexpected);
+      }
+    },
+    [user, onRequireLogin, fail, refreshSaved],
+  );
+
+  return {
+    search,
+    results,
+    run,
+    error,
+    loadingAvailable,
+    loadingSold,
+    busy: loadingAvailable || loadingSold,
+    noSoldOpen,
+    setNoSoldOpen,
+  };
+}
+
+/** A marketplace_search_logs row: a count for a success, the cause (and no count) for anything else. */
+function logRecord(input: SearchInput, type: SearchType, count: number | null, errorMessage: string | null): SearchLogRecord {
+  const success = count !== null && errorMessage === null;
+  return {
+    search_term: input.itemName,
+    condition: input.condition,
+    search_type: type,
+    result_count: success ? count : 0,
+    is_zero_result: success && count === 0,
+    api_success: success,
+    error_message: success ? null : (errorMessage ?? 'No count returned').slice(0, MAX_LOGGED_ERROR),
+  };
+}

@@ -1,0 +1,5 @@
+// The search feature's public surface: app/routes compose these; nothing else reaches inside.
+export { SearchExplorer, type SearchExplorerProps } from './components/search-explorer';
+export { SavedSearchesList, savedSearchHref } from './components/saved-searches-list';
+export { searchKeys } from './api/keys';
+export { conditionLabels, conditions, type Condition } from './schemas';

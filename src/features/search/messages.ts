@@ -1,0 +1,119 @@
+// The search tool's copy. Texts quoted in SPEC §2, §5, §6, §8 and §9 are verbatim; keep them that way.
+export const searchMessages = {
+  heading: 'Thrifting Explorer',
+  tagline: "Is it a score or a snooze? We'll tell you",
+  tip: 'The sell-through rate is the percentage of listed items that actually sell.',
+
+  panelTitle: 'Search Items',
+  itemNameLabel: 'Item Name',
+  itemNamePlaceholder: "e.g. Lululemon Align leggings, Levi's 501",
+  itemNameHelp: 'Use terms that you think buyers will use to find your item',
+  conditionLabel: 'Condition',
+  conditionPlaceholder: 'Select condition',
+  conditionHelp: 'Select the condition of the item',
+  searchButton: 'Search',
+  searchingButton: 'Searching...',
+  downloadApp: 'Download the app',
+  getHelp: 'Get help',
+
+  itemNameTooShort: 'Item name must be at least 2 characters.',
+  itemNameTooLong: 'Item name must be at most 100 characters.',
+  conditionRequired: 'Please select a condition.',
+
+  emptyTitle: 'Search for an item to see market data',
+  emptyBody: "You'll see how many are available, how many have sold, and the sell-through rate.",
+
+  availableTitle: 'Available',
+  availableSubtitle: 'Current listings',
+  soldTitle: 'Sold',
+  soldSubtitle: 'Completed listings',
+  rateTitle: 'Sell-Through',
+  rateSubtitle: 'Success rate',
+  loadingAvailable: 'Counting available listings...',
+  loadingSold: 'Counting sold listings...',
+  loadingRate: 'Working out the sell-through rate...',
+  soldUnavailableTitle: 'Sold data unavailable',
+  soldUnavailableFallbackReason: 'This data source cannot count sold items.',
+  rateUnavailable: 'Needs sold data to calculate',
+
+  analysisTitle: 'Market Analysis',
+  analysisSubtitle: 'Based on recent listings',
+  highDemand: 'High demand!',
+  steadyMarket: 'Steady market',
+  analysisHigh:
+    "This item is in high demand: most listings sell. It's a seller's market, so you can price confidently and expect a quick sale.",
+  analysisSteady:
+    'The market for this item is relatively balanced: a good share of listings sell. Price competitively and it should move.',
+  analysisSlow:
+    'This item is selling slowly, with lower demand than supply. Consider pricing sharply, bundling, or sourcing something else.',
+  analysisUnavailable:
+    "We can't judge demand without sold data from this source. Use the available count to gauge competition.",
+  snooze: 'Less than 10% is a snooze',
+  disclaimer:
+    'Disclaimer: this data is informational and indicative only and may contain errors. It must not be the sole basis for business decisions. Flipwise accepts no liability for decisions made using it.',
+
+  demoBadge: 'Demo data',
+  demoExplanation:
+    "These figures come from Flipwise's demo market index, not live marketplaces, so treat them as an example of how the tool reads a market.",
+
+  noSoldTitle: 'No Sold Items Found',
+  noSoldGhost: "You might've thrifted a ghost",
+  noSoldAdvice:
+    'Nothing matching this search has sold recently. Try loosening your search (fewer or broader words), another name for the item, or a lookalike.',
+  noSoldButton: 'Got it',
+
+  errorTitle: 'Error',
+  errorToastTitle: 'Search Error',
+  authRequiredTitle: 'Authentication Required',
+  authRequiredBody: 'Please login to use the search feature',
+
+  errorNetwork: 'Network connection failed. Please check your internet connection and try again.',
+  errorTimeout: 'Request timed out. Please try again.',
+  errorUnavailable: 'Search service temporarily unavailable. Please try again in a moment.',
+  errorAvailableOther: 'Failed to search available listings. Please try again.',
+  errorSoldOther: 'Failed to search sold listings. Please try again.',
+  errorAvailableNonError: 'Failed to fetch available listings. Please try again.',
+  errorSoldNonError: 'Failed to fetch sold listings. Please try again.',
+  errorUnexpected: 'An error occurred during search. Please try again.',
+  errorSessionExpired: 'Your session has expired. Please log in again to search.',
+  errorRateLimited: (seconds: number | null) =>
+    seconds ? `Too many searches. Please try again in ${seconds} seconds.` : 'Too many searches. Please try again in a minute.',
+  retry: 'Try again',
+
+  deeperTitle: 'Deeper look',
+  deeperSubtitle: 'What stands behind these numbers',
+  formula: (windowDays: number) => `Sell-through = sold in the last ${windowDays} days ÷ listed now`,
+  formulaAbove100:
+    'Above 100% means more sold in that window than are listed right now: items are going faster than new ones appear.',
+  compsLine: (available: number, sold: number) => `Based on ${available} available and ${sold} sold comps`,
+  thinSample: 'Thin sample: fewer than 10 comps — treat this as a hint',
+  medianPrice: 'Median sold price',
+  priceRange: 'Middle 50% sold between',
+  typicalDays: 'Typical time to sell',
+  days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
+  notEnoughData: 'Not enough sales to say',
+  conditionLadder: 'By condition',
+  conditionLadderCaption: 'Available, sold and sell-through for every condition of this search',
+  yourCondition: 'your search',
+  byMarketplace: 'By marketplace',
+  byMarketplaceCaption: 'Available, sold and sell-through on each marketplace',
+  asOf: (when: string) => `Figures as of ${when}`,
+
+  saveSearch: 'Save search',
+  savingSearch: 'Saving...',
+  savedSearch: 'Saved',
+  saveSearchSuccess: 'Search saved',
+  saveSearchSuccessBody: 'You can find it on your account page, with the latest figures.',
+  saveSearchFailed: 'Could not save this search. Please try again.',
+
+  savedTitle: 'Saved searches',
+  savedEmpty: "No saved searches yet. Run a search on the Thrifting Explorer and choose 'Save search' to keep it here.",
+  savedLoading: 'Loading saved searches...',
+  savedLoadFailed: 'Could not load your saved searches.',
+  savedRunAgain: 'Run again',
+  savedDelete: 'Delete',
+  savedDeleted: 'Saved search deleted',
+  savedDeleteFailed: 'Could not delete this saved search. Please try again.',
+  savedNotRunYet: 'No figures yet',
+  savedUpdated: (when: string) => `Updated ${when}`,
+} as const;
