@@ -1,23 +1,51 @@
-// Starts the docker-free local Supabase. This is the entry used by `npm start`, the integration tests and the
-// end-to-end harness. (Skeleton: the services are mounted by emulator/app.ts as they are built.)
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+// Starts the docker-free local Supabase: database (PGlite or PostgreSQL), then /rest/v1, /auth/v1, /functions/v1
+// and the /_mail inbox on one port. The entry used by `npm start`, `npm run emulator`, integration tests and the
+// end-to-end harness.
+import { existsSync, readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { defaultSupabaseDir, loadConfig, projectRoot, readDotenv } from './config';
+import type { EmulatorContext } from './context';
+import { createDatabase, type Database } from './db';
+import { prepareDatabase } from './db/migrate';
+import { loadSnapshot, saveSnapshot, snapshotKey } from './db/snapshot';
+import { createKeys } from './keys';
+import { createMailbox } from './mail/mailbox';
+import { deliverBySmtp, smtpFromEnv } from './mail/smtp';
+import { schemaCacheOf } from './rest';
 
 export type StartOptions = {
   /** 0 picks a free port. Default 54321. */
   port?: number;
   host?: string;
-  /** 'memory' for tests; a folder for persistence (default .data/db); ignored when databaseUrl is set. */
+  /** 'memory' for tests; a folder for persistence (default .data/db). With databaseUrl, 'memory' means a throwaway
+   * database on that server (created now, dropped on stop) and anything else means the given database itself. */
   dataDir?: string;
   /** A real PostgreSQL server instead of PGlite. Defaults to process.env.DATABASE_URL. */
   databaseUrl?: string;
   /** Run supabase/seed.sql on a fresh database (default true). */
   seed?: boolean;
+  /** Run emulator/seeds/*.ts on a fresh database (default: only for a persistent database, not 'memory'). */
+  seedScripts?: boolean;
+  /** Runs once after seed.sql (and the seed scripts) on a fresh database. */
+  afterFreshSeed?: (ctx: EmulatorContext) => Promise<void>;
   /** Extra environment for edge functions, over supabase/functions/.env. */
   functionEnv?: Record<string, string>;
   /** Enables the /_emulator test routes (function env overrides). */
   testing?: boolean;
-  log?: boolean;
+  /** Print what the emulator does (emails, migrations, function errors). Default true. */
+  log?: boolean | ((message: string) => void);
+  /** The supabase/ folder (config.toml, migrations, seed.sql, functions). Default: the repository's. */
+  supabaseDir?: string;
+  /** Where edge functions live. Default <supabaseDir>/functions (tests pass a fixture folder). */
+  functionsDir?: string;
+  /** Wall-clock limit of one function invocation in ms (default 150 000). */
+  functionTimeoutMs?: number;
+  /** Signs the anon, service_role and user JWTs. Default: the fixed local secret (emulator/keys.ts). */
+  jwtSecret?: string;
 };
 
 export type RunningEmulator = {
@@ -25,22 +53,156 @@ export type RunningEmulator = {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The local inbox, e.g. http://127.0.0.1:54321/_mail */
+  mailboxUrl: string;
+  /** True when this start created the database (bootstrap, migrations and seed all ran). */
+  fresh: boolean;
+  ctx: EmulatorContext;
+  /** The database, as the postgres superuser (bypasses RLS): for test setup only. */
+  db: Database;
+  /** Makes /rest/v1 read the catalogue again (after DDL run through `db`), like NOTIFY pgrst, 'reload schema'. */
+  reloadSchema(): Promise<void>;
   stop(): Promise<void>;
 };
 
-export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
-  const app = new Hono();
-  const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 54321, hostname: host }, () => resolve(s));
+export const seedsDir = path.join(projectRoot, 'emulator', 'seeds');
+
+/** A seed script (emulator/seeds/*.ts) runs once on a fresh database, after supabase/seed.sql. */
+export type SeedScript = (ctx: EmulatorContext) => Promise<void>;
+
+async function runSeedScripts(ctx: EmulatorContext) {
+  if (!existsSync(seedsDir)) return;
+  const files = readdirSync(seedsDir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
+    .sort();
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(seedsDir, file)).href)) as { default?: SeedScript };
+    if (typeof mod.default !== 'function') throw new Error(`emulator/seeds/${file} must export a default async function`);
+    const started = Date.now();
+    await mod.default(ctx);
+    ctx.log(`seeded emulator/seeds/${file} in ${Date.now() - started} ms`);
+  }
+}
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, host: string): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname: host }, () => resolve(server));
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} on ${host} is already in use: is another emulator (npm start) running?`)
+          : error,
+      );
+    });
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  return {
-    url: `http://${host}:${port}`,
-    anonKey: 'skeleton-anon-key-until-the-emulator-lands',
-    serviceRoleKey: 'skeleton-service-role-key',
-    jwtSecret: 'skeleton',
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+}
+
+export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+  const log =
+    typeof options.log === 'function'
+      ? options.log
+      : options.log === false
+        ? () => {}
+        : (message: string) => console.log(`[emulator] ${message}`);
+  const supabaseDir = options.supabaseDir ?? defaultSupabaseDir;
+  const functionsDir = options.functionsDir ?? path.join(supabaseDir, 'functions');
+  const config = loadConfig(supabaseDir);
+  const keys = createKeys(options.jwtSecret ?? process.env.EMULATOR_JWT_SECRET);
+  const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const memory = options.dataDir === 'memory';
+
+  const snapshot = memory && !databaseUrl ? snapshotKey(supabaseDir, options.seed !== false) : undefined;
+  const db = await createDatabase({
+    dataDir: options.dataDir,
+    databaseUrl,
+    throwaway: memory,
+    snapshot: snapshot ? await loadSnapshot(snapshot) : undefined,
+  });
+  let server: ServerType | undefined;
+  try {
+    const prepared = await prepareDatabase(db, { supabaseDir, seed: options.seed, log });
+    // A memory database is new to this run even when it started from a snapshot.
+    const fresh = memory || prepared.fresh;
+    if (snapshot && prepared.fresh && db.dump) await saveSnapshot(snapshot, await db.dump()).catch(() => {});
+
+    // Listen before the context exists: the URL (with the port picked by the OS) is part of it.
+    const mounted: { app?: { fetch: (req: Request) => Response | Promise<Response> } } = {};
+    const host = options.host ?? '127.0.0.1';
+    server = await listen(
+      (req) => (mounted.app ? mounted.app.fetch(req) : new Response('Starting', { status: 503 })),
+      options.port ?? 54321,
+      host,
+    );
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+
+    // Edge functions' environment: ours, then supabase/functions/.env, then the caller's, then test overrides.
+    const baseEnv: Record<string, string> = {
+      SUPABASE_URL: url,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      ...(db.url ? { SUPABASE_DB_URL: db.url } : {}),
+      ...readDotenv(path.join(functionsDir, '.env')),
+      ...options.functionEnv,
+    };
+    const functionEnv: Record<string, string> = { ...baseEnv };
+    let overrides: Record<string, string | null> = {};
+    const applyOverrides = () => {
+      for (const key of Object.keys(functionEnv)) delete functionEnv[key];
+      Object.assign(functionEnv, baseEnv);
+      for (const [key, value] of Object.entries(overrides)) {
+        if (value === null) delete functionEnv[key];
+        else functionEnv[key] = value;
+      }
+    };
+
+    const smtp = smtpFromEnv();
+    const mail = createMailbox(
+      smtp
+        ? (message) =>
+            deliverBySmtp(smtp, message).catch((error: Error) => log(`[mail] SMTP delivery failed: ${error.message}`))
+        : undefined,
+    );
+    const ctx: EmulatorContext = { db, config, keys, apiUrl: url, mail, functionEnv, log };
+
+    if (fresh && options.seed !== false) {
+      if (options.seedScripts ?? !memory) await runSeedScripts(ctx);
+      await options.afterFreshSeed?.(ctx);
+    }
+
+    mounted.app = createApp(ctx, {
+      functionsDir,
+      functionTimeoutMs: options.functionTimeoutMs,
+      testing: options.testing,
+      setFunctionEnvOverrides: (next) => {
+        overrides = next === undefined ? {} : { ...overrides, ...next };
+        applyOverrides();
+      },
+    });
+
+    const running = server;
+    return {
+      url,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      jwtSecret: keys.jwtSecret,
+      mailboxUrl: `${url}/_mail`,
+      fresh,
+      ctx,
+      db,
+      reloadSchema: () => schemaCacheOf(ctx).reload(db),
+      async stop() {
+        await new Promise<void>((resolve) => {
+          running.close(() => resolve());
+          // Keep-alive connections (supabase-js, browsers) would hold close() open.
+          if ('closeAllConnections' in running) running.closeAllConnections();
+        });
+        await db.close();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    await db.close().catch(() => {});
+    throw error;
+  }
 }

@@ -1,0 +1,60 @@
+// One Hono app for the whole local Supabase: each service is a sub-app mounted where hosted Supabase serves it.
+import { Hono } from 'hono';
+import { createAuthApp } from './auth';
+import type { EmulatorContext } from './context';
+import { createFunctionsApp } from './functions';
+import { createMailApp } from './mail';
+import { createRestApp } from './rest';
+
+export type AppOptions = {
+  functionsDir: string;
+  functionTimeoutMs?: number;
+  /** Enables /_emulator/* (test controls). */
+  testing?: boolean;
+  /** Replaces the functions' environment overrides (null deletes a key); undefined clears them. */
+  setFunctionEnvOverrides?: (overrides: Record<string, string | null> | undefined) => void;
+};
+
+export function createApp(ctx: EmulatorContext, options: AppOptions): Hono {
+  const app = new Hono();
+  app.route('/rest/v1', createRestApp(ctx));
+  app.route('/auth/v1', createAuthApp(ctx));
+  app.route('/functions/v1', createFunctionsApp(ctx, { functionsDir: options.functionsDir, timeoutMs: options.functionTimeoutMs }));
+  app.route('/_mail', createMailApp(ctx));
+
+  if (options.testing) {
+    // Lets end-to-end specs point functions at fake third-party servers without restarting the emulator.
+    app.post('/_emulator/function-env', async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return c.json({ message: 'Expected a JSON object of environment variables' }, 400);
+      }
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return c.json({ message: 'Expected a JSON object' }, 400);
+      const entries = Object.entries(body as Record<string, unknown>);
+      if (entries.some(([, v]) => v !== null && typeof v !== 'string')) {
+        return c.json({ message: 'Values must be strings, or null to delete a key' }, 400);
+      }
+      options.setFunctionEnvOverrides?.(Object.fromEntries(entries) as Record<string, string | null>);
+      return c.json({ ok: true });
+    });
+    app.delete('/_emulator/function-env', (c) => {
+      options.setFunctionEnvOverrides?.(undefined);
+      return c.json({ ok: true });
+    });
+  }
+
+  app.get('/', (c) =>
+    c.json({
+      name: 'Flipwise local Supabase (emulator)',
+      services: { rest: '/rest/v1', auth: '/auth/v1', functions: '/functions/v1', mailbox: '/_mail' },
+    }),
+  );
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  app.onError((error, c) => {
+    ctx.log(`unhandled error on ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    return c.json({ message: 'An invalid response was received from the upstream server' }, 502);
+  });
+  return app;
+}

@@ -1,0 +1,47 @@
+// In-memory databases (tests, the e2e harness) start from a cached dump of a bootstrapped, migrated and seeded
+// cluster instead of running initdb, the bootstrap and every migration again: seconds saved per test file. The
+// cache key covers everything that shapes that database, so a changed migration never reuses a stale dump.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { bootstrapSql, migrationFiles } from './migrate';
+
+const dir = path.join(tmpdir(), 'flipwise-emulator-snapshots');
+const memo = new Map<string, Blob>();
+
+export function snapshotKey(supabaseDir: string, seed: boolean): string {
+  const hash = createHash('sha256');
+  const pgliteDist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  hash.update(`v1 seed=${seed}\n`).update(readFileSync(path.join(pgliteDist, '..', 'package.json')));
+  hash.update(bootstrapSql());
+  for (const file of migrationFiles(supabaseDir)) hash.update(`\n-- ${path.basename(file)}\n`).update(readFileSync(file));
+  const seedFile = path.join(supabaseDir, 'seed.sql');
+  if (seed && existsSync(seedFile)) hash.update('\n-- seed\n').update(readFileSync(seedFile));
+  return hash.digest('hex').slice(0, 32);
+}
+
+export async function loadSnapshot(key: string): Promise<Blob | undefined> {
+  const cached = memo.get(key);
+  if (cached) return cached;
+  const file = path.join(dir, `${key}.tar`);
+  if (!existsSync(file)) return undefined;
+  try {
+    const blob = new Blob([await readFile(file)]);
+    memo.set(key, blob);
+    return blob;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function saveSnapshot(key: string, blob: Blob): Promise<void> {
+  memo.set(key, blob);
+  await mkdir(dir, { recursive: true });
+  // Written under a unique name and renamed: parallel test workers never read half a file.
+  const temp = path.join(dir, `${key}.${process.pid}.${Date.now()}.tmp`);
+  await writeFile(temp, Buffer.from(await blob.arrayBuffer()));
+  await rename(temp, path.join(dir, `${key}.tar`));
+}

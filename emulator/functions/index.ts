@@ -1,0 +1,98 @@
+// /functions/v1/<name>: runs supabase/functions/<name>/handler.ts in this process. The Deno entry (index.ts) stays a
+// one-liner around the same handler, so what runs here is what the Supabase Edge Runtime runs when deployed.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Hono, type Context } from 'hono';
+import { section } from '../config';
+import type { EmulatorContext } from '../context';
+import { corsHeaders, preflightHeaders } from '../cors';
+import { verifyJwt } from '../keys';
+
+export type FunctionHandler = (req: Request, env: Record<string, string | undefined>) => Promise<Response> | Response;
+
+export type FunctionsOptions = {
+  /** Folder of function folders; default supabase/functions. */
+  functionsDir: string;
+  /** Wall-clock limit per invocation (default 150 s, as hosted). */
+  timeoutMs?: number;
+};
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const EXPOSE = 'Content-Type, Content-Length, X-Relay-Error, X-Request-Id';
+
+export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptions): Hono {
+  const app = new Hono();
+  const modules = new Map<string, Promise<FunctionHandler>>();
+  const timeoutMs = options.timeoutMs ?? 150_000;
+
+  /** Responses the emulator itself makes carry CORS headers, so the browser shows the real status, not a CORS error. */
+  const reply = (c: Context, status: number, body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...corsHeaders(c.req.header('origin'), EXPOSE) },
+    });
+
+  function load(name: string, file: string): Promise<FunctionHandler> {
+    let loaded = modules.get(name);
+    if (!loaded) {
+      loaded = import(pathToFileURL(file).href).then((mod: { default?: unknown }) => {
+        if (typeof mod.default !== 'function') throw new Error(`${file} must export a default handler function`);
+        return mod.default as FunctionHandler;
+      });
+      // A module that failed to load (syntax error) is retried on the next request, after the fix.
+      loaded.catch(() => modules.delete(name));
+      modules.set(name, loaded);
+    }
+    return loaded;
+  }
+
+  async function invoke(c: Context): Promise<Response> {
+    const name = c.req.param('name') ?? '';
+    const file = path.join(options.functionsDir, name, 'handler.ts');
+    if (!NAME.test(name) || !existsSync(file)) {
+      if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders(c.req.header('origin'), c.req.header('access-control-request-headers')) });
+      return reply(c, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    }
+
+    const verify = section(ctx.config, `functions.${name}`).verify_jwt !== false;
+    if (verify && c.req.method !== 'OPTIONS') {
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+      if (!bearer) return reply(c, 401, { msg: 'Error: Missing authorization header' });
+      const check = await verifyJwt(bearer[1], ctx.keys.jwtSecret);
+      if (!check.ok) return reply(c, 401, { msg: 'Invalid JWT' });
+    }
+
+    // Hosted functions see their own name as the first path segment: /<name>/rest?query
+    const incoming = new URL(c.req.url);
+    const prefix = incoming.pathname.indexOf(`/${name}`);
+    const url = new URL(`${incoming.pathname.slice(prefix)}${incoming.search}`, incoming.origin);
+    const req = new Request(url, c.req.raw);
+
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const handler = await load(name, file);
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new FunctionTimeout()), timeoutMs);
+      });
+      const response = await Promise.race([Promise.resolve(handler(req, { ...ctx.functionEnv })), timeout]);
+      if (!(response instanceof Response)) throw new Error(`${name} returned ${typeof response}, not a Response`);
+      return response;
+    } catch (error) {
+      if (error instanceof FunctionTimeout) {
+        ctx.log(`functions: ${name} exceeded ${timeoutMs} ms`);
+        return reply(c, 546, { code: 'WORKER_LIMIT', message: 'Function exceeded the wall clock limit' });
+      }
+      ctx.log(`functions: ${name} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return reply(c, 500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  app.all('/:name', invoke);
+  app.all('/:name/*', invoke);
+  return app;
+}
+
+class FunctionTimeout extends Error {}

@@ -1,0 +1,551 @@
+// /rest/v1: a PostgREST-compatible API over the emulator's database, enough for postgrest-js (supabase-js `from()`
+// and `rpc()`) to behave as on hosted Supabase. Each request runs in one transaction under the JWT's role with
+// request.jwt.claims set, so row-level security decides what it sees, exactly as in production.
+import { Hono, type Context } from 'hono';
+import { section } from '../config';
+import type { EmulatorContext, Queryable } from '../context';
+import { cors } from '../cors';
+import { verifyJwt } from '../keys';
+import { columnNotFound, fromDatabaseError, jwtError, parseError, RestError, tableNotFound } from './errors';
+import {
+  parseColumnsParam,
+  parseCondition,
+  parseField,
+  parseLogic,
+  parseNonNegative,
+  parseOrder,
+  parsePrefer,
+  parseRange,
+  parseSelect,
+  type Condition,
+  type Logic,
+  type OrderTerm,
+  type Prefer,
+  type SelectItem,
+} from './parse';
+import { quoteIdent, SchemaCache, type Relation, type RpcFunction } from './schema-cache';
+import { Params, renderLogic, renderOrder, renderSelect, where, type Scope } from './sql';
+
+export const REST_EXPOSE_HEADERS =
+  'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit';
+
+const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
+const EXPOSED_SCHEMAS = ['public'];
+
+const caches = new WeakMap<EmulatorContext, SchemaCache>();
+
+/** The REST service's schema cache for this emulator (tests call invalidate() after DDL, like NOTIFY pgrst). */
+export function schemaCacheOf(ctx: EmulatorContext): SchemaCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new SchemaCache('public');
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+type Auth = { role: string; claims: Record<string, unknown> };
+
+type Outcome = { status: number; body: string | null; headers: Record<string, string> };
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+
+function errorResponse(error: RestError): Response {
+  return json(error.status, error.body(), { 'Proxy-Status': `PostgREST; error=${error.code}`, ...error.headers });
+}
+
+/** The hosted gateway's key check: every request names a project key in `apikey`. */
+async function authenticate(c: Context, secret: string): Promise<Auth | Response> {
+  const apikey = c.req.header('apikey') ?? c.req.query('apikey');
+  if (!apikey) {
+    return json(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+  }
+  const key = await verifyJwt(apikey, secret);
+  if (!key.ok) {
+    return json(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+  }
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  const check = bearer ? await verifyJwt(bearer[1], secret) : key;
+  if (!check.ok) throw jwtError(check.reason === 'expired', check.message);
+  const role = typeof check.claims.role === 'string' && check.claims.role ? check.claims.role : 'anon';
+  return { role, claims: { ...check.claims, role } };
+}
+
+type Query = {
+  select: SelectItem[];
+  filters: (Condition | Logic)[];
+  order: OrderTerm[];
+  limit?: number;
+  offset: number;
+  onConflict?: string[];
+  columns?: string[];
+  /** RPC over GET: arguments by name. */
+  args: Map<string, string>;
+};
+
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'apikey']);
+
+function parseQuery(url: URL, rangeHeader: string | undefined, argNames?: Set<string>): Query {
+  const q: Query = { select: [{ kind: 'star' }], filters: [], order: [], offset: 0, args: new Map() };
+  for (const [key, value] of url.searchParams) {
+    if (argNames?.has(key)) {
+      q.args.set(key, value);
+      continue;
+    }
+    switch (key) {
+      case 'apikey':
+        break;
+      case 'select':
+        q.select = parseSelect(value);
+        break;
+      case 'order':
+        q.order = parseOrder(value);
+        break;
+      case 'limit':
+        q.limit = parseNonNegative('limit', value);
+        break;
+      case 'offset':
+        q.offset = parseNonNegative('offset', value) ?? 0;
+        break;
+      case 'on_conflict':
+        q.onConflict = parseColumnsParam(value);
+        break;
+      case 'columns':
+        q.columns = parseColumnsParam(value);
+        break;
+      case 'or':
+      case 'and':
+        q.filters.push(parseLogic(key, false, value));
+        break;
+      case 'not.or':
+      case 'not.and':
+        q.filters.push(parseLogic(key.slice(4) as 'or' | 'and', true, value));
+        break;
+      default: {
+        const last = key.split('.').pop() ?? '';
+        if (key.includes('.') && (RESERVED.has(last) || last === 'or' || last === 'and')) {
+          throw parseError(
+            `"failed to parse parameter ${key}"`,
+            'Filters and modifiers on embedded resources are not supported by the local Supabase emulator.',
+          );
+        }
+        q.filters.push(parseCondition(parseField(key), value));
+      }
+    }
+  }
+  const range = parseRange(rangeHeader);
+  if (range && !url.searchParams.has('offset')) q.offset = range.offset;
+  if (range?.limit !== undefined && !url.searchParams.has('limit')) q.limit = range.limit;
+  return q;
+}
+
+function contentRange(offset: number, count: number, total: number | null): string {
+  const t = total === null ? '*' : String(total);
+  return count > 0 ? `${offset}-${offset + count - 1}/${t}` : `*/${t}`;
+}
+
+async function readBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
+
+export function createRestApp(ctx: EmulatorContext): Hono {
+  const app = new Hono();
+  const cache = schemaCacheOf(ctx);
+  const maxRows = Number(section(ctx.config, 'api').max_rows ?? 1000) || undefined;
+
+  /** Looks a name up; on a miss reads the catalogue again once (a migration or test may have created it). */
+  async function withReload<T>(lookup: () => T): Promise<T> {
+    await cache.ensure(ctx.db);
+    try {
+      return lookup();
+    } catch (error) {
+      if (!(error instanceof RestError) || !['PGRST205', 'PGRST204', 'PGRST202', '42703'].includes(error.code)) throw error;
+      await cache.reload(ctx.db);
+      return lookup();
+    }
+  }
+
+  /** One transaction with PostgREST's per-request settings. */
+  function run<T>(c: Context, auth: Auth, readOnly: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const headers: Record<string, string> = {};
+    c.req.raw.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    return ctx.db.transaction(async (tx) => {
+      await tx.query(
+        `select set_config('search_path', 'public, extensions', true), set_config('role', $1, true),
+          set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
+          set_config('request.path', $4, true), set_config('request.headers', $5, true),
+          set_config('request.cookies', '{}', true)${readOnly ? ", set_config('transaction_read_only', 'on', true)" : ''}`,
+        [auth.role, JSON.stringify(auth.claims), c.req.method, new URL(c.req.url).pathname, JSON.stringify(headers)],
+      );
+      return fn(tx);
+    });
+  }
+
+  function respond(c: Context, outcome: Outcome, single: boolean): Response {
+    const headers: Record<string, string> = { ...outcome.headers };
+    if (outcome.body !== null) headers['Content-Type'] = `${single ? OBJECT_MEDIA : 'application/json'}; charset=utf-8`;
+    return new Response(c.req.method === 'HEAD' ? null : outcome.body, { status: outcome.status, headers });
+  }
+
+  const singleError = (count: number) =>
+    new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`);
+
+  function checkSchema(c: Context) {
+    const profile = c.req.header(c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile');
+    if (profile && !EXPOSED_SCHEMAS.includes(profile)) {
+      throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${EXPOSED_SCHEMAS.join(', ')}`);
+    }
+  }
+
+  async function handle(c: Context, fn: (auth: Auth) => Promise<Response>): Promise<Response> {
+    let role = 'anon';
+    try {
+      checkSchema(c);
+      const auth = await authenticate(c, ctx.keys.jwtSecret);
+      if (auth instanceof Response) return auth;
+      role = auth.role;
+      return await fn(auth);
+    } catch (error) {
+      const restError = fromDatabaseError(error, role);
+      if (restError.status >= 500) ctx.log(`rest: ${c.req.method} ${c.req.path}: ${restError.message}`);
+      return errorResponse(restError);
+    }
+  }
+
+  // ---------------------------------------------------------------- tables and views
+
+  async function tableRequest(c: Context, auth: Auth): Promise<Response> {
+    const name = c.req.param('table') ?? '';
+    const method = c.req.method;
+    const prefer = parsePrefer(c.req.header('prefer'));
+    const single = (c.req.header('accept') ?? '').includes(OBJECT_MEDIA);
+    const url = new URL(c.req.url);
+    const query = parseQuery(url, c.req.header('range'));
+
+    const rel = await withReload(() => {
+      const found = cache.relations.get(name);
+      if (!found) throw tableNotFound(name);
+      return found;
+    });
+
+    if (method === 'GET' || method === 'HEAD') {
+      const built = await withReload(() => buildRead(rel, query, prefer, single, maxRows));
+      const outcome = await run(c, auth, true, async (tx) => {
+        const { rows } = await tx.query<{ total: number | null; page_total: number; body: string | null }>(built.sql, built.params);
+        const { total, page_total: count, body } = rows[0];
+        if (single && count !== 1) throw singleError(count);
+        let status = 200;
+        if (total !== null) {
+          if (query.offset > total) {
+            throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${query.offset} was requested, but there are only ${total} rows.`);
+          }
+          if (count < total) status = 206;
+        }
+        return { status, body, headers: { 'Content-Range': contentRange(query.offset, count, total) } };
+      });
+      return respond(c, outcome, single);
+    }
+
+    if (method === 'POST') {
+      const body = await readBody(c);
+      const rows = body === undefined ? [] : Array.isArray(body) ? body : [body];
+      if (rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) {
+        throw new RestError(400, 'PGRST102', 'All object keys must match', 'The body must be a JSON object or an array of objects.');
+      }
+      const built = await withReload(() => buildInsert(rel, query, prefer, rows as Record<string, unknown>[], single));
+      return respond(c, await mutate(c, auth, built, prefer, single, 201, 'insert'), single);
+    }
+
+    if (method === 'PATCH') {
+      const body = await readBody(c);
+      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+        throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'PATCH expects one JSON object.');
+      }
+      if (query.filters.length === 0) throw new RestError(400, '21000', 'UPDATE requires a WHERE clause');
+      const built = await withReload(() => buildUpdate(rel, query, prefer, body as Record<string, unknown>, single));
+      return respond(c, await mutate(c, auth, built, prefer, single, 200, 'update'), single);
+    }
+
+    if (method === 'DELETE') {
+      // Hosted Supabase loads pg-safeupdate for API requests: a delete without a filter is refused.
+      if (query.filters.length === 0) throw new RestError(400, '21000', 'DELETE requires a WHERE clause');
+      const built = await withReload(() => buildDelete(rel, query, prefer, single));
+      return respond(c, await mutate(c, auth, built, prefer, single, 200, 'delete'), single);
+    }
+
+    throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+  }
+
+  async function mutate(
+    c: Context,
+    auth: Auth,
+    built: Built,
+    prefer: Prefer,
+    single: boolean,
+    representationStatus: number,
+    kind: 'insert' | 'update' | 'delete',
+  ): Promise<Outcome> {
+    const representation = prefer.return === 'representation';
+    return run(c, auth, false, async (tx) => {
+      let count: number;
+      let body: string | null = null;
+      if (built.noop) {
+        count = 0;
+        body = representation ? (single ? null : '[]') : null;
+      } else if (representation) {
+        const { rows } = await tx.query<{ page_total: number; body: string | null }>(built.sql, built.params);
+        count = rows[0].page_total;
+        body = rows[0].body;
+      } else {
+        const result = await tx.query(built.sql, built.params);
+        count = result.affectedRows ?? 0;
+      }
+      if (single && count !== 1) throw singleError(count);
+      const total = prefer.count ? String(count) : '*';
+      const range = kind === 'update' && count > 0 ? `0-${count - 1}/${total}` : `*/${total}`;
+      const status = representation ? (kind === 'insert' ? 201 : representationStatus) : kind === 'insert' ? 201 : 204;
+      return { status, body: representation ? body : null, headers: { 'Content-Range': range } };
+    });
+  }
+
+  // ---------------------------------------------------------------- RPC
+
+  async function rpcRequest(c: Context, auth: Auth): Promise<Response> {
+    const name = c.req.param('fn') ?? '';
+    const method = c.req.method;
+    if (!['GET', 'HEAD', 'POST'].includes(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    const url = new URL(c.req.url);
+    const prefer = parsePrefer(c.req.header('prefer'));
+    const single = (c.req.header('accept') ?? '').includes(OBJECT_MEDIA);
+    const readOnly = method !== 'POST';
+
+    let body: unknown;
+    let given: string[];
+    if (readOnly) {
+      given = [...new Set(url.searchParams.keys())].filter((k) => !RESERVED.has(k) && !k.includes('.') && k !== 'or' && k !== 'and');
+    } else {
+      body = (await readBody(c)) ?? {};
+      given = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+    }
+    const overloads = await withReload(() => {
+      const found = cache.functions.get(name);
+      if (!found) throw functionNotFound(name, given);
+      return found;
+    });
+    if (readOnly) {
+      // Over GET, a parameter that is no argument of any overload is a filter on the result.
+      const argNames = new Set(overloads.flatMap((f) => f.args.map((a) => a.name)));
+      given = given.filter((k) => argNames.has(k));
+    }
+    const fn = pickOverload(overloads, given, body, prefer);
+    if (!fn) throw functionNotFound(name, given);
+    const query = parseQuery(url, c.req.header('range'), readOnly ? new Set(fn.args.map((a) => a.name)) : undefined);
+    const built = buildRpc(fn, query, readOnly ? query.args : body, prefer, maxRows);
+
+    const outcome = await run(c, auth, readOnly, async (tx): Promise<Outcome> => {
+      const { rows } = await tx.query<{ body: string | null; page_total: number | null; total: number | null }>(built.sql, built.params);
+      if (fn.returnsVoid) return { status: 204, body: null, headers: {} };
+      const row = rows[0];
+      if (built.kind === 'set') {
+        const count = row.page_total ?? 0;
+        if (single && count !== 1) throw singleError(count);
+        return { status: 200, body: row.body, headers: { 'Content-Range': contentRange(query.offset, count, row.total) } };
+      }
+      return { status: 200, body: row.body ?? 'null', headers: { 'Content-Range': '0-0/*' } };
+    });
+    return respond(c, outcome, single && built.kind === 'set');
+  }
+
+  app.use('*', cors(REST_EXPOSE_HEADERS));
+  app.get('/', (c) => handle(c, async () => json(200, { message: 'Flipwise local Supabase: PostgREST-compatible API' })));
+  app.all('/rpc/:fn', (c) => handle(c, (auth) => rpcRequest(c, auth)));
+  app.all('/:table', (c) => handle(c, (auth) => tableRequest(c, auth)));
+  return app;
+}
+
+// ---------------------------------------------------------------- SQL builders
+
+type Built = { sql: string; params: unknown[]; noop?: boolean };
+
+const relScope = (rel: Relation, qualifier = rel.ref): Scope => ({ name: rel.name, columns: rel.columns, qualifier });
+
+function buildRead(rel: Relation, q: Query, prefer: Prefer, single: boolean, maxRows?: number): Built {
+  const params = new Params();
+  const scope = relScope(rel);
+  const columns = renderSelect(q.select, scope, params);
+  const conditions = q.filters.map((f) => renderLogic(f, scope, params));
+  const order = q.order.length ? ` order by ${renderOrder(q.order, scope, params)}` : '';
+  const limit = q.limit === undefined ? maxRows : maxRows === undefined ? q.limit : Math.min(q.limit, maxRows);
+  const page = `${limit === undefined ? '' : ` limit ${limit}`}${q.offset ? ` offset ${q.offset}` : ''}`;
+  const filter = where(conditions);
+  const total = prefer.count ? `(select count(*) from ${rel.ref}${filter})` : 'null::bigint';
+  const body = single
+    ? `case when count(*) = 1 then (json_agg(pgrst_t) -> 0)::text end`
+    : `coalesce(json_agg(pgrst_t), '[]')::text`;
+  const sql = `with pgrst_source as (select ${columns} from ${rel.ref}${filter}${order}${page})
+select ${total} as total, count(*)::int as page_total, ${body} as body from pgrst_source pgrst_t`;
+  return { sql, params: params.values };
+}
+
+/** The representation of mutated rows: the select list applied to what RETURNING gave. */
+function representation(rel: Relation, q: Query, params: Params): string {
+  const columns = renderSelect(q.select, { name: rel.name, columns: rel.columns, qualifier: 'pgrst_source' }, params);
+  return `select count(*)::int as page_total, coalesce(json_agg(pgrst_t), '[]')::text as body
+from (select ${columns} from pgrst_source) pgrst_t`;
+}
+
+function wrapMutation(rel: Relation, q: Query, prefer: Prefer, statement: string, params: Params, single: boolean): string {
+  if (prefer.return !== 'representation') return statement;
+  const rep = representation(rel, q, params);
+  const body = single ? rep.replace(`coalesce(json_agg(pgrst_t), '[]')::text`, `case when count(*) = 1 then (json_agg(pgrst_t) -> 0)::text end`) : rep;
+  return `with pgrst_source as (${statement} returning ${rel.ref}.*)\n${body}`;
+}
+
+function checkColumns(rel: Relation, names: Iterable<string>) {
+  for (const name of names) if (!rel.columns.has(name)) throw columnNotFound(rel.name, name);
+}
+
+function buildInsert(rel: Relation, q: Query, prefer: Prefer, rows: Record<string, unknown>[], single: boolean): Built {
+  const params = new Params();
+  if (rows.length === 0) return { sql: '', params: [], noop: true };
+  const keys = q.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  checkColumns(rel, keys);
+  const cols = keys.map(quoteIdent).join(', ');
+  let statement: string;
+  if (keys.length === 0) {
+    if (rows.length > 1) throw new RestError(400, 'PGRST102', 'All object keys must match', 'Empty objects can only be inserted one at a time.');
+    statement = `insert into ${rel.ref} default values`;
+  } else if (prefer.missing === 'default' && rows.some((r) => keys.some((k) => !(k in r)))) {
+    // A column missing from a row takes its default (missing=default), which json_populate_recordset cannot express.
+    const values = rows.map((row) => {
+      const p = params.add(JSON.stringify(row));
+      return `(${keys.map((k) => (k in row ? `(select ${quoteIdent(k)} from json_populate_record(null::${rel.ref}, ${p}::json))` : 'default')).join(', ')})`;
+    });
+    statement = `insert into ${rel.ref} (${cols}) values ${values.join(', ')}`;
+  } else {
+    const p = params.add(JSON.stringify(rows));
+    statement = `insert into ${rel.ref} (${cols}) select ${cols} from json_populate_recordset(null::${rel.ref}, ${p}::json)`;
+  }
+  if (prefer.resolution) {
+    const target = q.onConflict ?? rel.primaryKey;
+    if (target.length === 0) {
+      throw new RestError(400, 'PGRST100', `"on_conflict" is required: table ${rel.name} has no primary key`);
+    }
+    checkColumns(rel, target);
+    const updates = keys.filter((k) => !target.includes(k)).map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`);
+    const action = prefer.resolution === 'merge-duplicates' && updates.length ? `do update set ${updates.join(', ')}` : 'do nothing';
+    statement += ` on conflict (${target.map(quoteIdent).join(', ')}) ${action}`;
+  }
+  return { sql: wrapMutation(rel, q, prefer, statement, params, single), params: params.values };
+}
+
+function buildUpdate(rel: Relation, q: Query, prefer: Prefer, body: Record<string, unknown>, single: boolean): Built {
+  const params = new Params();
+  const keys = Object.keys(body);
+  checkColumns(rel, keys);
+  const conditions = q.filters.map((f) => renderLogic(f, relScope(rel), params));
+  if (keys.length === 0) return { sql: '', params: [], noop: true };
+  const p = params.add(JSON.stringify(body));
+  const sets = keys.map((k) => `${quoteIdent(k)} = pgrst_body.${quoteIdent(k)}`).join(', ');
+  const statement = `update ${rel.ref} set ${sets} from (select * from json_populate_record(null::${rel.ref}, ${p}::json)) pgrst_body${where(conditions)}`;
+  return { sql: wrapMutation(rel, q, prefer, statement, params, single), params: params.values };
+}
+
+function buildDelete(rel: Relation, q: Query, prefer: Prefer, single: boolean): Built {
+  const params = new Params();
+  const conditions = q.filters.map((f) => renderLogic(f, relScope(rel), params));
+  const statement = `delete from ${rel.ref}${where(conditions)}`;
+  return { sql: wrapMutation(rel, q, prefer, statement, params, single), params: params.values };
+}
+
+function functionNotFound(name: string, args: string[]) {
+  return new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function public.${name}${args.length ? `(${[...args].sort().join(', ')})` : ' without parameters'} in the schema cache`,
+    `Searched for the function public.${name}${args.length ? ` with parameters ${[...args].sort().join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+  );
+}
+
+const isJsonType = (type: string) => type === 'json' || type === 'jsonb';
+
+/** Which overload a call means: every given name is an argument, every argument not given has a default. */
+function pickOverload(overloads: RpcFunction[], given: string[], body: unknown, prefer: Prefer): RpcFunction | undefined {
+  const singleJson = overloads.find((f) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].type));
+  if (singleJson && (prefer.params === 'single-object' || body !== undefined)) {
+    const named = overloads.filter((f) => f !== singleJson && matches(f, given));
+    return named[0] ?? singleJson;
+  }
+  const candidates = overloads.filter((f) => matches(f, given));
+  candidates.sort((a, b) => a.args.length - b.args.length);
+  return candidates[0];
+}
+
+function matches(fn: RpcFunction, given: string[]): boolean {
+  const names = fn.args.map((a) => a.name);
+  if (given.some((g) => !names.includes(g))) return false;
+  const required = fn.args.length - fn.defaults;
+  return fn.args.every((arg, i) => i >= required || given.includes(arg.name));
+}
+
+function buildRpc(fn: RpcFunction, q: Query, args: unknown, prefer: Prefer, maxRows?: number): Built & { kind: 'scalar' | 'set' } {
+  const params = new Params();
+  const name = `public.${quoteIdent(fn.name)}`;
+  let call: string;
+  /** A FROM item the call's arguments come from (POST bodies). */
+  let argsFrom: string | undefined;
+  if (fn.args.length === 1 && fn.args[0].name === '' && isJsonType(fn.args[0].type)) {
+    call = `${name}(${params.add(JSON.stringify(args ?? {}))}::${fn.args[0].type})`;
+  } else if (args instanceof Map) {
+    // GET: arguments are query-string texts, cast to each argument's type.
+    const list = fn.args.filter((a) => args.has(a.name)).map((a) => `${quoteIdent(a.name)} := ${params.typed(args.get(a.name)!, a.type)}`);
+    call = `${name}(${list.join(', ')})`;
+  } else {
+    // POST: a JSON object; json_to_record converts each value to its argument's type (arrays, json, numbers, …).
+    const body = (args ?? {}) as Record<string, unknown>;
+    const used = fn.args.filter((a) => a.name in body);
+    if (used.length) {
+      const p = params.add(JSON.stringify(body));
+      argsFrom = `json_to_record(${p}::json) as pgrst_args(${used.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ')})`;
+    }
+    call = `${name}(${used.map((a) => `${quoteIdent(a.name)} := pgrst_args.${quoteIdent(a.name)}`).join(', ')})`;
+  }
+
+  if (fn.returnsVoid || (!fn.returnsSet && !fn.returnsComposite)) {
+    const expr = fn.returnsVoid ? `${call}::text` : `to_json(${call})::text`;
+    return { kind: 'scalar', sql: `select ${expr} as body${argsFrom ? ` from ${argsFrom}` : ''}`, params: params.values };
+  }
+  const source = argsFrom ? `${argsFrom} cross join lateral ${call} as pgrst_call` : `${call} as pgrst_call`;
+  const limit = q.limit === undefined ? maxRows : maxRows === undefined ? q.limit : Math.min(q.limit, maxRows);
+  const page = `${limit === undefined ? '' : ` limit ${limit}`}${q.offset ? ` offset ${q.offset}` : ''}`;
+  if (!fn.returnsComposite) {
+    // SETOF a scalar type: an array of values.
+    const sql = `with pgrst_source as (select pgrst_call as v from ${source}${page})
+select null::bigint as total, count(*)::int as page_total, coalesce(json_agg(v), '[]')::text as body from pgrst_source`;
+    return { kind: 'set', sql, params: params.values };
+  }
+  const scope: Scope = { name: fn.name, columns: fn.outputColumns, qualifier: 'pgrst_call' };
+  const columns = renderSelect(q.select, scope, params);
+  if (!fn.returnsSet) {
+    const sql = `select (select to_json(pgrst_t) from (select ${columns} from ${source}) pgrst_t)::text as body`;
+    return { kind: 'scalar', sql, params: params.values };
+  }
+  const filter = where(q.filters.map((f) => renderLogic(f, scope, params)));
+  const order = q.order.length ? ` order by ${renderOrder(q.order, scope, params)}` : '';
+  const total = prefer.count ? `(select count(*) from ${source}${filter})` : 'null::bigint';
+  const sql = `with pgrst_source as (select ${columns} from ${source}${filter}${order}${page})
+select ${total} as total, count(*)::int as page_total, coalesce(json_agg(pgrst_t), '[]')::text as body from pgrst_source pgrst_t`;
+  return { kind: 'set', sql, params: params.values };
+}
