@@ -1,0 +1,162 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '@/components/ui/toast';
+import { blogKeys } from '../api/keys';
+import { makeArticle, renderWithCache } from '../testing/render';
+import type { BlogArticle, RelatedArticle } from '../schemas';
+import { ArticlePage } from './article-page';
+
+const related: RelatedArticle[] = [
+  { slug: 'crosslisting-basics', title: 'Crosslisting basics', intro: 'List once, sell anywhere.', read_time: '7 min read', created_at: '2025-10-07T09:00:00+00:00' },
+  { slug: 'listing-titles', title: 'Listing titles', intro: 'Words buyers type.', read_time: '6 min read', created_at: '2025-07-22T09:00:00+00:00' },
+];
+
+function renderArticle(article: BlogArticle, relatedArticles = related) {
+  return renderWithCache(<ArticlePage slug={article.slug} />, {
+    path: `/blog/${article.slug}`,
+    route: '/blog/:slug',
+    cache: [
+      [blogKeys.article(article.slug), article],
+      [blogKeys.related(article.slug), relatedArticles],
+    ],
+  });
+}
+
+afterEach(() => {
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+});
+
+describe('ArticlePage', () => {
+  it('shows the header: badges, title, company as author, date, read time and computed word count', () => {
+    renderArticle(makeArticle({ title: 'How to Price', featured: true }));
+    const header = within(screen.getByRole('heading', { level: 1, name: 'How to Price' }).closest('header')!);
+    expect(header.getByText('Pricing & Data')).toBeInTheDocument();
+    expect(header.getByText('Featured')).toBeInTheDocument();
+    expect(header.getByText('Flipwise Team')).toBeInTheDocument();
+    expect(header.getByText('March 4, 2025')).toBeInTheDocument();
+    expect(header.getByText('6 min read')).toBeInTheDocument();
+    // intro 8 + summary 4 + takeaways 4 + 7 + FAQ 5 + 4 + 3 + 5 = 40 (section bodies are not counted)
+    expect(header.getByText('40 words')).toBeInTheDocument();
+    expect(header.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
+
+  it('has no Featured badge on an article that is not featured', () => {
+    renderArticle(makeArticle({ featured: false }));
+    expect(screen.queryByText('Featured')).not.toBeInTheDocument();
+  });
+
+  it('renders sections with anchored h2 headings and **bold** as strong text', () => {
+    renderArticle(makeArticle());
+    const heading = screen.getByRole('heading', { level: 2, name: 'Why asking prices mislead' });
+    expect(heading).toHaveAttribute('id', 'section-1-why-asking-prices-mislead');
+    expect(screen.getByText('wishes').tagName).toBe('STRONG');
+    expect(screen.queryByText(/\*\*/)).not.toBeInTheDocument();
+  });
+
+  it('links In This Article to the sections that exist', () => {
+    renderArticle(makeArticle());
+    const nav = screen.getByRole('navigation', { name: 'In This Article' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Tool Comparison', '#tool-comparison'],
+      ['Key Takeaways', '#key-takeaways'],
+      ['Summary', '#summary'],
+      ['Frequently Asked Questions', '#faq'],
+    ]);
+    for (const link of links) expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
+  });
+
+  it('leaves out links to absent sections, and the card itself when there are no takeaways', () => {
+    const { unmount } = renderArticle(makeArticle({ columns: [], rows: [] }));
+    const nav = screen.getByRole('navigation', { name: 'In This Article' });
+    expect(within(nav).queryByRole('link', { name: 'Tool Comparison' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Tool Comparison' })).not.toBeInTheDocument();
+    unmount();
+    renderArticle(makeArticle({ key_takeaways: [] }));
+    expect(screen.queryByRole('navigation', { name: 'In This Article' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Key Takeaways' })).not.toBeInTheDocument();
+  });
+
+  it('shows the comparison table with its columns and rows', () => {
+    renderArticle(makeArticle());
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Marketplace', 'Fee']);
+    expect(within(table).getByRole('rowheader', { name: 'Poshmark' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '20%' })).toBeInTheDocument();
+  });
+
+  it('opens one FAQ answer at a time, and clicking the open question closes it', async () => {
+    const user = userEvent.setup();
+    renderArticle(makeArticle());
+    const first = screen.getByRole('button', { name: 'Should I price from retail?' });
+    const second = screen.getByRole('button', { name: 'How many comps?' });
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    await user.click(first);
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Only as a ceiling.')).toBeVisible();
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-expanded', 'true');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('lists two related articles linking to their pages, with date and read time', () => {
+    renderArticle(makeArticle());
+    const section = screen.getByRole('region', { name: 'You Might Also Like' });
+    const links = within(section).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/blog/crosslisting-basics', '/blog/listing-titles']);
+    expect(within(section).getByText('October 7, 2025')).toBeInTheDocument();
+    expect(within(section).getByText('7 min read')).toBeInTheDocument();
+  });
+
+  it('offers the Explore More Resources links', () => {
+    renderArticle(makeArticle());
+    const nav = screen.getByRole('navigation', { name: 'Explore More Resources' });
+    expect(within(nav).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/blog', '/faqs', '/thriftingexplorer', '/contact']);
+  });
+
+  it('copies the address and says so when there is no share sheet', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText: vi.fn().mockResolvedValue(undefined) } });
+    renderArticle(makeArticle());
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith(window.location.href);
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+  });
+
+  it('uses the native share sheet when the browser has one', async () => {
+    const user = userEvent.setup();
+    const share = vi.fn().mockResolvedValue(undefined);
+    const writeText = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, share, clipboard: { writeText } });
+    renderArticle(makeArticle({ title: 'How to Price' }));
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({ title: 'How to Price', url: window.location.href }));
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it('sets the head: title, description, canonical, og:type article and structured data', async () => {
+    renderArticle(makeArticle({ slug: 'how-to-price', title: 'How to Price', meta_description: 'Meta text.' }));
+    await waitFor(() => expect(document.title).toBe('How to Price | Flipwise'));
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Meta text.');
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/blog\/how-to-price$/);
+    expect(document.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    const types = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '{}')['@type']);
+    expect(types).toEqual(expect.arrayContaining(['BlogPosting', 'FAQPage', 'BreadcrumbList']));
+    const crumbs = [...document.querySelectorAll('script[type="application/ld+json"]')]
+      .map((s) => JSON.parse(s.textContent ?? '{}'))
+      .find((d) => d['@type'] === 'BreadcrumbList');
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Blog', 'How to Price']);
+  });
+
+  it('removes dangerous markup from section HTML', () => {
+    renderArticle(makeArticle({ content: [{ heading: 'Careful', content: '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a><script>alert(1)</script>' }] }));
+    const section = screen.getByRole('region', { name: 'Careful' });
+    expect(section.querySelector('script')).toBeNull();
+    expect(section.querySelector('img')?.hasAttribute('onerror')).toBe(false);
+    expect(section.querySelector('a')?.hasAttribute('href')).toBe(false);
+  });
+});

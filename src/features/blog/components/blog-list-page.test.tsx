@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { blogKeys } from '../api/keys';
+import { makeArticle, renderWithCache } from '../testing/render';
+import type { BlogArticle } from '../schemas';
+import { BlogListPage } from './blog-list-page';
+
+const articles = [
+  makeArticle({ slug: 'sell-through-rate-explained', title: 'Sell-Through Rate Explained', category: 'Pricing & Data', created_at: '2025-09-15T09:00:00+00:00' }),
+  makeArticle({ slug: 'pricing-with-comps', title: 'Pricing with Comps', category: 'Pricing & Data', created_at: '2025-08-04T09:00:00+00:00' }),
+  makeArticle({ slug: 'thrift-store-sourcing', title: 'Thrift Store Sourcing', category: 'Sourcing', created_at: '2025-03-11T09:00:00+00:00' }),
+  makeArticle({ slug: 'fees-compared', title: 'Fees Compared', category: 'Marketplaces', created_at: '2025-03-04T09:00:00+00:00' }),
+];
+
+const renderList = (list: BlogArticle[] = articles) =>
+  renderWithCache(<BlogListPage />, { path: '/blog', route: '/blog', cache: [[blogKeys.list(), list]] });
+
+const filterButtons = () => within(screen.getByRole('group', { name: 'Filter articles by category' })).getAllByRole('button');
+
+describe('BlogListPage', () => {
+  it('offers All plus each distinct category, with All pressed by default', () => {
+    renderList();
+    expect(filterButtons().map((b) => b.textContent)).toEqual(['All', 'Pricing & Data', 'Sourcing', 'Marketplaces']);
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('puts the sell-through article in Featured Article and the rest in Latest Articles', () => {
+    renderList();
+    const featured = screen.getByRole('region', { name: 'Featured Article' });
+    expect(within(featured).getByRole('heading', { name: 'Sell-Through Rate Explained' })).toBeInTheDocument();
+    expect(within(featured).getByRole('link', { name: 'Read Article: Sell-Through Rate Explained' })).toHaveAttribute(
+      'href',
+      '/blog/sell-through-rate-explained',
+    );
+    const latest = screen.getByRole('region', { name: 'Latest Articles' });
+    expect(within(latest).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Pricing with Comps',
+      'Thrift Store Sourcing',
+      'Fees Compared',
+    ]);
+    expect(within(latest).getByRole('link', { name: 'Read More: Fees Compared' })).toHaveAttribute('href', '/blog/fees-compared');
+  });
+
+  it('shows category, read time, intro and created date on each card', () => {
+    renderList();
+    const card = screen.getByRole('heading', { name: 'Thrift Store Sourcing' }).closest('article')!;
+    expect(within(card).getByText('Sourcing')).toBeInTheDocument();
+    expect(within(card).getByText('6 min read')).toBeInTheDocument();
+    expect(within(card).getByText('March 11, 2025')).toBeInTheDocument();
+    expect(within(card).getByText(/leave money behind/)).toBeInTheDocument();
+  });
+
+  it('filters by category and marks the pressed button', async () => {
+    const user = userEvent.setup();
+    renderList();
+    await user.click(screen.getByRole('button', { name: 'Sourcing' }));
+    expect(screen.getByRole('button', { name: 'Sourcing' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Thrift Store Sourcing']);
+    expect(screen.queryByRole('region', { name: 'Featured Article' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(4);
+  });
+
+  it('says so when there are no articles', () => {
+    renderList([]);
+    expect(screen.getByText('No articles found in this category.')).toBeInTheDocument();
+  });
+
+  it('sets the head with Blog JSON-LD listing each article and the RSS link', async () => {
+    renderList();
+    await waitFor(() => expect(document.title).toBe('Blog | Flipwise'));
+    const blog = [...document.querySelectorAll('script[type="application/ld+json"]')]
+      .map((s) => JSON.parse(s.textContent ?? '{}'))
+      .find((d) => d['@type'] === 'Blog');
+    expect(blog.blogPost.map((p: { headline: string }) => p.headline)).toEqual(articles.map((a) => a.title));
+    expect(document.querySelector('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/blog/feed.xml');
+  });
+});
