@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { publicPaths } from '../src/config/paths';
-import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url';
+import { publicPaths } from '../src/config/paths.ts';
+import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
 
 export type SitemapEntry = { loc: string; lastmod?: string; changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority?: number };
 

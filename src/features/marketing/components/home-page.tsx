@@ -26,12 +26,12 @@ function Hero() {
             Flipwise is the reselling app for second-hand fashion. Snap a few photos, let AI write the title and
             description, and crosslist to every marketplace you sell on in one tap.
           </p>
-          <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
             <a
               href={site.appStoreUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex h-12 items-center justify-center gap-2 rounded-full bg-primary px-7 text-base font-semibold text-primary-foreground shadow-lg shadow-teal-900/20 transition hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+              className="inline-flex h-12 items-center justify-center gap-2 whitespace-nowrap rounded-full bg-primary px-6 text-base font-semibold text-primary-foreground shadow-lg shadow-teal-900/20 transition hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
             >
               <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true">
                 <path d="M12 3v11.5l4-4 1.4 1.4L12 17.3l-5.4-5.4L8 10.5l4 4V3zM5 19h14v2H5z" />
@@ -40,9 +40,9 @@ function Hero() {
             </a>
             <Link
               to={paths.search}
-              className="inline-flex h-12 items-center justify-center rounded-full border border-slate-300 bg-white px-7 text-base font-semibold text-slate-800 transition hover:border-primary hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+              className="inline-flex h-12 items-center justify-center whitespace-nowrap rounded-full border border-slate-300 bg-white px-6 text-base font-semibold text-slate-800 transition hover:border-primary hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
             >
-              Try the free sell-through tool
+              Try the free search tool
             </Link>
           </div>
           <p className="mt-5 text-sm text-slate-500">

@@ -24,7 +24,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
             ))}
           </ol>
         </nav>
-        <article className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
+        <article className="max-w-3xl sm:rounded-2xl sm:border sm:border-slate-200 sm:bg-white sm:p-10 sm:shadow-sm">
           <p className="text-[17px] leading-relaxed text-slate-700">{document.intro}</p>
           {document.sections.map((section) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-24">
