@@ -2,6 +2,7 @@
 // Status codes, error codes, messages and body shapes follow ../../../shared/research/supabase-contract.md §A.
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { jwtVerify } from 'jose';
 import type { EmulatorContext, Queryable } from '../context';
 import {
   API_VERSION,
@@ -18,7 +19,7 @@ import { newOtp, sendAuthMail, tokenHashOf, type MailKind } from './mailer';
 import { checkNewPassword, hashPassword, passwordMatches, passwordWeakness } from './password';
 import { clientIp, RateLimiter } from './rate-limit';
 import { referrer } from './redirect';
-import { readAuthSettings, type AuthOptions, type AuthSettings } from './settings';
+import { parseDuration, readAuthSettings, type AuthOptions, type AuthSettings } from './settings';
 import {
   issueSession,
   refreshTokenGrant,
@@ -199,6 +200,40 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     ]);
   }
 
+  /** A new email/password user with its email identity (GoTrue's signupNewUser + createNewIdentity). */
+  async function insertEmailUser(
+    tx: Queryable,
+    input: {
+      id: string;
+      email: string;
+      passwordHash: string | null;
+      metadata: Json;
+      identityData: Json;
+      appMetadata?: Json;
+    },
+  ) {
+    const at = iso(now());
+    await tx.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
+                               raw_user_meta_data, created_at, updated_at, is_anonymous)
+       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, $4, $5, $6, $6,
+               false)`,
+      [
+        input.id,
+        input.email,
+        input.passwordHash,
+        JSON.stringify({ ...input.appMetadata, provider: 'email', providers: ['email'] }),
+        JSON.stringify(input.metadata),
+        at,
+      ],
+    );
+    await tx.query(
+      `insert into auth.identities (id, provider_id, user_id, identity_data, provider, created_at, updated_at)
+       values ($1, $2, $3, $4, 'email', $5, $5)`,
+      [randomUUID(), input.id, input.id, JSON.stringify(input.identityData), at],
+    );
+  }
+
   /** The Bearer token of a user endpoint, checked like GoTrue's requireAuthentication middleware. */
   async function requireUser(c: Context): Promise<{ claims: AccessClaims; user: UserRow }> {
     const claims = await verifyAccessToken(tc, c.req.header('authorization'));
@@ -365,29 +400,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     const userId = randomUUID();
     const identityData = { sub: userId, email, email_verified: false, phone_verified: false };
     const metadata = { ...data, ...identityData };
-    const at = iso(now());
     let result: { token?: { otp: string; tokenHash: string }; session?: SessionResponse };
     try {
       result = await db.transaction(async (tx) => {
-        await tx.query(
-          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
-                                   raw_user_meta_data, created_at, updated_at, is_anonymous)
-           values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, $4, $5, $6, $6,
-                   false)`,
-          [
-            userId,
-            email,
-            passwordHash,
-            JSON.stringify({ provider: 'email', providers: ['email'] }),
-            JSON.stringify(metadata),
-            at,
-          ],
-        );
-        await tx.query(
-          `insert into auth.identities (id, provider_id, user_id, identity_data, provider, created_at, updated_at)
-           values ($1, $2, $3, $4, 'email', $5, $5)`,
-          [randomUUID(), userId, userId, JSON.stringify(identityData), at],
-        );
+        await insertEmailUser(tx, { id: userId, email, passwordHash, metadata, identityData });
         const user = await findUserById(tx, userId);
         if (!user) throw new Error('the new user was not saved');
         if (settings.mailerAutoconfirm) {
@@ -761,6 +777,157 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
       return issueSession(tc, tx, user, 'otp', requestInfo(c));
     });
     return c.json(session);
+  });
+
+  // ---- Admin API (service_role key): what supabase.auth.admin uses to create and remove users in tests and seeds.
+
+  async function requireAdmin(c: Context) {
+    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+    if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    let role: unknown;
+    try {
+      ({
+        payload: { role },
+      } = await jwtVerify(match[1], tc.secret, { algorithms: ['HS256'], currentDate: now() }));
+    } catch {
+      throw forbidden('bad_jwt', 'invalid JWT: unable to parse or verify signature, token signature is invalid');
+    }
+    if (role !== 'service_role' && role !== 'supabase_admin') throw forbidden('not_admin', 'User not allowed');
+  }
+
+  const banUntil = (duration: unknown): string | null | undefined => {
+    if (duration === undefined) return undefined;
+    if (duration === 'none' || duration === '') return null;
+    const secondsBanned = parseDuration(duration, NaN);
+    if (!Number.isFinite(secondsBanned)) throw validationFailed('invalid format for ban duration');
+    return iso(new Date(now().getTime() + secondsBanned * 1000));
+  };
+
+  app.post('/admin/users', async (c) => {
+    await requireAdmin(c);
+    const body = await readJson(c);
+    if (!text(body.email)) throw validationFailed('Creating a user requires an email or phone');
+    const email = validateEmail(text(body.email));
+    if (await findUserByEmail(db, email)) {
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    }
+    let passwordHash: string | null = null;
+    if (typeof body.password === 'string' && body.password) {
+      checkNewPassword(settings, body.password, 'Password is required');
+      passwordHash = await hashPassword(body.password);
+    }
+    const id = typeof body.id === 'string' && body.id ? body.id : randomUUID();
+    const identityData = { sub: id, email, email_verified: false, phone_verified: false };
+    const metadata = { ...(isObject(body.user_metadata) ? body.user_metadata : {}), ...identityData };
+    const ban = banUntil(body.ban_duration);
+    await db.transaction(async (tx) => {
+      await insertEmailUser(tx, {
+        id,
+        email,
+        passwordHash,
+        metadata,
+        identityData,
+        appMetadata: isObject(body.app_metadata) ? body.app_metadata : {},
+      });
+      if (body.email_confirm === true) await confirmEmail(tx, id);
+      if (ban !== undefined) await tx.query('update auth.users set banned_until = $2 where id = $1', [id, ban]);
+    });
+    return c.json(await loadUserJson(db, id));
+  });
+
+  app.get('/admin/users', async (c) => {
+    await requireAdmin(c);
+    const page = Math.max(1, Number(c.req.query('page')) || 1);
+    const perPage = Math.min(1000, Math.max(1, Number(c.req.query('per_page')) || 50));
+    const { rows: countRows } = await db.query<{ n: number }>('select count(*)::int as n from auth.users');
+    const { rows } = await db.query<UserRow>('select * from auth.users order by created_at desc limit $1 offset $2', [
+      perPage,
+      (page - 1) * perPage,
+    ]);
+    const users = await Promise.all(rows.map(async (u) => userJson(u, await identitiesOf(db, u.id))));
+    c.header('X-Total-Count', String(countRows[0]?.n ?? 0));
+    return c.json({ users, aud: 'authenticated' });
+  });
+
+  const adminUser = async (c: Context) => {
+    await requireAdmin(c);
+    const id = c.req.param('id') ?? '';
+    const user = /^[0-9a-f-]{36}$/i.test(id) ? await findUserById(db, id) : undefined;
+    if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
+    return user;
+  };
+
+  app.get('/admin/users/:id', async (c) => {
+    const user = await adminUser(c);
+    return c.json(userJson(user, await identitiesOf(db, user.id)));
+  });
+
+  app.put('/admin/users/:id', async (c) => {
+    const user = await adminUser(c);
+    const body = await readJson(c);
+    let passwordHash: string | undefined;
+    if (typeof body.password === 'string') {
+      checkNewPassword(settings, body.password, 'Password is required');
+      passwordHash = await hashPassword(body.password);
+    }
+    let email: string | undefined;
+    if (typeof body.email === 'string' && body.email.trim().toLowerCase() !== user.email) {
+      email = validateEmail(body.email);
+      const taken = await findUserByEmail(db, email);
+      if (taken && taken.id !== user.id) {
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      }
+    }
+    const ban = banUntil(body.ban_duration);
+    const at = iso(now());
+    await db.transaction(async (tx) => {
+      if (passwordHash) {
+        await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [
+          user.id,
+          passwordHash,
+          at,
+        ]);
+      }
+      if (email) await applyEmailChange(tx, user.id, email);
+      if (body.email_confirm === true) await confirmEmail(tx, user.id);
+      for (const [column, value] of [
+        ['raw_user_meta_data', body.user_metadata],
+        ['raw_app_meta_data', body.app_metadata],
+      ] as const) {
+        if (!isObject(value)) continue;
+        const { rows } = await tx.query<Record<string, Json | null>>(
+          `select ${column} as current from auth.users where id = $1 for update`,
+          [user.id],
+        );
+        const merged: Json = { ...(rows[0]?.current ?? {}) };
+        for (const [key, v] of Object.entries(value)) {
+          if (v === null) delete merged[key];
+          else merged[key] = v;
+        }
+        await tx.query(`update auth.users set ${column} = $2, updated_at = $3 where id = $1`, [
+          user.id,
+          JSON.stringify(merged),
+          at,
+        ]);
+      }
+      if (ban !== undefined) {
+        await tx.query('update auth.users set banned_until = $2 where id = $1', [user.id, ban]);
+        if (ban) await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
+      }
+    });
+    return c.json(await loadUserJson(db, user.id));
+  });
+
+  app.delete('/admin/users/:id', async (c) => {
+    const user = await adminUser(c);
+    try {
+      await db.query('delete from auth.users where id = $1', [user.id]);
+    } catch (err) {
+      // e.g. a public table referencing auth.users without ON DELETE CASCADE.
+      ctx.log(`[auth] deleting user ${user.id} failed: ${(err as Error).message}`);
+      throw new AuthError(500, 'unexpected_failure', 'Database error deleting user');
+    }
+    return c.json({});
   });
 
   return app;

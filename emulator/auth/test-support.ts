@@ -49,6 +49,7 @@ export class NoRealtime {
 export type AuthTestServer = {
   url: string;
   anonKey: string;
+  serviceRoleKey: string;
   ctx: EmulatorContext;
   logs: string[];
   stop(): Promise<void>;
@@ -70,10 +71,14 @@ export async function startAuthTestServer(options: AuthOptions = {}): Promise<Au
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setExpirationTime('10y')
     .sign(secret);
+  const serviceRoleKey = await new SignJWT({ iss: 'supabase-demo', role: 'service_role' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setExpirationTime('10y')
+    .sign(secret);
   const ctx: EmulatorContext = {
     db,
     config,
-    keys: { jwtSecret: SECRET, anonKey, serviceRoleKey: anonKey },
+    keys: { jwtSecret: SECRET, anonKey, serviceRoleKey },
     apiUrl: url,
     mail: createMailbox(),
     functionEnv: {},
@@ -84,6 +89,7 @@ export async function startAuthTestServer(options: AuthOptions = {}): Promise<Au
   return {
     url,
     anonKey,
+    serviceRoleKey,
     ctx,
     logs,
     async stop() {
