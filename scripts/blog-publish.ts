@@ -6,6 +6,12 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { loadArticles, type ArticleFields } from '../content/blog/index.ts';
 
+class NoRealtime {
+  constructor() {
+    throw new Error('blog:publish does not use realtime');
+  }
+}
+
 export type PublishResult = { slug: string; published: boolean; action: 'created' | 'updated' }[];
 
 const envSchema = z.object({
@@ -22,6 +28,8 @@ export async function publishArticles(options: {
   const log = options.log ?? console.log;
   const supabase = createClient(options.url, options.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket and supabase-js builds a realtime client up front; this script never uses it.
+    realtime: { transport: NoRealtime as never },
   });
   const slugs = options.articles.map((a) => a.slug);
   if (slugs.length === 0) {
