@@ -61,6 +61,20 @@ describe('accounts', () => {
     page = await newPage();
   });
 
+  it('a visitor of the home page does not download supabase-js', async () => {
+    const visitor = await newPage();
+    const scripts: Promise<string>[] = [];
+    visitor.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await visitor.goto('/', { waitUntil: 'networkidle' });
+    await visitor.getByRole('banner').getByRole('button', { name: 'Login' }).waitFor();
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    // A header name only auth-js sends.
+    expect(bodies.some((js) => js.includes('X-Supabase-Api-Version'))).toBe(false);
+  });
+
   it('registers: the dialog ends on Check Your Email, and the address gets a confirmation email', async () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Register' }).click();

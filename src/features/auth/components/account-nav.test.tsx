@@ -7,10 +7,10 @@ import { closeAuthDialog, getAuthDialogState } from '../lib/dialog-store';
 import { FakeAuthProvider, fakeAuth, fakeSession, fakeUser } from '../testing/fake-auth';
 import { AccountNav, MobileAccountNav } from './account-nav';
 
-function renderNav(ui: React.ReactNode, overrides: Partial<AuthContextValue> = {}) {
+function renderNav(ui: React.ReactNode, overrides: Partial<AuthContextValue> = {}, path = '/') {
   const auth = fakeAuth(overrides);
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <FakeAuthProvider value={auth}>{ui}</FakeAuthProvider>
     </MemoryRouter>,
   );
@@ -34,6 +34,12 @@ describe('visitors', () => {
     expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'register' });
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'login' });
+  });
+
+  it("on the search tool screen, open the dialog with the Register tab labelled 'Create an Account'", async () => {
+    const { user } = renderNav(<AccountNav />, {}, '/thriftingexplorer');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'login', source: 'search' });
   });
 
   it('see neither Login nor an avatar before the first session lookup', () => {

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '../lib/auth-context';
-import { openAuthDialog } from '../lib/dialog-store';
+import { openAuthDialog, type AuthTab } from '../lib/dialog-store';
 import { displayName, getInitials, profileOf } from '../lib/user-display';
 import { authMessages } from '../messages';
 import { preloadAuthDialog } from './auth-dialog-host';
@@ -14,8 +14,15 @@ const d = authMessages.dialog;
 const m = authMessages.menu;
 
 /** The header's account slot on wide screens: Login / Register for visitors, the avatar menu when signed in. */
+/** SPEC §2: on the search tool screen the Register tab reads 'Create an Account', whoever opens the dialog. */
+function useOpenDialog() {
+  const { pathname } = useLocation();
+  return (tab: AuthTab) => openAuthDialog(tab, pathname === paths.search ? { source: 'search' } : {});
+}
+
 export function AccountNav() {
   const { user, ready } = useAuth();
+  const open = useOpenDialog();
   if (!ready) return <span aria-hidden="true" className="block h-9 w-9 animate-pulse rounded-full bg-muted" />;
   if (user) {
     return (
@@ -26,10 +33,10 @@ export function AccountNav() {
   }
   return (
     <div className="flex items-center gap-2">
-      <Button variant="ghost" size="sm" onClick={() => openAuthDialog('login')} {...preloadProps}>
+      <Button variant="ghost" size="sm" onClick={() => open('login')} {...preloadProps}>
         {d.loginTab}
       </Button>
-      <Button size="sm" onClick={() => openAuthDialog('register')} {...preloadProps}>
+      <Button size="sm" onClick={() => open('register')} {...preloadProps}>
         {d.registerTab}
       </Button>
     </div>
@@ -39,11 +46,12 @@ export function AccountNav() {
 /** The same for the mobile menu: full-width buttons, or the account links and Logout laid out flat. */
 export function MobileAccountNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user, ready, logout } = useAuth();
+  const openDialog = useOpenDialog();
   if (!ready) return null;
   if (!user) {
-    const open = (tab: 'login' | 'register') => {
+    const open = (tab: AuthTab) => {
       onNavigate?.();
-      openAuthDialog(tab);
+      openDialog(tab);
     };
     return (
       <div className="grid grid-cols-2 gap-2">

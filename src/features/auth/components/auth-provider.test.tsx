@@ -23,7 +23,7 @@ function fakeApi(overrides: Partial<Record<keyof AuthApi, unknown>> = {}) {
     signOut: vi.fn(async () => {}),
     ...overrides,
   };
-  const load = () => Promise.resolve(api as unknown as AuthApi);
+  const load = vi.fn(() => Promise.resolve(api as unknown as AuthApi));
   return { api, load, emit: (event: AuthChangeEvent, session: Session | null) => act(() => listener(event, session)) };
 }
 
@@ -45,15 +45,20 @@ function renderProvider(load: () => Promise<AuthApi>) {
 const state = () => screen.getByTestId('state').textContent;
 const toastTexts = () => Array.from(document.querySelectorAll('section[aria-label="Notifications"] li')).map((li) => li.textContent);
 
+/** What supabase-js leaves in localStorage for a signed-in browser. */
+const storeSessionMarker = () => window.localStorage.setItem('sb-127-auth-token', '{"access_token":"a"}');
+
 beforeEach(() => {
   resetToasts();
   captureAuthRedirectForTest('');
+  window.localStorage.clear();
 });
 afterEach(() => act(() => closeAuthDialog()));
 
 describe('session state (SPEC §4)', () => {
   it('is loading until the first session lookup, then follows auth state changes', async () => {
     let resolve!: (s: Session | null) => void;
+    storeSessionMarker();
     const { api, load, emit } = fakeApi({ getSession: vi.fn(() => new Promise<Session | null>((r) => (resolve = r))) });
     renderProvider(load);
     expect(state()).toBe('loading');
@@ -69,8 +74,32 @@ describe('session state (SPEC §4)', () => {
   });
 
   it('restores a stored session', async () => {
+    storeSessionMarker();
     const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
     renderProvider(load);
+    await waitFor(() => expect(state()).toBe('ada@example.com'));
+  });
+
+  it('does not load supabase-js for a visitor until the first login', async () => {
+    const { api, load } = fakeApi();
+    renderProvider(load);
+    expect(state()).toBe('visitor');
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => {
+      await current.login('ada@example.com', 'secret1');
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(api.subscribeToAuthChanges).toHaveBeenCalledTimes(1);
+    expect(state()).toBe('ada@example.com');
+  });
+
+  it('connects when another tab signs in', async () => {
+    const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    renderProvider(load);
+    expect(load).not.toHaveBeenCalled();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'sb-127-auth-token', newValue: '{}' }));
+    });
     await waitFor(() => expect(state()).toBe('ada@example.com'));
   });
 
@@ -178,6 +207,8 @@ describe('register', () => {
 });
 
 describe('logout', () => {
+  beforeEach(storeSessionMarker);
+
   it("signs out and toasts 'Logged out' / 'You have been logged out successfully'", async () => {
     const { api, load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
     renderProvider(load);

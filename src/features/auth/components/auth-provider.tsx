@@ -1,19 +1,28 @@
 import type { Session } from '@supabase/supabase-js';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '../api/errors';
 import type { SignUpResult } from '../api/sign-up';
 import { AuthContext, type AuthContextValue } from '../lib/auth-context';
-import { arrivedFromRecoveryLink, clearUrlFragment, recoveryFlag, takeAuthRedirect, type AuthRedirect } from '../lib/auth-redirect';
+import {
+  arrivedFromRecoveryLink,
+  clearUrlFragment,
+  hasPendingAuthRedirect,
+  recoveryFlag,
+  takeAuthRedirect,
+  type AuthRedirect,
+} from '../lib/auth-redirect';
 import { openAuthDialog } from '../lib/dialog-store';
+import { hasStoredSession, isAuthStorageKey } from '../lib/stored-session';
 import { profileOf } from '../lib/user-display';
 import { authMessages as m } from '../messages';
 
 export type AuthApi = typeof import('../api');
 
-// supabase-js is loaded with the api layer on first need (right after the first render), not in the entry chunk:
-// the home page stays small and `loading` covers the wait, which the first session lookup needs anyway.
+// supabase-js comes with the api layer and is never in the entry chunk. It loads right after the first render when
+// there is a session to restore or an email link to take (`loading` covers the wait), otherwise on the first login
+// or registration: a visitor reading the home page never downloads it.
 const loadAuthApi = (): Promise<AuthApi> => import('../api');
 
 type AuthProviderProps = {
@@ -28,38 +37,50 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
   const [pending, setPending] = useState(0);
   const [recovery, setRecovery] = useState(() => recoveryFlag.get() || arrivedFromRecoveryLink());
 
-  useEffect(() => {
-    let active = true;
-    let unsubscribe = () => {};
-    void (async () => {
-      let api: AuthApi;
-      try {
-        api = await loadApi();
-      } catch (error) {
-        // The chunk failed to load (offline, a deploy replaced it): the site still works for visitors.
-        console.warn('Could not load the sign-in service', error);
-        if (active) setReady(true);
-        return;
-      }
-      if (!active) return;
-      unsubscribe = api.subscribeToAuthChanges((event, next) => {
-        if (!active) return;
-        setSession(next);
-        if (event === 'PASSWORD_RECOVERY') {
-          recoveryFlag.set();
-          setRecovery(true);
-        } else if (event === 'SIGNED_OUT') {
-          recoveryFlag.clear();
-          setRecovery(false);
+  // One connection per mounted provider: the api chunk (with supabase-js) and one subscription to its auth state.
+  const connection = useRef<Promise<AuthApi> | null>(null);
+  const unsubscribe = useRef<(() => void) | null>(null);
+  const mounted = useRef(false);
+
+  const connect = useCallback((): Promise<AuthApi> => {
+    if (!connection.current) {
+      const attempt = loadApi().then((api) => {
+        if (mounted.current) {
+          unsubscribe.current?.();
+          unsubscribe.current = api.subscribeToAuthChanges((event, next) => {
+            setSession(next);
+            if (event === 'PASSWORD_RECOVERY') {
+              recoveryFlag.set();
+              setRecovery(true);
+            } else if (event === 'SIGNED_OUT') {
+              recoveryFlag.clear();
+              setRecovery(false);
+            }
+          });
         }
+        return api;
       });
+      // A chunk that failed to load (flaky network, a new deploy) may load on the next try.
+      attempt.catch(() => {
+        if (connection.current === attempt) connection.current = null;
+      });
+      connection.current = attempt;
+    }
+    return connection.current;
+  }, [loadApi]);
+
+  useEffect(() => {
+    mounted.current = true;
+    let cancelled = false;
+    const restore = async () => {
       let first: Session | null = null;
       try {
-        first = await api.getSession();
+        first = await (await connect()).getSession();
       } catch (error) {
+        // The site still works for visitors; logging in will try again.
         console.warn('Could not restore the session', error);
       }
-      if (!active) return;
+      if (cancelled) return;
       setSession(first);
       setReady(true);
       const redirect = takeAuthRedirect();
@@ -70,23 +91,43 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
           setRecovery(true);
         });
       }
-    })();
-    return () => {
-      active = false;
-      unsubscribe();
     };
-  }, [loadApi]);
+
+    let stopListening = () => {};
+    if (hasStoredSession() || hasPendingAuthRedirect()) {
+      void restore();
+    } else {
+      // A visitor: nobody to restore, so supabase-js waits for the first login or registration.
+      setReady(true);
+      // Unless they sign in from another tab meanwhile; once connected, supabase-js keeps the tabs in step.
+      const onStorage = (event: StorageEvent) => {
+        if (!isAuthStorageKey(event.key) || !event.newValue) return;
+        stopListening();
+        void restore();
+      };
+      window.addEventListener('storage', onStorage);
+      stopListening = () => window.removeEventListener('storage', onStorage);
+    }
+    return () => {
+      cancelled = true;
+      mounted.current = false;
+      stopListening();
+      unsubscribe.current?.();
+      unsubscribe.current = null;
+      connection.current = null;
+    };
+  }, [connect]);
 
   const run = useCallback(
     async <T,>(operation: (api: AuthApi) => Promise<T>): Promise<T> => {
       setPending((n) => n + 1);
       try {
-        return await operation(await loadApi());
+        return await operation(await connect());
       } finally {
         setPending((n) => n - 1);
       }
     },
-    [loadApi],
+    [connect],
   );
 
   const login = useCallback(

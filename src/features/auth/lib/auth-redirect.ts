@@ -44,6 +44,11 @@ export function takeAuthRedirect(): AuthRedirect | null {
   return captured.redirect;
 }
 
+/** Whether this page load arrived from an email link not yet handled (without consuming it). */
+export function hasPendingAuthRedirect(): boolean {
+  return !!captured && !captured.handled;
+}
+
 /** Whether this page load arrived from a recovery link (without consuming the redirect). */
 export function arrivedFromRecoveryLink(): boolean {
   return captured?.redirect.kind === 'recovery';
