@@ -1,8 +1,36 @@
-// `npm start`: the site on http://localhost:5173 (the emulator issue adds the local Supabase beside it).
-import { spawn } from 'node:child_process';
+// `npm start`: the local Supabase (emulator, data kept in .data/db) and the Vite dev server, wired together: Vite gets
+// the emulator's URL and anon key, so nobody copies keys by hand. Ctrl-C stops both.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { banner } from '../emulator/banner';
+import { startEmulator } from '../emulator/server';
 
-const vite = spawn('npx', ['vite'], { stdio: 'inherit' });
-const stop = () => vite.kill('SIGTERM');
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-vite.on('exit', (code) => process.exit(code ?? 0));
+const SITE_PORT = 5173;
+
+async function main() {
+  const emulator = await startEmulator({ port: Number(process.env.EMULATOR_PORT ?? 54321) });
+  const children: { vite?: ChildProcess } = {};
+  let stopping = false;
+  const stop = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    children.vite?.kill('SIGTERM');
+    await emulator.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  const vite = spawn('npx', ['vite', '--port', String(SITE_PORT), '--strictPort'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_SUPABASE_URL: emulator.url, VITE_SUPABASE_ANON_KEY: emulator.anonKey },
+  });
+  children.vite = vite;
+  vite.on('exit', (code) => void stop(code ?? 0));
+
+  console.log(`\nFlipwise is starting.\nSite:             http://localhost:${SITE_PORT}\n${banner(emulator)}\n`);
+}
+
+main().catch((error: Error) => {
+  console.error(`\nnpm start failed: ${error.message}`);
+  process.exit(1);
+});

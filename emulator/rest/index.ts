@@ -352,7 +352,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     const fn = pickOverload(overloads, given, body, prefer);
     if (!fn) throw functionNotFound(name, given);
     const query = parseQuery(url, c.req.header('range'), readOnly ? new Set(fn.args.map((a) => a.name)) : undefined);
-    const built = buildRpc(fn, query, readOnly ? query.args : body, prefer, maxRows);
+    const built = buildRpc(fn, query, readOnly ? query.args : body, prefer, single, maxRows);
 
     const outcome = await run(c, auth, readOnly, async (tx): Promise<Outcome> => {
       const { rows } = await tx.query<{ body: string | null; page_total: number | null; total: number | null }>(built.sql, built.params);
@@ -500,7 +500,7 @@ function matches(fn: RpcFunction, given: string[]): boolean {
   return fn.args.every((arg, i) => i >= required || given.includes(arg.name));
 }
 
-function buildRpc(fn: RpcFunction, q: Query, args: unknown, prefer: Prefer, maxRows?: number): Built & { kind: 'scalar' | 'set' } {
+function buildRpc(fn: RpcFunction, q: Query, args: unknown, prefer: Prefer, single: boolean, maxRows?: number): Built & { kind: 'scalar' | 'set' } {
   const params = new Params();
   const name = `public.${quoteIdent(fn.name)}`;
   let call: string;
@@ -545,7 +545,8 @@ select null::bigint as total, count(*)::int as page_total, coalesce(json_agg(v),
   const filter = where(q.filters.map((f) => renderLogic(f, scope, params)));
   const order = q.order.length ? ` order by ${renderOrder(q.order, scope, params)}` : '';
   const total = prefer.count ? `(select count(*) from ${source}${filter})` : 'null::bigint';
+  const body = single ? `case when count(*) = 1 then (json_agg(pgrst_t) -> 0)::text end` : `coalesce(json_agg(pgrst_t), '[]')::text`;
   const sql = `with pgrst_source as (select ${columns} from ${source}${filter}${order}${page})
-select ${total} as total, count(*)::int as page_total, coalesce(json_agg(pgrst_t), '[]')::text as body from pgrst_source pgrst_t`;
+select ${total} as total, count(*)::int as page_total, ${body} as body from pgrst_source pgrst_t`;
   return { kind: 'set', sql, params: params.values };
 }
