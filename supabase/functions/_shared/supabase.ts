@@ -4,12 +4,21 @@ import { requireEnv, type Env } from './env.ts';
 
 const clients = new Map<string, SupabaseClient>();
 
+/** Functions never open a realtime channel; Node 20 (the local emulator) has no WebSocket for supabase-js to build one. */
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used by edge functions');
+  }
+}
+const realtime = typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'undefined' ? { transport: NoRealtime as never } : undefined;
+
 function client(url: string, key: string): SupabaseClient {
   const id = `${url}|${key}`;
   let existing = clients.get(id);
   if (!existing) {
     existing = createClient(url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      ...(realtime ? { realtime } : {}),
     });
     clients.set(id, existing);
   }

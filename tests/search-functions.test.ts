@@ -1,0 +1,205 @@
+// search-available and search-sold end to end: real supabase-js users against the emulator, the local market index in
+// its database, and the fake eBay server for source failures.
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { upsertListings, type MarketListing } from '../scripts/market-data';
+import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
+import { startFakeEbay, type FakeEbay } from './fakes/ebay-server';
+import { client } from './support/supabase';
+
+let emu: RunningEmulator;
+let ebay: FakeEbay;
+let user: SupabaseClient;
+let userCount = 0;
+
+const day = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
+const listing = (n: number, over: Partial<MarketListing>): MarketListing => ({
+  marketplace: 'poshmark', external_id: `fn-${n}`, title: 'Lululemon Align Pant Black Size 6', brand: 'Lululemon',
+  category: 'Leggings', size: '6', colour: 'Black', condition: 'pre_owned', status: 'available', price: 50, currency: 'USD',
+  listed_at: ago(20), sold_at: null, url: null, source: 'demo', ...over,
+});
+
+async function signedInUser(): Promise<SupabaseClient> {
+  const admin = client(emu.url, emu.serviceRoleKey);
+  const email = `search-fn-${++userCount}-${Date.now()}@example.com`;
+  const { error } = await admin.auth.admin.createUser({ email, password: 'correct-horse-9', email_confirm: true });
+  if (error) throw error;
+  const { data, error: signInError } = await client(emu.url, emu.anonKey).auth.signInWithPassword({ email, password: 'correct-horse-9' });
+  if (signInError || !data.session) throw signInError ?? new Error('no session');
+  return client(emu.url, emu.anonKey, data.session.access_token);
+}
+
+async function setEnv(env: Record<string, string | null>) {
+  const response = await fetch(`${emu.url}/_emulator/function-env`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(env) });
+  expect(response.ok).toBe(true);
+}
+
+/** The status and JSON body of a failed invoke, as the search screen reads them. */
+async function failure(result: { error: unknown }) {
+  expect(result.error).toBeInstanceOf(FunctionsHttpError);
+  const response = (result.error as FunctionsHttpError).context as Response;
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
+  ebay = await startFakeEbay({ items: [{ title: 'levis 501 jeans', conditionId: '3000', price: 30 }] });
+  await upsertListings(emu.db, [
+    listing(1, {}),
+    listing(2, { marketplace: 'ebay', title: 'LULULEMON align leggings 25"' }),
+    listing(3, { condition: 'new_with_tags', price: 90 }),
+    listing(4, { status: 'sold', sold_at: ago(5), listed_at: ago(9), price: 48 }),
+    listing(5, { status: 'sold', sold_at: ago(30), listed_at: ago(33), price: 52, marketplace: 'mercari' }),
+    listing(6, { status: 'sold', sold_at: ago(150), listed_at: ago(160), price: 40 }),
+    listing(7, { title: 'Forever 21 Bodycon Dress', brand: 'Forever 21', category: 'Dresses' }),
+  ]);
+  user = await signedInUser();
+});
+
+afterAll(async () => {
+  await ebay?.stop();
+  await emu?.stop();
+});
+
+afterEach(async () => {
+  await fetch(`${emu.url}/_emulator/function-env`, { method: 'DELETE' });
+  resetEbayState();
+});
+
+describe('search functions: the request', () => {
+  it('answers the CORS preflight with ok and the allowed headers', async () => {
+    const response = await fetch(`${emu.url}/functions/v1/search-available`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('ok');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toContain('x-client-info');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('401 with a JSON error for the anon key alone (no signed-in user), with CORS headers', async () => {
+    const anon = client(emu.url, emu.anonKey);
+    for (const fn of ['search-available', 'search-sold']) {
+      const { status, body, headers } = await failure(await anon.functions.invoke(fn, { body: { itemName: 'lululemon align', condition: 'pre_owned' } }));
+      expect(status).toBe(401);
+      expect(body).toEqual({ error: 'Please log in to search.' });
+      expect(headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
+  it('400 with the form messages for a short item name and a missing condition', async () => {
+    let r = await failure(await user.functions.invoke('search-available', { body: { itemName: ' a ', condition: 'pre_owned' } }));
+    expect(r).toMatchObject({ status: 400, body: { error: 'Item name must be at least 2 characters.' } });
+    r = await failure(await user.functions.invoke('search-sold', { body: { itemName: 'lululemon align', condition: '' } }));
+    expect(r).toMatchObject({ status: 400, body: { error: 'Please select a condition.' } });
+    r = await failure(await user.functions.invoke('search-sold', { body: { itemName: 'x'.repeat(101), condition: 'pre_owned' } }));
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(/at most 100 characters/);
+  });
+});
+
+describe('search functions: answers from the local market index', () => {
+  it('search-available counts similar listings in the same condition, with the ladder and marketplaces', async () => {
+    const { data, error } = await user.functions.invoke('search-available', {
+      body: { itemName: '  Lululemon ALIGN  ', condition: 'pre_owned', timestamp: new Date().toISOString(), clientInfo: { userAgent: 'vitest', platform: 'linux' } },
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      availableCount: 2, source: 'local', isDemo: true, cached: false, comps: 2,
+      byCondition: { new_with_tags: 1, new_without_tags: 0, new_with_imperfections: 0, pre_owned: 2 },
+      byMarketplace: [{ marketplace: 'ebay', available: 1 }, { marketplace: 'poshmark', available: 1 }],
+    });
+    expect(Date.parse(data.asOf)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('search-sold counts sales of the last 90 days with prices and days to sell', async () => {
+    const { data, error } = await user.functions.invoke('search-sold', { body: { itemName: 'lululemon align leggings', condition: 'pre_owned' } });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      soldCount: 2, windowDays: 90, source: 'local', isDemo: true, cached: false, currency: 'USD',
+      medianPrice: 50, priceRange: { p25: 49, p75: 51 }, typicalDaysToSell: 3.5, comps: 2,
+      byMarketplace: [{ marketplace: 'mercari', sold: 1 }, { marketplace: 'poshmark', sold: 1 }],
+    });
+    expect(data.reason).toBeUndefined();
+  });
+
+  it('a real zero: a term with listings but no sales answers soldCount 0, not null', async () => {
+    const { data } = await user.functions.invoke('search-sold', { body: { itemName: 'forever 21 dress', condition: 'pre_owned' } });
+    expect(data).toMatchObject({ soldCount: 0, medianPrice: null, priceRange: null, typicalDaysToSell: null, isDemo: true });
+  });
+
+  it('serves a repeated search from the cache for 15 minutes', async () => {
+    const body = { itemName: 'Forever 21 Bodycon', condition: 'pre_owned' };
+    const first = await user.functions.invoke('search-available', { body });
+    expect(first.data).toMatchObject({ availableCount: 1, cached: false });
+    // A new matching listing does not change a cached answer...
+    await upsertListings(emu.db, [listing(8, { title: 'Forever 21 Bodycon Dress Red', brand: 'Forever 21', category: 'Dresses' })]);
+    const second = await user.functions.invoke('search-available', { body: { ...body, itemName: 'forever 21  bodycon' } });
+    expect(second.data).toMatchObject({ availableCount: 1, cached: true, asOf: first.data.asOf });
+    // ...until the cache is bypassed.
+    await setEnv({ MARKET_CACHE: 'off' });
+    const third = await user.functions.invoke('search-available', { body });
+    expect(third.data).toMatchObject({ availableCount: 2, cached: false });
+  });
+
+  it('429 with retryAfter and Retry-After past the per-user limit; other users are not affected', async () => {
+    // An hour-long window: three calls made within a second cannot straddle its edge and reset the count.
+    await setEnv({ MARKET_RATE_LIMIT: '3', MARKET_RATE_WINDOW_SECONDS: '3600' });
+    const limited = await signedInUser();
+    for (let i = 0; i < 3; i++) {
+      const { error } = await limited.functions.invoke('search-sold', { body: { itemName: `gap hoodie ${i}`, condition: 'pre_owned' } });
+      expect(error).toBeNull();
+    }
+    const r = await failure(await limited.functions.invoke('search-sold', { body: { itemName: 'gap hoodie', condition: 'pre_owned' } }));
+    expect(r.status).toBe(429);
+    expect(r.body.error).toMatch(/^Too many searches\. Please wait \d+ seconds? and try again\.$/);
+    expect(r.body.retryAfter).toBeGreaterThan(0);
+    expect(r.body.retryAfter).toBeLessThanOrEqual(3600);
+    expect(r.headers.get('retry-after')).toBe(String(r.body.retryAfter));
+    const other = await user.functions.invoke('search-sold', { body: { itemName: 'gap hoodie', condition: 'pre_owned' } });
+    expect(other.error).toBeNull();
+  });
+});
+
+describe('search functions: the eBay source', () => {
+  const ebayEnv = () => ({
+    MARKET_PROVIDER: 'ebay', EBAY_API_BASE: ebay.url, EBAY_CLIENT_ID: 'fake-app-id', EBAY_CLIENT_SECRET: 'fake-cert-id', MARKET_CACHE: 'off',
+  });
+
+  it('200 from eBay Browse; sold is null with a reason when the keyset has no Marketplace Insights', async () => {
+    await setEnv(ebayEnv());
+    const available = await user.functions.invoke('search-available', { body: { itemName: "Levi's 501", condition: 'pre_owned' } });
+    expect(available.data).toMatchObject({ availableCount: 1, source: 'ebay', isDemo: false, byCondition: null });
+    const sold = await user.functions.invoke('search-sold', { body: { itemName: "Levi's 501", condition: 'pre_owned' } });
+    expect(sold.data).toMatchObject({ soldCount: null, source: 'ebay', windowDays: 90 });
+    expect(sold.data.reason).toMatch(/Sold data isn't available from eBay for this account/);
+  });
+
+  it('503 whose message says unavailable when eBay fails (5xx, 429)', async () => {
+    await setEnv(ebayEnv());
+    ebay.failNext('/buy/browse', { status: 500, body: { errors: [{ errorId: 12000, domain: 'API_BROWSE', category: 'APPLICATION', message: 'Internal error' }] } });
+    let r = await failure(await user.functions.invoke('search-available', { body: { itemName: 'levis 501', condition: 'pre_owned' } }));
+    expect(r.status).toBe(503);
+    expect(r.body.error).toBe('Search service temporarily unavailable. Please try again in a moment.');
+    ebay.failNext('/buy/browse', { status: 429, body: { errors: [{ errorId: 2001, domain: 'ACCESS', category: 'REQUEST', message: 'Too many requests.' }] } });
+    r = await failure(await user.functions.invoke('search-available', { body: { itemName: 'levis 501', condition: 'pre_owned' } }));
+    expect(r.status).toBe(503);
+    expect(r.body.error).toContain('unavailable');
+  });
+
+  it('504 whose message contains timeout when the source is slower than the deadline', async () => {
+    await setEnv({ ...ebayEnv(), MARKET_TIMEOUT_MS: '300' });
+    ebay.setDelay(1500);
+    try {
+      const r = await failure(await user.functions.invoke('search-available', { body: { itemName: 'levis 501', condition: 'pre_owned' } }));
+      expect(r.status).toBe(504);
+      expect(r.body.error).toContain('timeout');
+    } finally {
+      ebay.setDelay(0);
+    }
+  });
+});
