@@ -57,6 +57,18 @@ try {
       }
       console.log(`${file}  title="${await page.title()}"${overflow > 0 ? `  HORIZONTAL OVERFLOW ${overflow}px` : ''}`);
     }
+    if (pages.includes('/faqs')) {
+      // Two states worth a look: the FAQ with a question open, and (on phones) the open menu.
+      await page.goto(`${base}/faqs`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: /How to use the product/ }).click();
+      await page.getByRole('button', { name: 'How do I list an item?' }).click();
+      await page.screenshot({ path: `/tmp/shots/site-faqs-open-${width}.png`, fullPage: true });
+      if (width < 768) {
+        await page.getByRole('button', { name: /menu/i }).click();
+        await page.screenshot({ path: `/tmp/shots/site-menu-open-${width}.png` });
+      }
+      console.log(`/tmp/shots/site-faqs-open-${width}.png`);
+    }
     await context.close();
   }
 } finally {
