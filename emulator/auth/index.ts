@@ -1,6 +1,7 @@
 // /auth/v1: the part of GoTrue (Supabase Auth) that @supabase/supabase-js uses, on the emulator's database.
 // Status codes, error codes, messages and body shapes follow ../../../shared/research/supabase-contract.md §A.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { jwtVerify } from 'jose';
 import type { EmulatorContext, Queryable } from '../context';
@@ -43,6 +44,7 @@ const ALLOW_HEADERS = [
   'X-Supabase-Api-Version',
   'apikey',
 ];
+const schemaFile = new URL('./schema.sql', import.meta.url);
 const EXPOSE_HEADERS = 'X-Supabase-Api-Version, X-Sb-Error-Code';
 
 const EMAIL_PATTERN =
@@ -286,6 +288,17 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     await next();
     cors(c.res.headers);
     c.res.headers.set('X-Supabase-Api-Version', API_VERSION);
+  });
+
+  // A database bootstrapped by an older emulator may lack a table added to schema.sql since; the file is idempotent, so
+  // it runs once more before the first request.
+  let schemaReady: Promise<void> | undefined;
+  app.use('*', async (_c, next) => {
+    schemaReady ??= db.exec(readFileSync(schemaFile, 'utf8')).catch((err: Error) => {
+      ctx.log(`[auth] could not refresh the auth schema: ${err.message}`);
+    });
+    await schemaReady;
+    await next();
   });
 
   app.onError((err, c) => errorResponse(c, err));

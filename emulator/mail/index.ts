@@ -1,8 +1,9 @@
 // /_mail: the local inbox. Every email the auth service sends is listed here, newest first, with working links, and
-// returned as JSON for tests: GET /_mail/api/messages?to=<email>.
+// returned as JSON for tests: GET /_mail/api/messages?to=<email>. Functions send through POST /_mail/api/send.
 import { Hono } from 'hono';
 import type { EmulatorContext } from '../context';
 import type { MailMessage } from './mailbox';
+import { mountSendApi } from './send-api';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -60,7 +61,8 @@ function page(messages: MailMessage[], filter: string | undefined): string {
   .links { padding-left: 20px; word-break: break-all; font-size: 14px; }
   .links a { color: #0f766e; }
   h3 { font-size: 14px; margin: 12px 0 4px; }
-  iframe { width: 100%; min-height: 420px; border: 1px solid #dde3e8; border-radius: 6px; background: #fff; margin-top: 8px; }
+  iframe { width: 100%; min-height: 640px; border: 1px solid #dde3e8; border-radius: 6px; background: #fff; margin-top: 8px; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .empty { background: #fff; border: 1px dashed #c4cdd5; border-radius: 10px; padding: 24px; text-align: center; }
 </style>
 </head>
@@ -68,7 +70,7 @@ function page(messages: MailMessage[], filter: string | undefined): string {
 <div class="top"><h1>Local mailbox</h1><p>Emails the local auth service sent, newest first. Nothing here leaves this machine unless SMTP is configured.</p></div>
 <main>
 <form method="get" action="">
-  <label for="to" class="sr-only" style="position:absolute;left:-9999px">Recipient</label>
+  <label for="to" class="visually-hidden">Recipient</label>
   <input id="to" name="to" type="email" placeholder="Filter by recipient, e.g. ada@example.com" value="${escapeAttr(filter ?? '')}">
   <button type="submit">Filter</button>
   <a class="button" href="?">Show all</a>
@@ -86,6 +88,7 @@ export function createMailApp(ctx: EmulatorContext): Hono {
     c.header('Cache-Control', 'no-store');
     return c.json(ctx.mail.list(to));
   });
+  mountSendApi(app, ctx);
   app.delete('/api/messages', (c) => {
     ctx.mail.clear();
     return c.body(null, 204);

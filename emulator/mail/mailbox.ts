@@ -1,4 +1,4 @@
-// Keeps every email the local auth service sends, newest first, for the /_mail pages and tests.
+// Keeps every email the local auth service (and the mail API at /_mail/api/send) sends, newest first, for the /_mail pages and tests.
 import { randomUUID } from 'node:crypto';
 
 export type MailMessage = {
@@ -9,10 +9,15 @@ export type MailMessage = {
   text: string;
   links: string[];
   created_at: string;
+  /** Set for mail sent through POST /_mail/api/send (the mail API functions use). */
+  from?: string;
+  reply_to?: string;
 };
 
+export type OutgoingMail = { to: string; subject: string; html: string; text?: string; from?: string; replyTo?: string };
+
 export type Mailbox = {
-  send(message: { to: string; subject: string; html: string }): Promise<MailMessage>;
+  send(message: OutgoingMail): Promise<MailMessage>;
   list(to?: string): MailMessage[];
   clear(): void;
 };
@@ -35,6 +40,8 @@ const stripTags = (html: string) =>
         const text = label.replace(/<[^>]+>/g, '').trim();
         return text && text !== href ? `${text} (${href})` : href;
       })
+      // Source line breaks are just whitespace in HTML; only block ends start a new line.
+      .replace(/\s+/g, ' ')
       .replace(/<br\s*\/?>|<\/(p|div|h[1-6]|tr|li|table)>/gi, '\n')
       .replace(/<[^>]+>/g, ' '),
   )
@@ -46,16 +53,18 @@ const stripTags = (html: string) =>
 export function createMailbox(onSend?: (message: MailMessage) => void | Promise<void>): Mailbox {
   const messages: MailMessage[] = [];
   return {
-    async send({ to, subject, html }) {
+    async send({ to, subject, html, text, from, replyTo }) {
       const links = [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((m) => decodeEntities(m[1])))];
       const message: MailMessage = {
         id: randomUUID(),
         to: to.toLowerCase(),
         subject,
         html,
-        text: stripTags(html),
+        text: text ?? stripTags(html),
         links,
         created_at: new Date().toISOString(),
+        ...(from ? { from } : {}),
+        ...(replyTo ? { reply_to: replyTo } : {}),
       };
       messages.unshift(message);
       await onSend?.(message);
