@@ -83,6 +83,8 @@ describe('login tab', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(toastWith('Please fill out all fields')).toBeInTheDocument();
     expect(toastWith('Error').closest('li')).toHaveAttribute('data-variant', 'destructive');
+    // The toaster is hidden from assistive tech behind the modal: the dialog repeats it in its own live region.
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('Error: Please fill out all fields');
     expect(auth.login).not.toHaveBeenCalled();
   });
 
