@@ -1,5 +1,6 @@
 // The site foundation in real Chromium: routes and their titles, redirects, 404, breadcrumbs, the mobile menu,
 // the FAQ accordion, the carousels and the head tags. Nothing here needs backend data.
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, newPage } from './support/browser';
@@ -400,6 +401,17 @@ describe('crawlers', () => {
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     for (const route of ['/about', '/blog', '/contact', '/terms', '/privacy', '/faqs', '/thriftingexplorer']) {
       expect(xml).toMatch(new RegExp(`<loc>https?://[^<]+${route}</loc>`));
+    }
+  });
+
+  it('the sitemap lists the published articles of content/blog and leaves drafts out', async () => {
+    const articles = readdirSync('content/blog')
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(`content/blog/${f}`, 'utf8')) as { slug: string; published: boolean });
+    const xml = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    for (const article of articles) {
+      const listed = xml.includes(`/blog/${article.slug}</loc>`);
+      expect(listed, `${article.slug} (published: ${article.published})`).toBe(article.published);
     }
   });
 

@@ -25,7 +25,7 @@ export function AboutPage() {
   return (
     <>
       <div className="relative overflow-hidden">
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-teal-50/70 to-white" />
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white" />
         <PageHero eyebrow="About Flipwise" title="Built by resellers, for resellers">
           <p>
             We started Flipwise in {site.foundedYear} after too many nights spent retyping the same listing into one

@@ -9,7 +9,7 @@ export function FaqPage() {
   return (
     <>
       <div className="relative">
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-teal-50/70 to-white" />
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white" />
         <PageHero eyebrow="Help centre" title="Frequently asked questions">
           <p>Everything about getting started, your account and using the Flipwise app. Pick a topic to see its questions.</p>
         </PageHero>
