@@ -14,6 +14,7 @@ import { prepareDatabase } from './db/migrate';
 import { loadSnapshot, saveSnapshot, snapshotKey } from './db/snapshot';
 import { createKeys } from './keys';
 import { createMailbox } from './mail/mailbox';
+import { LOCAL_MAIL_API_KEY } from './mail/send-api';
 import { deliverBySmtp, smtpFromEnv } from './mail/smtp';
 import { schemaCacheOf } from './rest';
 
@@ -28,7 +29,7 @@ export type StartOptions = {
   databaseUrl?: string;
   /** Run supabase/seed.sql on a fresh database (default true). */
   seed?: boolean;
-  /** Run emulator/seeds/*.ts on a fresh database (default: only for a persistent database, not 'memory'). */
+  /** Run emulator/seeds/*.ts on a fresh database (default: only for the repository's project on a persistent database). */
   seedScripts?: boolean;
   /** Runs once after seed.sql (and the seed scripts) on a fresh database. */
   afterFreshSeed?: (ctx: EmulatorContext) => Promise<void>;
@@ -142,6 +143,9 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       SUPABASE_ANON_KEY: keys.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       ...(db.url ? { SUPABASE_DB_URL: db.url } : {}),
+      // Functions send email through the mail API; locally that is the inbox at /_mail (emulator/mail/send-api.ts).
+      MAIL_API_URL: `${url}/_mail/api/send`,
+      MAIL_API_KEY: LOCAL_MAIL_API_KEY,
       ...readDotenv(path.join(functionsDir, '.env')),
       ...options.functionEnv,
     };
@@ -166,7 +170,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     const ctx: EmulatorContext = { db, config, keys, apiUrl: url, mail, functionEnv, log };
 
     if (fresh && options.seed !== false) {
-      if (options.seedScripts ?? !memory) await runSeedScripts(ctx);
+      // Seed scripts belong to this repository's project: not to in-memory test databases, nor to fixture projects.
+      if (options.seedScripts ?? (!memory && supabaseDir === defaultSupabaseDir)) await runSeedScripts(ctx);
       await options.afterFreshSeed?.(ctx);
     }
 

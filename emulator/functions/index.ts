@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { section } from '../config';
 import type { EmulatorContext } from '../context';
@@ -68,6 +69,11 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
     const prefix = incoming.pathname.indexOf(`/${name}`);
     const url = new URL(`${incoming.pathname.slice(prefix)}${incoming.search}`, incoming.origin);
     const req = new Request(url, c.req.raw);
+    // Hosted functions sit behind a gateway that names the caller in X-Forwarded-For (per-IP limits rely on it).
+    if (!req.headers.has('x-forwarded-for')) {
+      const remote = remoteAddress(c);
+      if (remote) req.headers.set('x-forwarded-for', remote);
+    }
 
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -96,3 +102,12 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
 }
 
 class FunctionTimeout extends Error {}
+
+function remoteAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    // In-process requests (app.request() in tests) have no socket.
+    return undefined;
+  }
+}
