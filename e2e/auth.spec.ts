@@ -183,6 +183,11 @@ describe('accounts', () => {
     await other.getByRole('heading', { name: 'Profile' }).waitFor();
     expect(await other.getByLabel('First Name').inputValue()).toBe('Augusta');
     await other.screenshot({ path: `${shots}/auth-account-375.png`, fullPage: true });
+    await other.getByRole('button', { name: 'Open menu' }).click();
+    const mobile = other.getByRole('navigation', { name: 'Mobile' });
+    await mobile.getByText('Welcome, Augusta!').waitFor();
+    expect(await mobile.getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
+    await other.screenshot({ path: `${shots}/auth-mobile-menu-signed-in-375.png` });
   });
 
   it('resets a forgotten password: the recovery email leads to a new password that works, and the old one no longer does', async () => {
@@ -242,7 +247,7 @@ describe('accounts', () => {
     expect(await mailCount(email)).toBe(mails);
   });
 
-  it('screenshots: both tabs of the dialog at 375 and 1280 px', async () => {
+  it('screenshots: both tabs of the dialog at 375 and 1280 px, opened on the search tool', async () => {
     for (const width of [375, 1280]) {
       const p = await newPage({ width, reducedMotion: true });
       await p.goto('/thriftingexplorer');
@@ -250,7 +255,8 @@ describe('accounts', () => {
       await p.getByRole('button', { name: 'Login' }).first().click();
       await dialog(p).getByRole('heading', { name: 'Login to your account' }).waitFor();
       await p.screenshot({ path: `${shots}/auth-dialog-login-${width}.png` });
-      await dialog(p).getByRole('tab', { name: 'Register' }).click();
+      // On the search tool screen the Register tab reads 'Create an Account' (SPEC §2).
+      await dialog(p).getByRole('tab', { name: 'Create an Account' }).click();
       await dialog(p).getByRole('heading', { name: 'Create your account' }).waitFor();
       await p.screenshot({ path: `${shots}/auth-dialog-register-${width}.png` });
     }
