@@ -37,6 +37,8 @@ export type Database = Db & {
   url?: string;
   /** PGlite: the whole cluster as a tarball (for snapshots). */
   dump?: () => Promise<Blob>;
+  /** Runs several statements and returns every statement's rows (the SQL test runner reads pgTAP's output). */
+  execAll(sql: string): Promise<Record<string, unknown>[][]>;
 };
 
 export const defaultDataDir = path.join(projectRoot, '.data', 'db');
@@ -89,6 +91,7 @@ async function createPglite(dataDir: string, withPgtap: boolean, snapshot?: Blob
     kind: 'pglite',
     location: memory ? 'memory' : dataDir,
     dump: () => db.dumpDataDir('none') as Promise<Blob>,
+    execAll: async (sql) => (await db.exec(sql)).map((r) => r.rows as Record<string, unknown>[]),
     ...wrap(db),
     // PGlite has one connection; its own mutex queues transactions and queries behind each other.
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
@@ -157,6 +160,10 @@ async function createPostgres(databaseUrl: string, throwaway: boolean): Promise<
     kind: 'postgres',
     location: safeUrl.toString(),
     url,
+    async execAll(sql) {
+      const result = (await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(result) ? result : [result]).map((r) => r.rows as Record<string, unknown>[]);
+    },
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
