@@ -76,14 +76,18 @@ export function SavedSearchesList({ userId }: { userId: string }) {
                   <p className="text-xs text-muted-foreground">{m.savedUpdated(formatDate(s.updated_at))}</p>
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <Link to={savedSearchHref(s)} className={cn(buttonVariants({ size: 'sm' }))}>
+                  <Link
+                    to={savedSearchHref(s)}
+                    className={cn(buttonVariants({ size: 'sm' }))}
+                    aria-label={`${m.savedRunAgain}: ${s.item_name}`}
+                  >
                     {m.savedRunAgain}
-                    <span className="sr-only">: {s.item_name}</span>
                   </Link>
                   <Button
                     variant="outline"
                     size="sm"
                     disabled={remove.isPending && remove.variables === s.id}
+                    aria-label={`${m.savedDelete}: ${s.item_name}`}
                     onClick={() =>
                       remove.mutate(s.id, {
                         onSuccess: () => toast({ title: m.savedDeleted, description: s.item_name }),
@@ -92,7 +96,6 @@ export function SavedSearchesList({ userId }: { userId: string }) {
                     }
                   >
                     {m.savedDelete}
-                    <span className="sr-only">: {s.item_name}</span>
                   </Button>
                 </div>
               </li>
