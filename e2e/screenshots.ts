@@ -9,16 +9,28 @@ import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 import { chromiumArgs, chromiumPath } from './support/chromium';
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/about', '/faqs', '/terms', '/privacy', '/no-such-page'];
+const pages = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/about', '/faqs', '/terms', '/privacy', '/no-such-page'];
 const widths = [375, 1280];
 const executablePath = chromiumPath();
-if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
+if (!executablePath)
+  throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
 
 process.env.VITE_SUPABASE_URL ??= 'http://127.0.0.1:9';
 process.env.VITE_SUPABASE_ANON_KEY ??= 'screenshot-anon-key-not-used-for-anything';
 const outDir = await mkdtemp(path.join(tmpdir(), 'flipwise-shots-'));
-await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const server = await preview({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: 0, strictPort: false, host: '127.0.0.1' } });
+await build({
+  configFile: path.resolve('vite.config.ts'),
+  logLevel: 'warn',
+  build: { outDir, emptyOutDir: true },
+});
+const server = await preview({
+  configFile: path.resolve('vite.config.ts'),
+  logLevel: 'warn',
+  build: { outDir },
+  preview: { port: 0, strictPort: false, host: '127.0.0.1' },
+});
 const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
 if (!base) throw new Error('vite preview did not report its address');
 
@@ -52,10 +64,16 @@ try {
       const slice = width < 800 ? 1400 : 1800;
       if (height > slice * 1.3) {
         for (let y = 0, i = 1; y < height; y += slice, i++) {
-          await page.screenshot({ path: file.replace('.png', `-part${i}.png`), fullPage: true, clip: { x: 0, y, width, height: Math.min(slice, height - y) } });
+          await page.screenshot({
+            path: file.replace('.png', `-part${i}.png`),
+            fullPage: true,
+            clip: { x: 0, y, width, height: Math.min(slice, height - y) },
+          });
         }
       }
-      console.log(`${file}  title="${await page.title()}"${overflow > 0 ? `  HORIZONTAL OVERFLOW ${overflow}px` : ''}`);
+      console.log(
+        `${file}  title="${await page.title()}"${overflow > 0 ? `  HORIZONTAL OVERFLOW ${overflow}px` : ''}`,
+      );
     }
     if (pages.includes('/faqs')) {
       // Two states worth a look: the FAQ with a question open, and (on phones) the open menu.

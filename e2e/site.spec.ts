@@ -22,7 +22,11 @@ async function waitForTitle(page: Page, expected: string | RegExp) {
 
 describe('routes and titles', () => {
   it.each([
-    ['/', 'The reselling app for second-hand fashion | Flipwise', 'List faster. Sell quicker. Make more money.'],
+    [
+      '/',
+      'The reselling app for second-hand fashion | Flipwise',
+      'List faster. Sell quicker. Make more money.',
+    ],
     ['/about', 'About | Flipwise', 'Built by resellers, for resellers'],
     ['/faqs', 'FAQs | Flipwise', 'Frequently asked questions'],
     ['/terms', 'Terms of Service | Flipwise', 'Terms of Service'],
@@ -35,13 +39,16 @@ describe('routes and titles', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
   });
 
-  it.each(['/blog', '/contact', '/thriftingexplorer'])('%s is served with a "{title} | Flipwise" title', async (route) => {
-    const page = await newPage();
-    await page.goto(route);
-    await expect(waitForTitle(page, /^.+ \| Flipwise$/)).resolves.toMatch(/^.+ \| Flipwise$/);
-    expect(path(page)).toBe(route);
-    await expect(page.getByText('Page Not Found').count()).resolves.toBe(0);
-  });
+  it.each(['/blog', '/contact', '/thriftingexplorer'])(
+    '%s is served with a "{title} | Flipwise" title',
+    async (route) => {
+      const page = await newPage();
+      await page.goto(route);
+      await expect(waitForTitle(page, /^.+ \| Flipwise$/)).resolves.toMatch(/^.+ \| Flipwise$/);
+      expect(path(page)).toBe(route);
+      await expect(page.getByText('Page Not Found').count()).resolves.toBe(0);
+    },
+  );
 });
 
 describe('redirects', () => {
@@ -97,8 +104,12 @@ describe('404', () => {
     const page = await newPage();
     await page.goto('/definitely/not/here');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    await expect(page.getByText(/removed, had its name changed, or is temporarily unavailable/).isVisible()).resolves.toBe(true);
-    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex, nofollow');
+    await expect(
+      page.getByText(/removed, had its name changed, or is temporarily unavailable/).isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe(
+      'noindex, nofollow',
+    );
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Go Back Home' }).click();
     await expect(waitForPath(page, '/')).resolves.toBe('/');
@@ -157,12 +168,20 @@ describe('header and footer', () => {
       await expect(resources.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
     }
     const support = footer.getByRole('navigation', { name: 'Support' });
-    await expect(support.getByRole('link', { name: /Instagram/ }).getAttribute('href')).resolves.toMatch(/^https:\/\//);
+    await expect(support.getByRole('link', { name: /Instagram/ }).getAttribute('href')).resolves.toMatch(
+      /^https:\/\//,
+    );
     await expect(support.getByRole('link', { name: /@/ }).getAttribute('href')).resolves.toMatch(/^mailto:/);
-    await expect(support.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).resolves.toBe('/terms');
-    await expect(support.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe('/privacy');
+    await expect(
+      support.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href'),
+    ).resolves.toBe('/terms');
+    await expect(support.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe(
+      '/privacy',
+    );
     await expect(footer.getByText(`© ${new Date().getFullYear()} Flipwise`).isVisible()).resolves.toBe(true);
-    await expect(footer.getByRole('img', { name: 'DMCA.com Protection Status' }).isVisible()).resolves.toBe(true);
+    await expect(footer.getByRole('img', { name: 'DMCA.com Protection Status' }).isVisible()).resolves.toBe(
+      true,
+    );
   });
 
   it('the first Tab reaches the skip link, which moves focus to the content', async () => {
@@ -218,17 +237,23 @@ describe('mobile menu at 375 px', () => {
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
   });
 
-  it.each(['/', '/about', '/faqs', '/terms', '/privacy', '/no-such-page'])('%s has no horizontal overflow at 360 px', async (route) => {
-    const page = await newPage({ width: 360, height: 740 });
-    await page.goto(route);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('load');
-    await expect(page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
-  });
+  it.each(['/', '/about', '/faqs', '/terms', '/privacy', '/no-such-page'])(
+    '%s has no horizontal overflow at 360 px',
+    async (route) => {
+      const page = await newPage({ width: 360, height: 740 });
+      await page.goto(route);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('load');
+      await expect(
+        page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).resolves.toBeLessThanOrEqual(0);
+    },
+  );
 });
 
 describe('FAQ accordion', () => {
-  const expanded = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).getAttribute('aria-expanded');
+  const expanded = (page: Page, name: string) =>
+    page.getByRole('button', { name, exact: true }).getAttribute('aria-expanded');
 
   it('opens one group at a time and closes the open one when clicked', async () => {
     const page = await newPage();
@@ -300,7 +325,8 @@ describe('carousels', () => {
   async function waitForSlide(page: Page, label: string, index: number, timeout = 9000) {
     await page.waitForFunction(
       ({ label, index }) =>
-        document.querySelector(`section[aria-label="${label}"]`)?.getAttribute('data-selected-index') === String(index),
+        document.querySelector(`section[aria-label="${label}"]`)?.getAttribute('data-selected-index') ===
+        String(index),
       { label, index },
       { timeout },
     );
@@ -366,21 +392,29 @@ describe('head tags', () => {
     await expect(attr('meta[name="twitter:card"]')).resolves.toBe('summary_large_image');
     await expect(attr('meta[name="robots"]')).resolves.toMatch(/^index, follow/);
 
-    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+      JSON.parse(t),
+    );
     const types = ld.map((d) => d['@type']);
     expect(types).toEqual(expect.arrayContaining(['Organization', 'WebSite', 'BreadcrumbList', 'FAQPage']));
     const website = ld.find((d) => d['@type'] === 'WebSite');
-    expect(website.potentialAction.target.urlTemplate).toMatch(/\/thriftingexplorer\?q=\{search_term_string\}$/);
+    expect(website.potentialAction.target.urlTemplate).toMatch(
+      /\/thriftingexplorer\?q=\{search_term_string\}$/,
+    );
   });
 
   it('the home page has Organization and WebSite data but no breadcrumb list', async () => {
     const page = await newPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t)['@type']);
+    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (t) => JSON.parse(t)['@type'],
+    );
     expect(types).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
     expect(types).not.toContain('BreadcrumbList');
-    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(/^https?:\/\/[^/]+\/$/);
+    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(
+      /^https?:\/\/[^/]+\/$/,
+    );
   });
 
   it('the social image is our own 1200x630 PNG, served by the site', async () => {
@@ -399,7 +433,15 @@ describe('crawlers', () => {
     expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
     const xml = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    for (const route of ['/about', '/blog', '/contact', '/terms', '/privacy', '/faqs', '/thriftingexplorer']) {
+    for (const route of [
+      '/about',
+      '/blog',
+      '/contact',
+      '/terms',
+      '/privacy',
+      '/faqs',
+      '/thriftingexplorer',
+    ]) {
       expect(xml).toMatch(new RegExp(`<loc>https?://[^<]+${route}</loc>`));
     }
   });
@@ -407,7 +449,9 @@ describe('crawlers', () => {
   it('the sitemap lists the published articles of content/blog and leaves drafts out', async () => {
     const articles = readdirSync('content/blog')
       .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(readFileSync(`content/blog/${f}`, 'utf8')) as { slug: string; published: boolean });
+      .map(
+        (f) => JSON.parse(readFileSync(`content/blog/${f}`, 'utf8')) as { slug: string; published: boolean },
+      );
     const xml = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
     for (const article of articles) {
       const listed = xml.includes(`/blog/${article.slug}</loc>`);

@@ -16,7 +16,14 @@ const HOME_BUDGET_KB = 150;
 process.env.VITE_SUPABASE_URL ||= 'http://127.0.0.1:54321';
 process.env.VITE_SUPABASE_ANON_KEY ||= 'bench-bundle-anon-key-placeholder-value';
 
-type Output = { output: { type: string; fileName: string; isEntry?: boolean; modules?: Record<string, { renderedLength: number }> }[] };
+type Output = {
+  output: {
+    type: string;
+    fileName: string;
+    isEntry?: boolean;
+    modules?: Record<string, { renderedLength: number }>;
+  }[];
+};
 
 const routes: { route: string; file: string }[] = [
   ...publicPaths.map((p) => ({ route: p, file: `src/app/routes/${p === '/' ? 'home' : p.slice(1)}.tsx` })),
@@ -60,8 +67,12 @@ async function main() {
     const entryCss = [...entry.css].reduce((sum, f) => sum + gz(f), 0);
 
     console.log(`\nFirst-visit downloads per route (gzip, level 6), built with Vite into ${outDir}\n`);
-    console.log(`${'route'.padEnd(20)}${'JS'.padStart(11)}${'CSS'.padStart(11)}${'files'.padStart(8)}   route chunk`);
-    console.log(`${'(entry only)'.padEnd(20)}${kb(entryJs).padStart(11)}${kb(entryCss).padStart(11)}${String(entry.js.size + entry.css.size).padStart(8)}`);
+    console.log(
+      `${'route'.padEnd(20)}${'JS'.padStart(11)}${'CSS'.padStart(11)}${'files'.padStart(8)}   route chunk`,
+    );
+    console.log(
+      `${'(entry only)'.padEnd(20)}${kb(entryJs).padStart(11)}${kb(entryCss).padStart(11)}${String(entry.js.size + entry.css.size).padStart(8)}`,
+    );
     let homeJs = 0;
     for (const { route, file } of routes) {
       if (!manifest[file]) {
@@ -91,10 +102,14 @@ async function main() {
     console.log('\nEntry chunks by package (rendered bytes, before minification and gzip):');
     for (const [name, bytes] of top) console.log(`  ${name.padEnd(34)}${kb(bytes).padStart(10)}`);
     const supabaseInEntry = [...byPackage.keys()].some((name) => name.startsWith('@supabase/'));
-    console.log(`\n@supabase/* in the entry: ${supabaseInEntry ? 'YES (it should load only with the pages that fetch)' : 'no'}`);
+    console.log(
+      `\n@supabase/* in the entry: ${supabaseInEntry ? 'YES (it should load only with the pages that fetch)' : 'no'}`,
+    );
 
     const ok = homeJs <= HOME_BUDGET_KB * 1024;
-    console.log(`Budget: / downloads ${kb(homeJs)} of gzipped JavaScript (limit ${HOME_BUDGET_KB} KB): ${ok ? 'OK' : 'OVER BUDGET'}\n`);
+    console.log(
+      `Budget: / downloads ${kb(homeJs)} of gzipped JavaScript (limit ${HOME_BUDGET_KB} KB): ${ok ? 'OK' : 'OVER BUDGET'}\n`,
+    );
     process.exitCode = ok ? 0 : 1;
   } finally {
     await rm(outDir, { recursive: true, force: true });

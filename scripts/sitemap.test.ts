@@ -32,13 +32,30 @@ describe('sitemapEntries', () => {
     const dir = blogDir({
       'a.json': { slug: 'good-sell-through', published: true, created_at: '2025-02-01T10:00:00Z' },
       'b.json': { slug: 'draft-post', published: false, created_at: '2025-02-02T10:00:00Z' },
-      'c.json': { slug: 'updated-post', published: true, created_at: '2025-01-01T10:00:00Z', updated_at: '2025-03-05T08:00:00Z' },
+      'c.json': {
+        slug: 'updated-post',
+        published: true,
+        created_at: '2025-01-01T10:00:00Z',
+        updated_at: '2025-03-05T08:00:00Z',
+      },
       'notes.txt': 'not an article',
     });
-    const blog = sitemapEntries({ siteUrl: 'https://shop.test', blogDir: dir }).filter((e) => e.loc.includes('/blog/'));
+    const blog = sitemapEntries({ siteUrl: 'https://shop.test', blogDir: dir }).filter((e) =>
+      e.loc.includes('/blog/'),
+    );
     expect(blog).toEqual([
-      { loc: 'https://shop.test/blog/good-sell-through', lastmod: '2025-02-01', changefreq: 'monthly', priority: 0.7 },
-      { loc: 'https://shop.test/blog/updated-post', lastmod: '2025-03-05', changefreq: 'monthly', priority: 0.7 },
+      {
+        loc: 'https://shop.test/blog/good-sell-through',
+        lastmod: '2025-02-01',
+        changefreq: 'monthly',
+        priority: 0.7,
+      },
+      {
+        loc: 'https://shop.test/blog/updated-post',
+        lastmod: '2025-03-05',
+        changefreq: 'monthly',
+        priority: 0.7,
+      },
     ]);
   });
 
@@ -61,8 +78,11 @@ describe('renderSitemap', () => {
 
 describe('rewriteRobots', () => {
   it('points the Sitemap line at the configured site', () => {
-    expect(rewriteRobots('User-agent: *\nAllow: /\n\nSitemap: https://flipwise.app/sitemap.xml\n', 'https://shop.test')).toBe(
-      'User-agent: *\nAllow: /\n\nSitemap: https://shop.test/sitemap.xml\n',
-    );
+    expect(
+      rewriteRobots(
+        'User-agent: *\nAllow: /\n\nSitemap: https://flipwise.app/sitemap.xml\n',
+        'https://shop.test',
+      ),
+    ).toBe('User-agent: *\nAllow: /\n\nSitemap: https://shop.test/sitemap.xml\n');
   });
 });

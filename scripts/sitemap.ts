@@ -7,7 +7,12 @@ import type { Plugin } from 'vite';
 import { publicPaths } from '../src/config/paths.ts';
 import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
 
-export type SitemapEntry = { loc: string; lastmod?: string; changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority?: number };
+export type SitemapEntry = {
+  loc: string;
+  lastmod?: string;
+  changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  priority?: number;
+};
 
 type BlogFile = { slug?: unknown; published?: unknown; created_at?: unknown; updated_at?: unknown };
 
@@ -29,7 +34,9 @@ function isoDate(value: unknown): string | undefined {
 export function blogSitemapEntries(siteUrl: string, blogDir = path.resolve('content/blog')): SitemapEntry[] {
   if (!existsSync(blogDir)) return [];
   const entries: SitemapEntry[] = [];
-  for (const file of readdirSync(blogDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(blogDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     let data: BlogFile;
     try {
       data = JSON.parse(readFileSync(path.join(blogDir, file), 'utf8')) as BlogFile;
@@ -48,14 +55,24 @@ export function blogSitemapEntries(siteUrl: string, blogDir = path.resolve('cont
 }
 
 /** Every URL of the sitemap: the public routes, then the published articles, then `extra`. */
-export function sitemapEntries(options: { siteUrl?: string; blogDir?: string; extra?: SitemapEntry[] } = {}): SitemapEntry[] {
+export function sitemapEntries(
+  options: { siteUrl?: string; blogDir?: string; extra?: SitemapEntry[] } = {},
+): SitemapEntry[] {
   const siteUrl = normalizeSiteUrl(options.siteUrl);
-  const routes = publicPaths.map((p) => ({ loc: p === '/' ? `${siteUrl}/` : `${siteUrl}${p}`, ...routeHints[p] }));
+  const routes = publicPaths.map((p) => ({
+    loc: p === '/' ? `${siteUrl}/` : `${siteUrl}${p}`,
+    ...routeHints[p],
+  }));
   return [...routes, ...blogSitemapEntries(siteUrl, options.blogDir), ...(options.extra ?? [])];
 }
 
 const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 export function renderSitemap(entries: SitemapEntry[]): string {
   const urls = entries.map((e) => {
@@ -93,7 +110,11 @@ export function sitemapPlugin(options: { siteUrl?: string; blogDir?: string } = 
       });
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: renderSitemap(sitemapEntries({ siteUrl, blogDir: options.blogDir })) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sitemap.xml',
+        source: renderSitemap(sitemapEntries({ siteUrl, blogDir: options.blogDir })),
+      });
     },
     async writeBundle() {
       const { readFile, writeFile } = await import('node:fs/promises');

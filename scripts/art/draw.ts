@@ -32,12 +32,18 @@ const font = `font-family="Inter, 'Segoe UI', 'Helvetica Neue', Arial, sans-seri
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function text(x: number, y: number, value: string, o: { size?: number; weight?: number; fill?: string; anchor?: string; spacing?: number } = {}) {
+function text(
+  x: number,
+  y: number,
+  value: string,
+  o: { size?: number; weight?: number; fill?: string; anchor?: string; spacing?: number } = {},
+) {
   return `<text x="${x}" y="${y}" ${font} font-size="${o.size ?? 12}" font-weight="${o.weight ?? 400}" fill="${o.fill ?? c.slate900}"${o.anchor ? ` text-anchor="${o.anchor}"` : ''}${o.spacing ? ` letter-spacing="${o.spacing}"` : ''}>${esc(value)}</text>`;
 }
 const rect = (x: number, y: number, w: number, h: number, fill: string, r = 0, extra = '') =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${r}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
-const circle = (cx: number, cy: number, r: number, fill: string, extra = '') => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
+const circle = (cx: number, cy: number, r: number, fill: string, extra = '') =>
+  `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
 const bar = (x: number, y: number, w: number, fill = c.slate200) => rect(x, y, w, 7, fill, 3.5);
 
 // Garments drawn in a 48x48 box.
@@ -92,7 +98,12 @@ function appBar(title: string, right = '') {
 }
 
 function tabBar(active: number) {
-  const icons = ['M-7 2 0-5 7 2v7h-14z', 'M-7-6h14v14h-14z', 'M0-7v14M-7 0h14', 'M-6 7a6 6 0 0 1 12 0M0-1a4 4 0 1 0 0-8 4 4 0 0 0 0 8'];
+  const icons = [
+    'M-7 2 0-5 7 2v7h-14z',
+    'M-7-6h14v14h-14z',
+    'M0-7v14M-7 0h14',
+    'M-6 7a6 6 0 0 1 12 0M0-1a4 4 0 1 0 0-8 4 4 0 0 0 0 8',
+  ];
   return `${rect(0, 520, 276, 76, c.white)}<path d="M0 520h276" stroke="${c.slate200}"/>
   ${icons
     .map((d, i) => {
@@ -104,11 +115,46 @@ function tabBar(active: number) {
 }
 
 const items: { title: string; price: string; garment: Garment; bg: string; fg: string; live: string }[] = [
-  { title: 'Levi’s 501 vintage jeans', price: '$48', garment: 'jeans', bg: '#dbeafe', fg: '#2563eb', live: 'Live on 4' },
-  { title: 'Patagonia fleece jacket', price: '$65', garment: 'jacket', bg: c.teal100, fg: c.teal700, live: 'Live on 3' },
-  { title: 'Reformation midi dress', price: '$72', garment: 'dress', bg: '#fce7f3', fg: '#db2777', live: 'Live on 4' },
-  { title: 'Nike Air Max 90, size 9', price: '$85', garment: 'sneaker', bg: '#ffedd5', fg: c.orange, live: 'Sold' },
-  { title: 'Band tee, single stitch', price: '$38', garment: 'tee', bg: '#ede9fe', fg: '#7c3aed', live: 'Live on 2' },
+  {
+    title: 'Levi’s 501 vintage jeans',
+    price: '$48',
+    garment: 'jeans',
+    bg: '#dbeafe',
+    fg: '#2563eb',
+    live: 'Live on 4',
+  },
+  {
+    title: 'Patagonia fleece jacket',
+    price: '$65',
+    garment: 'jacket',
+    bg: c.teal100,
+    fg: c.teal700,
+    live: 'Live on 3',
+  },
+  {
+    title: 'Reformation midi dress',
+    price: '$72',
+    garment: 'dress',
+    bg: '#fce7f3',
+    fg: '#db2777',
+    live: 'Live on 4',
+  },
+  {
+    title: 'Nike Air Max 90, size 9',
+    price: '$85',
+    garment: 'sneaker',
+    bg: '#ffedd5',
+    fg: c.orange,
+    live: 'Sold',
+  },
+  {
+    title: 'Band tee, single stitch',
+    price: '$38',
+    garment: 'tee',
+    bg: '#ede9fe',
+    fg: '#7c3aed',
+    live: 'Live on 2',
+  },
 ];
 
 const screens: Record<string, { title: string; body: string }> = {
@@ -116,8 +162,15 @@ const screens: Record<string, { title: string; body: string }> = {
     title: 'Flipwise home screen: your items and where they are live',
     body: `${appBar('My items', `${rect(178, 48, 86, 28, c.orange, 14)}${text(221, 67, '+ List item', { size: 12, weight: 700, fill: c.white, anchor: 'middle' })}`)}
     ${rect(16, 92, 244, 36, c.white, 12, `stroke="${c.slate200}"`)}<circle cx="36" cy="110" r="6" fill="none" stroke="${c.slate400}" stroke-width="2"/>${text(50, 115, 'Search your items', { size: 12, fill: c.slate400 })}
-    ${[['42', 'Active'], ['18', 'Sold'], ['$1.2K', 'This month']]
-      .map(([v, l], i) => `${rect(16 + i * 84, 140, 76, 56, i === 2 ? c.teal700 : c.white, 12, i === 2 ? '' : `stroke="${c.slate200}"`)}${text(28 + i * 84, 165, v, { size: 17, weight: 800, fill: i === 2 ? c.white : c.slate900 })}${text(28 + i * 84, 184, l, { size: 10.5, fill: i === 2 ? c.teal100 : c.slate500 })}`)
+    ${[
+      ['42', 'Active'],
+      ['18', 'Sold'],
+      ['$1.2K', 'This month'],
+    ]
+      .map(
+        ([v, l], i) =>
+          `${rect(16 + i * 84, 140, 76, 56, i === 2 ? c.teal700 : c.white, 12, i === 2 ? '' : `stroke="${c.slate200}"`)}${text(28 + i * 84, 165, v, { size: 17, weight: 800, fill: i === 2 ? c.white : c.slate900 })}${text(28 + i * 84, 184, l, { size: 10.5, fill: i === 2 ? c.teal100 : c.slate500 })}`,
+      )
       .join('')}
     ${items
       .slice(0, 4)
@@ -137,7 +190,11 @@ const screens: Record<string, { title: string; body: string }> = {
     ${[0, 1, 2].map((i) => thumb(16 + i * 62, 92, 54, 'jacket', [c.teal100, '#ccfbf1', '#99f6e4'][i], c.teal700, 12)).join('')}
     ${rect(202, 92, 54, 54, c.white, 12, `stroke="${c.slate400}" stroke-dasharray="4 3"`)}${text(229, 124, '+', { size: 22, fill: c.slate500, anchor: 'middle' })}
     ${text(16, 166, '3 of 10 photos', { size: 10.5, fill: c.slate500 })}
-    ${[['Brand', 'Patagonia'], ['Size', 'M'], ['Condition', 'Pre-owned']]
+    ${[
+      ['Brand', 'Patagonia'],
+      ['Size', 'M'],
+      ['Condition', 'Pre-owned'],
+    ]
       .map(([k, v], i) => {
         const x = [16, 118, 168][i];
         const w = [96, 44, 92][i];
@@ -163,7 +220,13 @@ const screens: Record<string, { title: string; body: string }> = {
     ${rect(16, 92, 244, 70, c.white, 14, `stroke="${c.slate200}"`)}${thumb(26, 102, 50, 'dress', '#fce7f3', '#db2777')}
     ${text(86, 120, 'Reformation midi dress', { size: 12.5, weight: 700 })}${text(86, 140, '$72 · Size 6 · New with tags', { size: 11, fill: c.slate500 })}
     ${text(16, 190, 'Post to', { size: 14, weight: 800 })}${text(260, 190, '4 selected', { size: 11, fill: c.slate500, anchor: 'end' })}
-    ${[['eBay', '#e0f2fe', '#0284c7', true], ['Poshmark', '#fce7f3', '#be185d', true], ['Mercari', '#ede9fe', '#6d28d9', true], ['Depop', '#fee2e2', '#dc2626', true], ['Etsy', '#ffedd5', '#ea580c', false]]
+    ${[
+      ['eBay', '#e0f2fe', '#0284c7', true],
+      ['Poshmark', '#fce7f3', '#be185d', true],
+      ['Mercari', '#ede9fe', '#6d28d9', true],
+      ['Depop', '#fee2e2', '#dc2626', true],
+      ['Etsy', '#ffedd5', '#ea580c', false],
+    ]
       .map(([name, bg, fg, on], i) => {
         const y = 204 + i * 56;
         return `${rect(16, y, 244, 48, c.white, 12, `stroke="${on ? c.teal500 : c.slate200}"`)}${circle(42, y + 24, 14, bg as string)}${text(42, y + 29, (name as string)[0], { size: 13, weight: 800, fill: fg as string, anchor: 'middle' })}
@@ -180,7 +243,12 @@ const screens: Record<string, { title: string; body: string }> = {
     ${rect(16, 90, 244, 200, c.teal100, 18)}${thumb(48, 96, 180, 'jacket', c.teal100, c.teal600, 18)}
     ${text(16, 318, 'Patagonia fleece jacket', { size: 16, weight: 800 })}${text(16, 340, '$65 · Men’s M · Pre-owned', { size: 11.5, fill: c.slate500 })}
     ${text(16, 370, 'MARKETPLACE STATUS', { size: 9.5, weight: 700, fill: c.slate500, spacing: 1 })}
-    ${[['eBay', 'Listed', true], ['Poshmark', 'Listed', true], ['Mercari', 'Listed', true], ['Depop', 'Error', false]]
+    ${[
+      ['eBay', 'Listed', true],
+      ['Poshmark', 'Listed', true],
+      ['Mercari', 'Listed', true],
+      ['Depop', 'Error', false],
+    ]
       .map(([name, status, ok], i) => {
         const y = 380 + i * 26;
         return `${text(16, y + 16, name as string, { size: 12, weight: 600 })}${rect(196, y + 3, 64, 18, ok ? c.green50 : c.red50, 9)}${circle(208, y + 12, 3.5, ok ? c.green : c.red)}${text(234, y + 16, status as string, { size: 10.5, weight: 700, fill: ok ? c.green : c.red, anchor: 'middle' })}`;
@@ -192,7 +260,14 @@ const screens: Record<string, { title: string; body: string }> = {
     title: 'Flipwise Add Marketplace screen with connected marketplaces',
     body: `${appBar('Add Marketplace')}
     ${rect(16, 92, 244, 52, c.teal50, 14)}${text(28, 114, 'Connect once, post everywhere.', { size: 12, weight: 700, fill: c.teal900 })}${text(28, 131, 'Connecting takes a few minutes.', { size: 11, fill: c.teal700 })}
-    ${[['eBay', '#e0f2fe', '#0284c7', 'Connected'], ['Poshmark', '#fce7f3', '#be185d', 'Connected'], ['Mercari', '#ede9fe', '#6d28d9', 'Connecting'], ['Depop', '#fee2e2', '#dc2626', 'Connect'], ['Etsy', '#ffedd5', '#ea580c', 'Connect'], ['Grailed', c.slate200, c.slate700, 'Connect']]
+    ${[
+      ['eBay', '#e0f2fe', '#0284c7', 'Connected'],
+      ['Poshmark', '#fce7f3', '#be185d', 'Connected'],
+      ['Mercari', '#ede9fe', '#6d28d9', 'Connecting'],
+      ['Depop', '#fee2e2', '#dc2626', 'Connect'],
+      ['Etsy', '#ffedd5', '#ea580c', 'Connect'],
+      ['Grailed', c.slate200, c.slate700, 'Connect'],
+    ]
       .map(([name, bg, fg, state], i) => {
         const y = 158 + i * 58;
         const chip =
@@ -215,7 +290,12 @@ const screens: Record<string, { title: string; body: string }> = {
     ${text(138, 206, 'Nike Air Max 90, size 9', { size: 12, fill: c.teal100, anchor: 'middle' })}${text(138, 226, '$85', { size: 14, weight: 800, fill: '#fdba74', anchor: 'middle' })}
     ${text(16, 272, 'WHAT FLIPWISE DID', { size: 9.5, weight: 700, fill: c.slate500, spacing: 1 })}
     <path d="M31 300V444" stroke="${c.slate200}" stroke-width="2"/>
-    ${[['Sale detected', '9:32 AM'], ['Delisted from eBay', '9:32 AM'], ['Delisted from Mercari', '9:33 AM'], ['Delisted from Depop', '9:33 AM']]
+    ${[
+      ['Sale detected', '9:32 AM'],
+      ['Delisted from eBay', '9:32 AM'],
+      ['Delisted from Mercari', '9:33 AM'],
+      ['Delisted from Depop', '9:33 AM'],
+    ]
       .map(([what, when], i) => {
         const y = 300 + i * 48;
         return `${circle(31, y, 10, i === 0 ? c.orange : c.teal600)}${check(25.5, y - 5.5, c.white, 0.7)}${text(52, y + 4, what, { size: 12.5, weight: 700 })}${text(260, y + 4, when, { size: 10.5, fill: c.slate500, anchor: 'end' })}`;
@@ -229,7 +309,11 @@ const screens: Record<string, { title: string; body: string }> = {
     body: `${appBar('Profile')}
     ${circle(138, 132, 38, c.teal600)}${text(138, 143, 'JT', { size: 26, weight: 800, fill: c.white, anchor: 'middle' })}
     ${text(138, 196, 'Jasmine Taylor', { size: 16, weight: 800, anchor: 'middle' })}${text(138, 215, 'jasmine@example.com', { size: 11.5, fill: c.slate500, anchor: 'middle' })}
-    ${[['First name', 'Jasmine'], ['Last name', 'Taylor'], ['Zip code', '30301']]
+    ${[
+      ['First name', 'Jasmine'],
+      ['Last name', 'Taylor'],
+      ['Zip code', '30301'],
+    ]
       .map(([label, value], i) => {
         const y = 238 + i * 66;
         return `${text(16, y + 12, label, { size: 11, weight: 700, fill: c.slate700 })}${rect(16, y + 20, 244, 38, c.white, 10, `stroke="${i === 0 ? c.teal500 : c.slate200}" stroke-width="${i === 0 ? 1.5 : 1}"`)}${text(28, y + 44, value, { size: 13 })}`;
@@ -243,7 +327,10 @@ const screens: Record<string, { title: string; body: string }> = {
 mkdirSync(path.join(out, 'screens'), { recursive: true });
 mkdirSync(path.join(out, 'badges'), { recursive: true });
 for (const [name, screen] of Object.entries(screens)) {
-  writeFileSync(path.join(out, 'screens', `${name}.svg`), svgDoc(300, 620, phone(screen.body, name), screen.title));
+  writeFileSync(
+    path.join(out, 'screens', `${name}.svg`),
+    svgDoc(300, 620, phone(screen.body, name), screen.title),
+  );
 }
 
 // Store badges, 180 x 54.
@@ -260,8 +347,14 @@ function badge(small: string, big: string, icon: string, title: string, tag?: st
 // A phone with a download arrow: our own mark for "get it on iPhone", not Apple's logo.
 const iosIcon = `<g transform="translate(16 11)">${rect(0, 0, 22, 32, 'none', 5, 'stroke="#fff" stroke-width="2.2"')}<path d="M11 8v11M6.5 14.5 11 19l4.5-4.5" fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/>${rect(8, 25, 6, 2, c.white, 1)}</g>`;
 const playIcon = `<defs><linearGradient id="play" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.teal500}"/><stop offset="1" stop-color="${c.amber}"/></linearGradient></defs><path d="M17 12 41 27 17 42Z" fill="url(#play)" stroke="url(#play)" stroke-width="3" stroke-linejoin="round"/>`;
-writeFileSync(path.join(out, 'badges', 'app-store.svg'), badge('Download on the', 'App Store', iosIcon, 'Download on the App Store'));
-writeFileSync(path.join(out, 'badges', 'google-play-soon.svg'), badge('Coming soon on', 'Google Play', playIcon, 'Coming soon on Google Play'));
+writeFileSync(
+  path.join(out, 'badges', 'app-store.svg'),
+  badge('Download on the', 'App Store', iosIcon, 'Download on the App Store'),
+);
+writeFileSync(
+  path.join(out, 'badges', 'google-play-soon.svg'),
+  badge('Coming soon on', 'Google Play', playIcon, 'Coming soon on Google Play'),
+);
 
 // DMCA protection badge, 121 x 24.
 writeFileSync(
@@ -294,6 +387,14 @@ ${text(80, 422, 'Make more money.', { size: 72, weight: 800, fill: '#fdba74' })}
 ${text(80, 486, 'AI listings · One-click crosslisting · Auto-delist when sold', { size: 26, weight: 500, fill: c.teal100 })}
 ${rect(80, 520, 300, 52, c.orange, 26)}${text(230, 554, 'Free for a limited time', { size: 21, weight: 700, fill: c.white, anchor: 'middle' })}
 <g transform="translate(850 40) rotate(6 150 310) scale(0.93)">${phone(screens['home-feed'].body, 'og')}</g>`;
-writeFileSync(path.join(out, 'og-image.svg'), svgDoc(1200, 630, og, 'Flipwise: list faster, sell quicker, make more money'));
+writeFileSync(
+  path.join(out, 'og-image.svg'),
+  svgDoc(1200, 630, og, 'Flipwise: list faster, sell quicker, make more money'),
+);
 
-console.log('drew', Object.keys(screens).length, 'screens, 2 badges, the DMCA badge and og-image.svg in', out);
+console.log(
+  'drew',
+  Object.keys(screens).length,
+  'screens, 2 badges, the DMCA badge and og-image.svg in',
+  out,
+);

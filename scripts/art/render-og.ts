@@ -7,14 +7,18 @@ import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium';
 
 const pub = path.resolve(import.meta.dirname, '../../public');
 const executablePath = chromiumPath();
-if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
+if (!executablePath)
+  throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
 
 const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
   const svg = readFileSync(path.join(pub, 'og-image.svg'), 'utf8');
   await page.setContent(`<html><body style="margin:0">${svg}</body></html>`);
-  await page.screenshot({ path: path.join(pub, 'og-image.png'), clip: { x: 0, y: 0, width: 1200, height: 630 } });
+  await page.screenshot({
+    path: path.join(pub, 'og-image.png'),
+    clip: { x: 0, y: 0, width: 1200, height: 630 },
+  });
   console.log('wrote public/og-image.png');
 
   if (process.argv.includes('--sheet')) {
@@ -25,7 +29,10 @@ try {
       'dmca-badge.svg',
     ];
     const cells = files
-      .map((f) => `<div style="display:inline-block;margin:8px;vertical-align:top">${readFileSync(path.join(pub, f), 'utf8')}</div>`)
+      .map(
+        (f) =>
+          `<div style="display:inline-block;margin:8px;vertical-align:top">${readFileSync(path.join(pub, f), 'utf8')}</div>`,
+      )
       .join('');
     const sheet = await browser.newPage({ viewport: { width: 1300, height: 1400 } });
     await sheet.setContent(`<html><body style="margin:0;background:#cbd5e1">${cells}</body></html>`);

@@ -24,10 +24,16 @@ describe('caseRedirect', () => {
     expect(caseRedirect('/BLOG/how-to-price')).toBe('/blog/how-to-price');
   });
 
-  it.each(['/', '/about', '/thriftingexplorer', '/blog/some-slug', '/nowhere', '/Nowhere', '/about/team', '/Blog/a/b'])(
-    'leaves %s alone',
-    (path) => {
-      expect(caseRedirect(path)).toBeNull();
-    },
-  );
+  it.each([
+    '/',
+    '/about',
+    '/thriftingexplorer',
+    '/blog/some-slug',
+    '/nowhere',
+    '/Nowhere',
+    '/about/team',
+    '/Blog/a/b',
+  ])('leaves %s alone', (path) => {
+    expect(caseRedirect(path)).toBeNull();
+  });
 });

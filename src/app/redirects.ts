@@ -3,7 +3,9 @@ import { paths } from '@/config/paths';
 // Old links and hand-typed addresses use other letter cases (/About, /ThriftingExplorer). Routes match
 // case-sensitively, so such a path reaches the 404 route, which asks this module where it should go instead.
 
-const knownPaths: string[] = Object.values(paths).flatMap((value) => (typeof value === 'string' ? [value] : []));
+const knownPaths: string[] = Object.values(paths).flatMap((value) =>
+  typeof value === 'string' ? [value] : [],
+);
 const blogPrefix = paths.blog.toLowerCase();
 
 /**

@@ -8,7 +8,8 @@ import { NotFoundPage } from '@/features/marketing/components/not-found-page';
 export default function NotFoundRoute() {
   const location = useLocation();
   const target = caseRedirect(location.pathname);
-  if (target) return <Navigate to={{ pathname: target, search: location.search, hash: location.hash }} replace />;
+  if (target)
+    return <Navigate to={{ pathname: target, search: location.search, hash: location.hash }} replace />;
   return (
     <>
       <Seo

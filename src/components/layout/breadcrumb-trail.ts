@@ -24,7 +24,8 @@ export function crumbsFromPath(pathname: string, lastLabel?: string): Crumb[] {
   segments.forEach((segment, index) => {
     crumbs.push({ label: labelFromSegment(segment), href: `/${segments.slice(0, index + 1).join('/')}` });
   });
-  if (lastLabel && crumbs.length > 1) crumbs[crumbs.length - 1] = { ...crumbs[crumbs.length - 1], label: lastLabel };
+  if (lastLabel && crumbs.length > 1)
+    crumbs[crumbs.length - 1] = { ...crumbs[crumbs.length - 1], label: lastLabel };
   return crumbs;
 }
 

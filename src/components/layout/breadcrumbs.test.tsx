@@ -31,7 +31,11 @@ describe('<Breadcrumbs />', () => {
   it('links every crumb but the last on a deep path', () => {
     renderAt('/blog/how-to-price-denim');
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/', '/blog']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/', '/blog']);
     expect(within(nav).getByText('How to price denim')).toHaveAttribute('aria-current', 'page');
   });
 

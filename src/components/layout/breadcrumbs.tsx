@@ -27,7 +27,16 @@ export function Breadcrumbs() {
                   >
                     {crumb.label}
                   </Link>
-                  <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" className="shrink-0 opacity-60">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="14"
+                    height="14"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                    className="shrink-0 opacity-60"
+                  >
                     <path d="m9 18 6-6-6-6" />
                   </svg>
                 </>

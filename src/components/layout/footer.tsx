@@ -21,7 +21,10 @@ export function Footer() {
     <footer className="mt-auto bg-slate-950 text-slate-300">
       <div className="container grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr]">
         <div className="max-w-sm">
-          <Link to={paths.home} className="inline-block rounded-md text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-300">
+          <Link
+            to={paths.home}
+            className="inline-block rounded-md text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-300"
+          >
             <Logo />
           </Link>
           <p className="mt-4 text-sm leading-relaxed text-slate-400">
@@ -45,8 +48,21 @@ export function Footer() {
           <FooterHeading id="footer-support">Support</FooterHeading>
           <ul className="mt-4 space-y-3">
             <li>
-              <a href={site.social.url} target="_blank" rel="noopener noreferrer" className={`${linkClass} inline-flex items-center gap-2`}>
-                <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <a
+                href={site.social.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${linkClass} inline-flex items-center gap-2`}
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  width="16"
+                  height="16"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
                   <rect x="3" y="3" width="18" height="18" rx="5" />
                   <circle cx="12" cy="12" r="4" />
                   <circle cx="17.5" cy="6.5" r="1" fill="currentColor" stroke="none" />
@@ -56,8 +72,20 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a href={`mailto:${site.supportEmail}`} className={`${linkClass} inline-flex items-center gap-2 break-all`}>
-                <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" className="shrink-0">
+              <a
+                href={`mailto:${site.supportEmail}`}
+                className={`${linkClass} inline-flex items-center gap-2 break-all`}
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  width="16"
+                  height="16"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                  className="shrink-0"
+                >
                   <rect x="3" y="5" width="18" height="14" rx="2" />
                   <path d="m3 7 9 6 9-6" />
                 </svg>
@@ -89,7 +117,14 @@ export function Footer() {
             title="DMCA.com Protection Status"
             className="rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-300"
           >
-            <img src="/dmca-badge.svg" alt="DMCA.com Protection Status" width="121" height="24" loading="lazy" decoding="async" />
+            <img
+              src="/dmca-badge.svg"
+              alt="DMCA.com Protection Status"
+              width="121"
+              height="24"
+              loading="lazy"
+              decoding="async"
+            />
           </a>
         </div>
       </div>

@@ -24,7 +24,16 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 function SearchToolIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       <circle cx="11" cy="11" r="6.5" />
       <path d="m20 20-4.2-4.2" />
     </svg>
@@ -91,7 +100,16 @@ export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((value) => !value)}
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+          >
             {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
@@ -104,7 +122,10 @@ export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
               {item.label}
             </NavLink>
           ))}
-          <NavLink to={searchToolNav.to} className={cn(searchToolClass, 'mt-2 justify-center py-3 text-base')}>
+          <NavLink
+            to={searchToolNav.to}
+            className={cn(searchToolClass, 'mt-2 justify-center py-3 text-base')}
+          >
             <SearchToolIcon />
             {searchToolNav.label}
           </NavLink>

@@ -11,8 +11,22 @@ export function LogoMark({ className }: { className?: string }) {
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="9" fill="url(#fw-mark)" />
-      <path d="M9 22.5 15.5 16l3.5 3.5L24 14.5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M19.5 13.5H24.5V18.5" fill="none" stroke="#fdba74" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M9 22.5 15.5 16l3.5 3.5L24 14.5"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <path
+        d="M19.5 13.5H24.5V18.5"
+        fill="none"
+        stroke="#fdba74"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

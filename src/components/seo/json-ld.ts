@@ -95,5 +95,8 @@ export function hasJsonLdType(data: object, type: string): boolean {
   const own = record['@type'];
   if (own === type || (Array.isArray(own) && own.includes(type))) return true;
   const graph = record['@graph'];
-  return Array.isArray(graph) && graph.some((node) => typeof node === 'object' && node !== null && hasJsonLdType(node, type));
+  return (
+    Array.isArray(graph) &&
+    graph.some((node) => typeof node === 'object' && node !== null && hasJsonLdType(node, type))
+  );
 }

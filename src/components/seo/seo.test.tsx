@@ -13,7 +13,8 @@ function renderSeo(props: SeoProps) {
   );
 }
 
-const meta = (selector: string, attr = 'content') => document.head.querySelector(selector)?.getAttribute(attr);
+const meta = (selector: string, attr = 'content') =>
+  document.head.querySelector(selector)?.getAttribute(attr);
 const jsonLd = () =>
   Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-LD is free-form; the assertions check its shape.
@@ -46,15 +47,27 @@ describe('<Seo />', () => {
   it('describes the site with a SearchAction into the search tool', async () => {
     renderSeo({ title: 'Home', description: 'd', path: '/' });
     await waitFor(() => expect(jsonLd().length).toBeGreaterThan(0));
-    const website = jsonLd().find((d) => d['@type'] === 'WebSite') as { potentialAction: { target: { urlTemplate: string }; 'query-input': string } };
-    expect(website.potentialAction.target.urlTemplate).toBe(`${site.url}/thriftingexplorer?q={search_term_string}`);
+    const website = jsonLd().find((d) => d['@type'] === 'WebSite') as {
+      potentialAction: { target: { urlTemplate: string }; 'query-input': string };
+    };
+    expect(website.potentialAction.target.urlTemplate).toBe(
+      `${site.url}/thriftingexplorer?q={search_term_string}`,
+    );
     expect(website.potentialAction['query-input']).toBe('required name=search_term_string');
   });
 
   it('adds a BreadcrumbList on inner pages, with a custom last name when given', async () => {
-    renderSeo({ title: 'Pricing denim', description: 'd', path: '/blog/pricing-denim', type: 'article', breadcrumbLabel: 'Pricing Denim' });
+    renderSeo({
+      title: 'Pricing denim',
+      description: 'd',
+      path: '/blog/pricing-denim',
+      type: 'article',
+      breadcrumbLabel: 'Pricing Denim',
+    });
     await waitFor(() => expect(jsonLd().length).toBe(3));
-    const list = jsonLd().find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: { position: number; name: string; item: string }[] };
+    const list = jsonLd().find((d) => d['@type'] === 'BreadcrumbList') as {
+      itemListElement: { position: number; name: string; item: string }[];
+    };
     expect(list.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.url}/` },
       { '@type': 'ListItem', position: 2, name: 'Blog', item: `${site.url}/blog` },
@@ -64,10 +77,17 @@ describe('<Seo />', () => {
   });
 
   it('passes extra JSON-LD through', async () => {
-    renderSeo({ title: 'FAQs', description: 'd', path: '/faqs', jsonLd: [faqJsonLd([{ question: 'Q?', answer: 'A.' }])] });
+    renderSeo({
+      title: 'FAQs',
+      description: 'd',
+      path: '/faqs',
+      jsonLd: [faqJsonLd([{ question: 'Q?', answer: 'A.' }])],
+    });
     await waitFor(() => expect(jsonLd().map((d) => d['@type'])).toContain('FAQPage'));
     const faq = jsonLd().find((d) => d['@type'] === 'FAQPage');
-    expect(faq?.mainEntity).toEqual([{ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } }]);
+    expect(faq?.mainEntity).toEqual([
+      { '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } },
+    ]);
   });
 
   it('keeps search engines out of noindex pages', async () => {

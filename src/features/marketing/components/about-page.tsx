@@ -25,12 +25,15 @@ export function AboutPage() {
   return (
     <>
       <div className="relative overflow-hidden">
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white"
+        />
         <PageHero eyebrow="About Flipwise" title="Built by resellers, for resellers">
           <p>
-            We started Flipwise in {site.foundedYear} after too many nights spent retyping the same listing into one
-            marketplace after another. Reselling second-hand fashion is good work: it keeps clothes in use and pays real
-            money. The admin around it should not eat your evenings.
+            We started Flipwise in {site.foundedYear} after too many nights spent retyping the same listing
+            into one marketplace after another. Reselling second-hand fashion is good work: it keeps clothes
+            in use and pays real money. The admin around it should not eat your evenings.
           </p>
         </PageHero>
       </div>
@@ -39,18 +42,18 @@ export function AboutPage() {
         <div className="space-y-4 text-[17px] leading-relaxed text-slate-600">
           <h2 className="text-2xl font-bold tracking-tight text-slate-900">Our story</h2>
           <p>
-            Every reseller knows the routine: photograph the piece, measure it, research the price, write a title with
-            the right keywords, then do it all again for each marketplace. When something sells, you race to take it down
-            everywhere else before a second buyer pays for it.
+            Every reseller knows the routine: photograph the piece, measure it, research the price, write a
+            title with the right keywords, then do it all again for each marketplace. When something sells,
+            you race to take it down everywhere else before a second buyer pays for it.
           </p>
           <p>
-            Flipwise does that routine for you. The app writes an optimised title and description from your photos and
-            details, crosslists the item to every marketplace you have connected, watches for sales about every 10
-            minutes and delists what has sold.
+            Flipwise does that routine for you. The app writes an optimised title and description from your
+            photos and details, crosslists the item to every marketplace you have connected, watches for sales
+            about every 10 minutes and delists what has sold.
           </p>
           <p>
-            We also built the Thrifting Explorer, a free search tool that shows how quickly similar items sell, because
-            the best listing starts with buying the right piece.
+            We also built the Thrifting Explorer, a free search tool that shows how quickly similar items
+            sell, because the best listing starts with buying the right piece.
           </p>
         </div>
         <ul className="grid content-start gap-4">
@@ -66,7 +69,10 @@ export function AboutPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="screens-title" className="bg-gradient-to-br from-teal-800 via-teal-900 to-slate-950 py-16 sm:py-20">
+      <section
+        aria-labelledby="screens-title"
+        className="bg-gradient-to-br from-teal-800 via-teal-900 to-slate-950 py-16 sm:py-20"
+      >
         <div className="container">
           <div id="screens-title">
             <SectionHeading

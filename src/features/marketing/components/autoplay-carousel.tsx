@@ -20,7 +20,17 @@ type AutoplayCarouselProps = {
 
 function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={direction === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
     </svg>
   );
@@ -30,7 +40,15 @@ function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
  * A looping carousel that advances on its own every `delay` ms. Swiping, arrows and dots move it without stopping
  * the autoplay (the product wants the slides to keep moving); the pause button is the one explicit way to stop it.
  */
-export function AutoplayCarousel({ label, delay, slides, slideClassName, slideName, className, tone = 'light' }: AutoplayCarouselProps) {
+export function AutoplayCarousel({
+  label,
+  delay,
+  slides,
+  slideClassName,
+  slideName,
+  className,
+  tone = 'light',
+}: AutoplayCarouselProps) {
   // One plugin instance for the component's life: a new one each render would restart the timer.
   const [autoplay] = useState(() =>
     Autoplay({ delay, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false }),
@@ -101,7 +119,10 @@ export function AutoplayCarousel({ label, delay, slides, slideClassName, slideNa
           type="button"
           onClick={() => go(() => api?.scrollPrev())}
           aria-label={`Previous ${slideName.toLowerCase()}`}
-          className={cn('inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2', control)}
+          className={cn(
+            'inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2',
+            control,
+          )}
         >
           <ArrowIcon direction="left" />
         </button>
@@ -118,7 +139,9 @@ export function AutoplayCarousel({ label, delay, slides, slideClassName, slideNa
               <span
                 className={cn(
                   'block h-2 rounded-full transition-all',
-                  index === selected ? 'w-5 bg-orange-500' : cn('w-2', tone === 'dark' ? 'bg-white/40' : 'bg-slate-300 group-hover:bg-slate-400'),
+                  index === selected
+                    ? 'w-5 bg-orange-500'
+                    : cn('w-2', tone === 'dark' ? 'bg-white/40' : 'bg-slate-300 group-hover:bg-slate-400'),
                 )}
               />
             </button>
@@ -128,7 +151,10 @@ export function AutoplayCarousel({ label, delay, slides, slideClassName, slideNa
           type="button"
           onClick={() => go(() => api?.scrollNext())}
           aria-label={`Next ${slideName.toLowerCase()}`}
-          className={cn('inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2', control)}
+          className={cn(
+            'inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2',
+            control,
+          )}
         >
           <ArrowIcon direction="right" />
         </button>
@@ -137,7 +163,10 @@ export function AutoplayCarousel({ label, delay, slides, slideClassName, slideNa
           onClick={togglePause}
           aria-label={paused ? `Play ${label.toLowerCase()}` : `Pause ${label.toLowerCase()}`}
           aria-pressed={paused}
-          className={cn('ml-1 inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2', control)}
+          className={cn(
+            'ml-1 inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2',
+            control,
+          )}
         >
           <svg viewBox="0 0 24 24" width="16" height="16" fill="currentColor" aria-hidden="true">
             {paused ? <path d="M8 5.5v13l10.5-6.5z" /> : <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />}

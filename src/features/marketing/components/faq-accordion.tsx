@@ -21,7 +21,10 @@ function Answer({ item }: { item: FaqItem }) {
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (
-          <Link to={item.link.to} className="inline-flex font-semibold text-primary underline-offset-4 hover:underline">
+          <Link
+            to={item.link.to}
+            className="inline-flex font-semibold text-primary underline-offset-4 hover:underline"
+          >
             {item.link.label}
           </Link>
         ))}
@@ -67,7 +70,11 @@ export function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
           <AccordionPrimitive.Content className="px-5 pb-3 sm:px-6">
             <Accordion type="single" collapsible className="border-t border-slate-100">
               {group.items.map((item) => (
-                <AccordionItem key={item.question} value={item.question} className="border-slate-100 last:border-b-0">
+                <AccordionItem
+                  key={item.question}
+                  value={item.question}
+                  className="border-slate-100 last:border-b-0"
+                >
                   <AccordionTrigger className="text-[15px] font-medium text-slate-800 hover:no-underline hover:text-primary">
                     {item.question}
                   </AccordionTrigger>

@@ -9,9 +9,15 @@ export function FaqPage() {
   return (
     <>
       <div className="relative">
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white"
+        />
         <PageHero eyebrow="Help centre" title="Frequently asked questions">
-          <p>Everything about getting started, your account and using the Flipwise app. Pick a topic to see its questions.</p>
+          <p>
+            Everything about getting started, your account and using the Flipwise app. Pick a topic to see its
+            questions.
+          </p>
         </PageHero>
       </div>
       <div className="container grid gap-10 pb-20 lg:grid-cols-[1fr_300px]">

@@ -10,9 +10,18 @@ import { features, steps } from '@/features/marketing/content/features';
 function Hero() {
   return (
     <section className="relative overflow-hidden">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-teal-50 via-white to-white" />
-      <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-24 -z-10 h-[28rem] w-[28rem] rounded-full bg-orange-200/40 blur-3xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute -left-40 top-40 -z-10 h-[24rem] w-[24rem] rounded-full bg-teal-200/40 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-teal-50 via-white to-white"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -right-32 -top-24 -z-10 h-[28rem] w-[28rem] rounded-full bg-orange-200/40 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -left-40 top-40 -z-10 h-[24rem] w-[24rem] rounded-full bg-teal-200/40 blur-3xl"
+      />
       <div className="container grid items-center gap-12 pb-16 pt-10 sm:pt-16 lg:grid-cols-[1.1fr_0.9fr] lg:pb-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-orange-200 bg-orange-50 px-3 py-1 text-sm font-semibold text-orange-700">
@@ -23,8 +32,8 @@ function Hero() {
             List faster. Sell quicker. <span className="text-primary">Make more money.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
-            Flipwise is the reselling app for second-hand fashion. Snap a few photos, let AI write the title and
-            description, and crosslist to every marketplace you sell on in one tap.
+            Flipwise is the reselling app for second-hand fashion. Snap a few photos, let AI write the title
+            and description, and crosslist to every marketplace you sell on in one tap.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
             <a
@@ -47,14 +56,22 @@ function Hero() {
           </div>
           <p className="mt-5 text-sm text-slate-500">
             On iPhone today. Android is coming soon:{' '}
-            <a href={site.androidSignupUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-primary underline-offset-4 hover:underline">
+            <a
+              href={site.androidSignupUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-primary underline-offset-4 hover:underline"
+            >
               get notified
             </a>
             .
           </p>
         </div>
         <div className="relative mx-auto w-full max-w-[320px] lg:max-w-[360px]">
-          <div aria-hidden="true" className="absolute inset-x-6 bottom-4 top-10 -z-10 rounded-[3rem] bg-gradient-to-br from-teal-400/40 to-orange-300/40 blur-2xl" />
+          <div
+            aria-hidden="true"
+            className="absolute inset-x-6 bottom-4 top-10 -z-10 rounded-[3rem] bg-gradient-to-br from-teal-400/40 to-orange-300/40 blur-2xl"
+          />
           <img
             src="/screens/home-feed.svg"
             alt="The Flipwise app showing a seller’s inventory with prices and marketplace counts."
@@ -81,7 +98,10 @@ function Features() {
       </div>
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {features.map((feature) => (
-          <li key={feature.title} className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:border-teal-200 hover:shadow-md">
+          <li
+            key={feature.title}
+            className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-1 hover:border-teal-200 hover:shadow-md"
+          >
             <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-gradient-to-br from-teal-500 to-teal-700 text-white shadow-md shadow-teal-900/20">
               <FeatureIcon name={feature.icon} />
             </span>
@@ -103,7 +123,10 @@ function Steps() {
         </div>
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {steps.map((step, index) => (
-            <li key={step.title} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <li
+              key={step.title}
+              className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+            >
               <span className="text-5xl font-black text-orange-200" aria-hidden="true">
                 {String(index + 1).padStart(2, '0')}
               </span>
@@ -134,16 +157,21 @@ function SearchToolCallout() {
   return (
     <section className="container pb-16 sm:pb-20">
       <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-teal-700 via-teal-800 to-slate-900 px-6 py-12 text-white sm:px-12 sm:py-16">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-20 -top-20 h-72 w-72 rounded-full bg-orange-400/30 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -right-20 -top-20 h-72 w-72 rounded-full bg-orange-400/30 blur-3xl"
+        />
         <div className="relative grid items-center gap-8 lg:grid-cols-[1.4fr_1fr]">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-[0.14em] text-orange-300">Thrifting Explorer</p>
+            <p className="text-sm font-semibold uppercase tracking-[0.14em] text-orange-300">
+              Thrifting Explorer
+            </p>
             <h2 className="mt-2 text-balance text-3xl font-extrabold tracking-tight sm:text-4xl">
               Is it a score or a snooze? We’ll tell you
             </h2>
             <p className="mt-4 max-w-xl text-lg leading-relaxed text-teal-50/85">
-              Type an item and its condition to see how many are listed, how many sold and the sell-through rate: the
-              percentage of listed items that actually sell. Free with your Flipwise account.
+              Type an item and its condition to see how many are listed, how many sold and the sell-through
+              rate: the percentage of listed items that actually sell. Free with your Flipwise account.
             </p>
           </div>
           <div className="lg:text-right">
@@ -152,7 +180,16 @@ function SearchToolCallout() {
               className="inline-flex h-12 items-center justify-center gap-2 rounded-full bg-gradient-to-r from-orange-500 to-amber-500 px-7 text-base font-semibold text-white shadow-lg shadow-orange-900/30 transition hover:brightness-105 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-teal-800"
             >
               Check an item now
-              <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
                 <path d="M5 12h14M13 6l6 6-6 6" />
               </svg>
             </Link>

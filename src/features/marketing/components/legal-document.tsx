@@ -17,7 +17,10 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           <ol className="mt-3 space-y-2 border-l border-slate-200 text-sm">
             {document.sections.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="-ml-px block border-l border-transparent pl-3 text-slate-600 hover:border-primary hover:text-primary">
+                <a
+                  href={`#${section.id}`}
+                  className="-ml-px block border-l border-transparent pl-3 text-slate-600 hover:border-primary hover:text-primary"
+                >
                   {section.heading}
                 </a>
               </li>
@@ -27,7 +30,12 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
         <article className="max-w-3xl sm:rounded-2xl sm:border sm:border-slate-200 sm:bg-white sm:p-10 sm:shadow-sm">
           <p className="text-[17px] leading-relaxed text-slate-700">{document.intro}</p>
           {document.sections.map((section) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-24">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              className="mt-10 scroll-mt-24"
+            >
               <h2 id={`${section.id}-title`} className="text-xl font-bold tracking-tight text-slate-900">
                 {section.heading}
               </h2>
@@ -47,7 +55,10 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           ))}
           <p className="mt-10 border-t pt-6 text-sm text-slate-500">
             Questions? Email{' '}
-            <a href={`mailto:${site.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${site.supportEmail}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               {site.supportEmail}
             </a>
             .

@@ -15,20 +15,52 @@ export function PageHero({ eyebrow, title, children, className }: PageHeroProps)
       {eyebrow && (
         <p className="text-sm font-semibold uppercase tracking-[0.14em] text-orange-600">{eyebrow}</p>
       )}
-      <h1 className="mt-3 max-w-3xl text-balance text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
+      <h1 className="mt-3 max-w-3xl text-balance text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+        {title}
+      </h1>
       {children && <div className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{children}</div>}
     </div>
   );
 }
 
-export function SectionHeading({ eyebrow, title, lead, center = true, dark = false }: { eyebrow?: string; title: string; lead?: string; center?: boolean; dark?: boolean }) {
+export function SectionHeading({
+  eyebrow,
+  title,
+  lead,
+  center = true,
+  dark = false,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+  center?: boolean;
+  dark?: boolean;
+}) {
   return (
     <div className={cn('max-w-2xl', center && 'mx-auto text-center')}>
       {eyebrow && (
-        <p className={cn('text-sm font-semibold uppercase tracking-[0.14em]', dark ? 'text-orange-300' : 'text-orange-600')}>{eyebrow}</p>
+        <p
+          className={cn(
+            'text-sm font-semibold uppercase tracking-[0.14em]',
+            dark ? 'text-orange-300' : 'text-orange-600',
+          )}
+        >
+          {eyebrow}
+        </p>
       )}
-      <h2 className={cn('mt-2 text-balance text-3xl font-extrabold tracking-tight sm:text-4xl', dark ? 'text-white' : 'text-slate-900')}>{title}</h2>
-      {lead && <p className={cn('mt-4 text-lg leading-relaxed', dark ? 'text-teal-50/80' : 'text-slate-600')}>{lead}</p>}
+      <h2
+        className={cn(
+          'mt-2 text-balance text-3xl font-extrabold tracking-tight sm:text-4xl',
+          dark ? 'text-white' : 'text-slate-900',
+        )}
+      >
+        {title}
+      </h2>
+      {lead && (
+        <p className={cn('mt-4 text-lg leading-relaxed', dark ? 'text-teal-50/80' : 'text-slate-600')}>
+          {lead}
+        </p>
+      )}
     </div>
   );
 }

@@ -18,7 +18,14 @@ export function StoreBadges({ className, eager }: StoreBadgesProps) {
         rel="noopener noreferrer"
         className="rounded-xl transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
-        <img src="/badges/app-store.svg" alt="Download Flipwise on the App Store" width={180} height={54} loading={loading} decoding="async" />
+        <img
+          src="/badges/app-store.svg"
+          alt="Download Flipwise on the App Store"
+          width={180}
+          height={54}
+          loading={loading}
+          decoding="async"
+        />
       </a>
       <a
         href={site.androidSignupUrl}

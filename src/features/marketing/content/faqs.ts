@@ -96,7 +96,9 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         question: 'How many photos can I add to a listing?',
-        answer: ['You can add up to 10 photos to each item. The first photo is the cover on every marketplace.'],
+        answer: [
+          'You can add up to 10 photos to each item. The first photo is the cover on every marketplace.',
+        ],
       },
       {
         question: 'How do I see where an item is listed?',
@@ -112,11 +114,15 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         question: 'How do I change an item’s description?',
-        answer: ['Open the item and tap Edit. Change the description and save; Flipwise updates the listing on your marketplaces.'],
+        answer: [
+          'Open the item and tap Edit. Change the description and save; Flipwise updates the listing on your marketplaces.',
+        ],
       },
       {
         question: 'How do I delist an item?',
-        answer: ['Long-press the item in your inventory and choose Delist. It is removed from every marketplace it is listed on.'],
+        answer: [
+          'Long-press the item in your inventory and choose Delist. It is removed from every marketplace it is listed on.',
+        ],
       },
       {
         question: 'What happens when an item sells?',

@@ -27,6 +27,9 @@ export const features: Feature[] = [
 
 export const steps = [
   { title: 'Snap it', body: 'Take up to 10 photos and pick the brand, size and condition.' },
-  { title: 'Let AI write it', body: 'Get an optimised title and description in seconds, and tweak anything you like.' },
+  {
+    title: 'Let AI write it',
+    body: 'Get an optimised title and description in seconds, and tweak anything you like.',
+  },
   { title: 'Sell it everywhere', body: 'Crosslist in one tap. When it sells, Flipwise delists the rest.' },
 ];

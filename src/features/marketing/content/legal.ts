@@ -67,7 +67,9 @@ export const terms: LegalDocument = {
     {
       id: 'contact',
       heading: '7. Contact Information',
-      paragraphs: [`If you have any questions about these Terms of Service, please contact us at ${site.supportEmail}.`],
+      paragraphs: [
+        `If you have any questions about these Terms of Service, please contact us at ${site.supportEmail}.`,
+      ],
     },
   ],
 };
@@ -131,7 +133,9 @@ export const privacy: LegalDocument = {
     {
       id: 'contact',
       heading: 'Contact Us',
-      paragraphs: [`If you have questions about this Privacy Policy or your data, please contact us at ${site.supportEmail}.`],
+      paragraphs: [
+        `If you have questions about this Privacy Policy or your data, please contact us at ${site.supportEmail}.`,
+      ],
     },
   ],
 };
