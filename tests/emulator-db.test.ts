@@ -73,7 +73,8 @@ describe('migrations and seed', () => {
     writeFileSync(path.join(dir, 'migrations', '20250102000000_colors.sql'), 'create table public.emu_colors (name text primary key);');
     const dataDir = path.join(dir, '.data');
 
-    const first = await startEmulator({ port: 0, dataDir, supabaseDir: dir, log: false });
+    // PGlite on disk even when DATABASE_URL is set: a folder is what persistence means here.
+    const first = await startEmulator({ port: 0, dataDir, databaseUrl: '', supabaseDir: dir, log: false });
     expect(first.fresh).toBe(true);
     await first.db.exec(`insert into public.emu_colors values ('navy')`);
     const applied = await first.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
@@ -81,7 +82,7 @@ describe('migrations and seed', () => {
     await first.stop();
 
     writeFileSync(path.join(dir, 'migrations', '20250103000000_sizes.sql'), 'alter table public.emu_colors add column hex text;');
-    const second = await startEmulator({ port: 0, dataDir, supabaseDir: dir, log: false });
+    const second = await startEmulator({ port: 0, dataDir, databaseUrl: '', supabaseDir: dir, log: false });
     try {
       expect(second.fresh).toBe(false);
       const colors = await second.db.query<{ name: string; hex: string | null }>('select name, hex from public.emu_colors order by name');

@@ -134,7 +134,10 @@ async function createPostgres(databaseUrl: string, throwaway: boolean): Promise<
     // PGlite returns int8 as a number; do the same so callers see one shape on both engines.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === 20
+          ? (v: string) => Number(v)
+          : // name[] (catalogue queries) parses like text[], as in PGlite
+            pg.types.getTypeParser(oid === 1003 ? 1009 : oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client losing its connection must not crash the process.
