@@ -76,16 +76,17 @@ async function readJson(c: Context): Promise<Json> {
 
 const iso = (d: Date) => d.toISOString();
 
-const controls = new WeakMap<EmulatorContext, (overrides: AuthOptions) => void>();
+const controls = new WeakMap<EmulatorContext, (overrides: AuthOptions) => AuthSettings>();
 
 /**
  * Changes the settings of the auth service running on `ctx` (e.g. `startEmulator().ctx`) without a restart: low rate
  * limits, a short refresh-token reuse interval or a movable clock for a test. Hosted Supabase has no such switch.
+ * Returns the settings as they were before, so a test can put them back.
  */
-export function configureAuth(ctx: EmulatorContext, overrides: AuthOptions): void {
+export function configureAuth(ctx: EmulatorContext, overrides: AuthOptions): AuthSettings {
   const apply = controls.get(ctx);
   if (!apply) throw new Error('configureAuth: no auth service was created for this context');
-  apply(overrides);
+  return apply(overrides);
 }
 
 export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): Hono {
@@ -108,12 +109,14 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
   });
   let limiters = buildLimiters();
   controls.set(ctx, ({ rateLimits, now: nextClock, ...rest }) => {
+    const before = structuredClone(settings);
     Object.assign(settings, rest);
     if (rateLimits) {
       settings.rateLimits = { ...settings.rateLimits, ...rateLimits };
       limiters = buildLimiters();
     }
     if (nextClock) clock = nextClock;
+    return before;
   });
   const limit = (c: Context, limiter: RateLimiter) => {
     if (!limiter.take(clientIp(c))) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');

@@ -18,7 +18,7 @@ function messageCard(message: MailMessage): string {
   return `<article class="message" id="m-${escapeAttr(message.id)}">
   <header>
     <h2>${escapeHtml(message.subject)}</h2>
-    <p class="meta">To <strong>${escapeHtml(message.to)}</strong> · <time datetime="${escapeAttr(
+    <p class="meta">${message.from ? `From ${escapeHtml(message.from)} · ` : ''}To <strong>${escapeHtml(message.to)}</strong> · <time datetime="${escapeAttr(
       message.created_at,
     )}">${escapeHtml(new Date(message.created_at).toLocaleString('en-US', { timeZone: 'UTC' }))} UTC</time></p>
   </header>
