@@ -51,6 +51,83 @@ describe('routes and titles', () => {
   );
 });
 
+describe('page content', () => {
+  it('home: headline, App Store button, feature summary, store badges and the search tool call', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Download on the App Store' }).getAttribute('href'),
+    ).resolves.toMatch(/^https:\/\/apps\.apple\.com\//);
+    for (const title of [
+      'AI-written titles and descriptions',
+      'One-click crosslisting',
+      'Sold detection and auto-delist',
+      'A free sell-through tool',
+    ]) {
+      await expect(page.getByRole('heading', { level: 3, name: title }).isVisible()).resolves.toBe(true);
+    }
+    const appStoreBadge = page.getByRole('link', { name: 'Download Flipwise on the App Store' });
+    await expect(appStoreBadge.getAttribute('href')).resolves.toMatch(/^https:\/\/apps\.apple\.com\//);
+    const androidBadge = page.getByRole('link', { name: /Android coming soon on Google Play/ });
+    await expect(androidBadge.getAttribute('href')).resolves.toMatch(/^https:\/\//);
+    await expect(androidBadge.getAttribute('href')).resolves.not.toMatch(/play\.google\.com/);
+    await expect(page.getByRole('link', { name: /Check an item now/ }).getAttribute('href')).resolves.toBe(
+      '/thriftingexplorer',
+    );
+    await expect(page.getByText('Free for a limited time').first().isVisible()).resolves.toBe(true);
+  });
+
+  it('terms: sections 1 to 7 in order and the last-updated date', async () => {
+    const page = await newPage();
+    await page.goto('/terms');
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    await expect(
+      page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents(),
+    ).resolves.toEqual([
+      '1. Acceptance of Terms',
+      '2. Use License',
+      '3. Service Description',
+      '4. User Responsibilities',
+      '5. Data and Privacy',
+      '6. Disclaimer',
+      '7. Contact Information',
+    ]);
+    await expect(page.getByText('Last updated January 13, 2025').isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/personal, non-commercial use/).isVisible()).resolves.toBe(true);
+  });
+
+  it('privacy: the seven topics and the last-updated date', async () => {
+    const page = await newPage();
+    await page.goto('/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    await expect(
+      page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents(),
+    ).resolves.toEqual([
+      'Information We Collect',
+      'How We Use Your Information',
+      'Information Sharing',
+      'Data Security',
+      'Your Rights',
+      'Cookies',
+      'Contact Us',
+    ]);
+    await expect(page.getByText('Last updated January 13, 2025').isVisible()).resolves.toBe(true);
+  });
+
+  it('about: the story, seven app screens and a testimonial carousel', async () => {
+    const page = await newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 2, name: 'Our story' }).waitFor();
+    await expect(page.getByText(/started Flipwise in 2024/).isVisible()).resolves.toBe(true);
+    const screens = page.getByRole('region', { name: 'App screenshots' }).getByRole('img');
+    await expect(screens.count()).resolves.toBe(7);
+    await expect(
+      page.getByRole('region', { name: 'What sellers say' }).getByRole('group').count(),
+    ).resolves.toBe(5);
+  });
+});
+
 describe('redirects', () => {
   it('/login goes to / and replaces its history entry', async () => {
     const page = await newPage();

@@ -29,7 +29,8 @@ function Hero() {
             Free for a limited time
           </p>
           <h1 className="mt-5 text-balance text-4xl font-extrabold leading-[1.08] tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
-            List faster. Sell quicker. <span className="text-primary">Make more money.</span>
+            <span className="block">List faster.</span> <span className="block">Sell quicker.</span>{' '}
+            <span className="block text-primary">Make more money.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
             Flipwise is the reselling app for second-hand fashion. Snap a few photos, let AI write the title
