@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 
-/** The message to show for a failed call: the service's own words when it gave some, else the SPEC's fallback. */
+export const NETWORK_MESSAGE = 'Could not reach Flipwise. Please check your connection and try again.';
+
+/**
+ * The message to show for a failed call: the service's own words when it gave some, else the SPEC's fallback.
+ * When the request never got an answer (offline, server down, a code chunk that failed to load) the browser's
+ * words ('Failed to fetch') would mean nothing to the user, so they get a plain network message instead.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (isRetryable(error) || error instanceof TypeError) return NETWORK_MESSAGE;
   if (error instanceof Error && error.message.trim()) return error.message;
   if (typeof error === 'object' && error && 'message' in error && typeof error.message === 'string' && error.message.trim())
     return error.message;

@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, Toaster } from '@/components/ui/toast';
 import { closeAuthDialog, getAuthDialogState, openAuthDialog } from '../lib/dialog-store';
-import { FakeAuthProvider, fakeAuth, fakeUser } from '../testing/fake-auth';
+import { FakeAuthProvider, fakeAuth, fakeSession, fakeUser } from '../testing/fake-auth';
 import type { AuthContextValue } from '../lib/auth-context';
 import AuthDialog from './auth-dialog';
 
@@ -74,6 +74,18 @@ describe('login tab', () => {
     expect(within(dialog()).getByText(/access to your profile and saved searches/i)).toBeInTheDocument();
     expect(field('Email')).toHaveAttribute('type', 'email');
     expect(field('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it('goes Email, Password, Login, Forgot password? from the keyboard', async () => {
+    const { user } = setup();
+    act(() => openAuthDialog('login'));
+    expect(field('Email')).toHaveFocus();
+    await user.tab();
+    expect(field('Password')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toHaveFocus();
   });
 
   it("requires both fields: 'Error' / 'Please fill out all fields'", async () => {
@@ -255,6 +267,15 @@ describe('register tab', () => {
     act(() => openAuthDialog('register'));
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(field('First Name')).toHaveValue('');
+  });
+
+  it('closes instead when the service signs the new user in at once (no email to check)', async () => {
+    const { user } = setup({ register: vi.fn(async () => ({ user: fakeUser(), session: fakeSession() })) });
+    act(() => openAuthDialog('register'));
+    await fill(user);
+    await user.click(terms());
+    await user.click(createButton());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('stays open on failure and logs it to the console', async () => {

@@ -82,7 +82,9 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
           <DialogTitle>{d.registerTitle}</DialogTitle>
           <DialogDescription>{d.registerDescription}</DialogDescription>
         </DialogHeader>
-        <RegisterForm onRegistered={() => setRegistered(true)} />
+        {/* Email confirmation is on, so no session comes back and the user is told to check their email (SPEC §4);
+            should a session come back, there is nothing to check and the dialog closes. */}
+        <RegisterForm onRegistered={(signedIn) => (signedIn ? closeAuthDialog() : setRegistered(true))} />
       </TabsContent>
     </Tabs>
   );

@@ -35,16 +35,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
         <Input id="login-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...register('email')} />
       </div>
       <div className="grid gap-2">
-        <div className="flex items-center justify-between">
-          <Label htmlFor="login-password">Password</Label>
-          <button
-            type="button"
-            onClick={onForgotPassword}
-            className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {authMessages.dialog.forgotPassword}
-          </button>
-        </div>
+        <Label htmlFor="login-password">Password</Label>
         <Input
           id="login-password"
           type="password"
@@ -57,6 +48,14 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? authMessages.dialog.loginBusy : authMessages.dialog.loginButton}
       </Button>
+      {/* After the button, so the keyboard goes Email, Password, Login without a detour. */}
+      <button
+        type="button"
+        onClick={onForgotPassword}
+        className="justify-self-center rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {authMessages.dialog.forgotPassword}
+      </button>
     </form>
   );
 }

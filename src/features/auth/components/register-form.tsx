@@ -22,7 +22,8 @@ import { toastFirstError } from './login-form';
 const d = authMessages.dialog;
 const h = authMessages.hints;
 
-export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+/** `onRegistered` learns whether a session came back (only when the service confirms emails automatically). */
+export function RegisterForm({ onRegistered }: { onRegistered: (signedIn: boolean) => void }) {
   const { register: createAccount } = useAuth();
   const {
     register,
@@ -37,8 +38,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   const onValid = async (v: RegisterValues) => {
     try {
-      await createAccount(v.firstName, v.lastName, v.email, v.password, v.zip);
-      onRegistered();
+      const result = await createAccount(v.firstName, v.lastName, v.email, v.password, v.zip);
+      onRegistered(!!result.session);
     } catch (error) {
       // useAuth already toasted 'Registration failed' with the service's message; the dialog stays open.
       console.error('Registration failed', error);
