@@ -1,11 +1,14 @@
 // The product's own market index (public.market_listings), counted by SQL functions through RPC with the service
-// role. One RPC per search answers everything the response shows (see the migration 20250101000200_market.sql).
+// role. public.market_search answers a whole search in one RPC: rate limit, cache, count, cache write
+// (migrations 20250101000200_market.sql and 20250101000210_market_search.sql).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   SOLD_WINDOW_DAYS,
   SourceUnavailableError,
   type AvailableResult,
   type ByCondition,
+  type GateSettings,
+  type GatedAnswer,
   type MarketProvider,
   type MarketQuery,
   type SoldResult,
@@ -16,6 +19,8 @@ type AvailableRow = {
   byCondition: ByCondition;
   byMarketplace: { marketplace: string; available: number }[];
   demoComps: number;
+  hasDemo?: boolean;
+  asOf?: string;
 };
 
 type SoldRow = {
@@ -25,7 +30,35 @@ type SoldRow = {
   prices: { p25: number; median: number; p75: number } | null;
   medianDaysToSell: number | null;
   demoComps: number;
+  hasDemo?: boolean;
+  asOf?: string;
 };
+
+type SearchRow<T> = { allowed: boolean; retryAfter?: number | null; cached?: boolean; result?: T };
+
+function availableFrom(row: AvailableRow, isDemo: boolean): AvailableResult {
+  return {
+    availableCount: row.available,
+    byCondition: row.byCondition,
+    byMarketplace: row.byMarketplace,
+    comps: row.available,
+    isDemo,
+  };
+}
+
+function soldFrom(row: SoldRow, isDemo: boolean): SoldResult {
+  return {
+    soldCount: row.sold,
+    windowDays: SOLD_WINDOW_DAYS,
+    medianPrice: row.prices ? Number(row.prices.median) : null,
+    priceRange: row.prices ? { p25: Number(row.prices.p25), p75: Number(row.prices.p75) } : null,
+    typicalDaysToSell: row.medianDaysToSell === null ? null : Number(row.medianDaysToSell),
+    byCondition: row.byCondition,
+    byMarketplace: row.byMarketplace,
+    comps: row.sold,
+    isDemo,
+  };
+}
 
 export class LocalMarketProvider implements MarketProvider {
   readonly name = 'local' as const;
@@ -53,13 +86,7 @@ export class LocalMarketProvider implements MarketProvider {
       { p_query: query.itemName, p_condition: query.condition },
       query.signal,
     );
-    return {
-      availableCount: row.available,
-      byCondition: row.byCondition,
-      byMarketplace: row.byMarketplace,
-      comps: row.available,
-      isDemo: await this.demoOnZero(row.available, row.demoComps, query.signal),
-    };
+    return availableFrom(row, await this.demoOnZero(row.available, row.demoComps, query.signal));
   }
 
   async countSold(query: MarketQuery): Promise<SoldResult> {
@@ -68,16 +95,46 @@ export class LocalMarketProvider implements MarketProvider {
       { p_query: query.itemName, p_condition: query.condition, p_window_days: SOLD_WINDOW_DAYS },
       query.signal,
     );
+    return soldFrom(row, await this.demoOnZero(row.sold, row.demoComps, query.signal));
+  }
+
+  private async search<T extends { hasDemo?: boolean; asOf?: string }, R>(
+    kind: 'available' | 'sold',
+    query: MarketQuery,
+    gate: GateSettings,
+    map: (row: T, isDemo: boolean) => R,
+  ): Promise<GatedAnswer<R>> {
+    const row = await this.rpc<SearchRow<T>>(
+      'market_search',
+      {
+        p_kind: kind,
+        p_query: query.itemName,
+        p_condition: query.condition,
+        p_user: gate.userId,
+        p_bucket: gate.bucket,
+        p_limit: gate.limit,
+        p_window_seconds: gate.windowSeconds,
+        p_cache_key: gate.cacheKey,
+        p_ttl_seconds: gate.ttlSeconds,
+        p_window_days: SOLD_WINDOW_DAYS,
+      },
+      query.signal,
+    );
+    if (!row.allowed || !row.result) return { allowed: false, retryAfter: Math.max(1, row.retryAfter ?? gate.windowSeconds) };
+    const result = row.result;
     return {
-      soldCount: row.sold,
-      windowDays: SOLD_WINDOW_DAYS,
-      medianPrice: row.prices ? Number(row.prices.median) : null,
-      priceRange: row.prices ? { p25: Number(row.prices.p25), p75: Number(row.prices.p75) } : null,
-      typicalDaysToSell: row.medianDaysToSell === null ? null : Number(row.medianDaysToSell),
-      byCondition: row.byCondition,
-      byMarketplace: row.byMarketplace,
-      comps: row.sold,
-      isDemo: await this.demoOnZero(row.sold, row.demoComps, query.signal),
+      allowed: true,
+      cached: row.cached === true,
+      result: map(result, result.hasDemo === true),
+      asOf: result.asOf ? new Date(result.asOf).toISOString() : new Date().toISOString(),
     };
+  }
+
+  gatedCountAvailable(query: MarketQuery, gate: GateSettings): Promise<GatedAnswer<AvailableResult>> {
+    return this.search<AvailableRow, AvailableResult>('available', query, gate, availableFrom);
+  }
+
+  gatedCountSold(query: MarketQuery, gate: GateSettings): Promise<GatedAnswer<SoldResult>> {
+    return this.search<SoldRow, SoldResult>('sold', query, gate, soldFrom);
   }
 }

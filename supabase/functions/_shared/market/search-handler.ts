@@ -7,11 +7,19 @@ import { cacheKey, cachePut } from '../cache.ts';
 import { preflight } from '../cors.ts';
 import { flagEnv, intEnv, type Env } from '../env.ts';
 import { HttpError, json, readJsonBody, withErrors } from '../http.ts';
-import { passGate } from '../rate-limit.ts';
+import { passGate, tooManyRequests } from '../rate-limit.ts';
 import { serviceClient } from '../supabase.ts';
 import { marketProvider } from './index.ts';
 import { normalizeQuery } from './normalize.ts';
-import { CONDITIONS, type Condition, type MarketProvider, type MarketQuery } from './types.ts';
+import {
+  CONDITIONS,
+  type AvailableResult,
+  type Condition,
+  type GateSettings,
+  type GatedAnswer,
+  type MarketQuery,
+  type SoldResult,
+} from './types.ts';
 
 export type SearchKind = 'available' | 'sold';
 
@@ -63,6 +71,7 @@ async function withDeadline<T>(timeoutMs: number, run: (signal: AbortSignal) => 
   try {
     return await Promise.race([run(controller.signal), deadline]);
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     if (error instanceof DeadlineExceeded || controller.signal.aborted) {
       throw new HttpError(504, MESSAGES.timeout(Math.round(timeoutMs / 100) / 10));
     }
@@ -73,35 +82,40 @@ async function withDeadline<T>(timeoutMs: number, run: (signal: AbortSignal) => 
   }
 }
 
-async function count(kind: SearchKind, provider: MarketProvider, query: MarketQuery): Promise<Record<string, unknown>> {
-  const asOf = new Date().toISOString();
-  const common = { source: provider.name, cached: false };
+function shape(
+  kind: SearchKind,
+  source: string,
+  r: AvailableResult | SoldResult,
+  asOf: string,
+  cached: boolean,
+): Record<string, unknown> {
+  const common = { source, cached };
   if (kind === 'available') {
-    const r = await provider.countAvailable(query);
+    const a = r as AvailableResult;
     return {
-      availableCount: r.availableCount,
+      availableCount: a.availableCount,
       ...common,
-      isDemo: r.isDemo,
-      byCondition: r.byCondition,
-      byMarketplace: r.byMarketplace,
-      comps: r.comps,
+      isDemo: a.isDemo,
+      byCondition: a.byCondition,
+      byMarketplace: a.byMarketplace,
+      comps: a.comps,
       asOf,
     };
   }
-  const r = await provider.countSold(query);
+  const s = r as SoldResult;
   return {
-    soldCount: r.soldCount,
-    ...(r.soldCount === null ? { reason: r.reason ?? 'Sold data is not available from this source.' } : {}),
-    windowDays: r.windowDays,
+    soldCount: s.soldCount,
+    ...(s.soldCount === null ? { reason: s.reason ?? 'Sold data is not available from this source.' } : {}),
+    windowDays: s.windowDays,
     ...common,
-    isDemo: r.isDemo,
-    medianPrice: r.medianPrice,
-    priceRange: r.priceRange,
+    isDemo: s.isDemo,
+    medianPrice: s.medianPrice,
+    priceRange: s.priceRange,
     currency: 'USD',
-    typicalDaysToSell: r.typicalDaysToSell,
-    byCondition: r.byCondition,
-    byMarketplace: r.byMarketplace,
-    comps: r.comps,
+    typicalDaysToSell: s.typicalDaysToSell,
+    byCondition: s.byCondition,
+    byMarketplace: s.byMarketplace,
+    comps: s.comps,
     asOf,
   };
 }
@@ -117,29 +131,61 @@ export function createSearchHandler(kind: SearchKind) {
     if (pre) return pre;
     return withErrors(async () => {
       if (req.method !== 'POST') throw new HttpError(405, 'Searches are sent with POST.');
+      // Server-Timing tells the bench (and the browser's network panel) where the milliseconds go.
+      const timings: string[] = [];
+      let mark = performance.now();
+      const lap = (name: string) => {
+        const now = performance.now();
+        timings.push(`${name};dur=${(now - mark).toFixed(1)}`);
+        mark = now;
+      };
       const user = await requireUser(req, env, MESSAGES.unauthorised);
+      lap('auth');
       const input = parseSearchBody(kind, await readJsonBody(req));
       const provider = marketProvider(env);
       const service = serviceClient(env);
       const useCache = !/^(off|false|0|no)$/i.test(env.MARKET_CACHE ?? '') && !flagEnv(env, 'MARKET_CACHE_BYPASS');
       const key = useCache ? cacheKey([bucket, provider.name, input.condition, normalizeQuery(input.itemName)]) : null;
 
-      const gate = await passGate(service, {
+      const settings: GateSettings = {
         userId: user.id,
         bucket,
         limit: intEnv(env, 'MARKET_RATE_LIMIT', 30),
         windowSeconds: intEnv(env, 'MARKET_RATE_WINDOW_SECONDS', 60),
         cacheKey: key,
-      });
-      if (gate.cached) return json({ ...gate.cached, cached: true });
+        ttlSeconds: intEnv(env, 'MARKET_CACHE_TTL_SECONDS', 900),
+      };
+      const timeoutMs = intEnv(env, 'MARKET_TIMEOUT_MS', 8000);
+      const query = (signal: AbortSignal): MarketQuery => ({ itemName: input.itemName, condition: input.condition, signal });
+      let payload: Record<string, unknown>;
 
-      const payload = await withDeadline(
-        intEnv(env, 'MARKET_TIMEOUT_MS', 8000),
-        (signal) => count(kind, provider, { itemName: input.itemName, condition: input.condition, signal }),
-        console.error,
-      );
-      if (key) await cachePut(service, key, payload, intEnv(env, 'MARKET_CACHE_TTL_SECONDS', 900));
-      return json(payload);
+      const gated: ((q: MarketQuery, g: GateSettings) => Promise<GatedAnswer<AvailableResult | SoldResult>>) | undefined =
+        kind === 'available' ? provider.gatedCountAvailable?.bind(provider) : provider.gatedCountSold?.bind(provider);
+      if (gated) {
+        // The source applies the rate limit and cache itself, in the same round trip as the count.
+        const answer: GatedAnswer<AvailableResult | SoldResult> = await withDeadline(timeoutMs, (signal) => gated(query(signal), settings), console.error);
+        lap('search');
+        if (!answer.allowed) throw tooManyRequests(answer.retryAfter);
+        payload = shape(kind, provider.name, answer.result, answer.asOf, answer.cached);
+      } else {
+        const gate = await passGate(service, { ...settings });
+        lap('gate');
+        if (gate.cached) return json({ ...gate.cached, cached: true }, 200, { 'Server-Timing': timings.join(', ') });
+        payload = await withDeadline(
+          timeoutMs,
+          async (signal) => {
+            const result = kind === 'available' ? await provider.countAvailable(query(signal)) : await provider.countSold(query(signal));
+            return shape(kind, provider.name, result, new Date().toISOString(), false);
+          },
+          console.error,
+        );
+        lap('source');
+        if (key) {
+          await cachePut(service, key, payload, settings.ttlSeconds);
+          lap('cache');
+        }
+      }
+      return json(payload, 200, { 'Server-Timing': timings.join(', ') });
     });
   };
 }

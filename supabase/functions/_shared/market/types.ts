@@ -36,10 +36,31 @@ export type SoldResult = {
 
 export type SourceName = 'local' | 'ebay';
 
+/** Rate limit and cache settings, for sources that apply them next to their data (one round trip). */
+export type GateSettings = {
+  userId: string;
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+  /** null: no cache look-up or write. */
+  cacheKey: string | null;
+  ttlSeconds: number;
+};
+
+export type GatedAnswer<T> =
+  | { allowed: false; retryAfter: number }
+  | { allowed: true; cached: boolean; result: T; asOf: string };
+
 export interface MarketProvider {
   readonly name: SourceName;
   countAvailable(query: MarketQuery): Promise<AvailableResult>;
   countSold(query: MarketQuery): Promise<SoldResult>;
+  /**
+   * Optional: rate limit, cache look-up, count and cache write in one call (the local index does all of it in one
+   * RPC). Sources without it get the generic path: gate RPC, then the count, then a cache write.
+   */
+  gatedCountAvailable?(query: MarketQuery, gate: GateSettings): Promise<GatedAnswer<AvailableResult>>;
+  gatedCountSold?(query: MarketQuery, gate: GateSettings): Promise<GatedAnswer<SoldResult>>;
 }
 
 /** The source failed (down, refused, over its quota). The function answers 503 with 'unavailable' in the message. */

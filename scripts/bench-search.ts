@@ -1,0 +1,191 @@
+// `npm run bench:search [-- --count N --queries N --fresh]`
+// Seeds 1,000,000 demo listings into a persisted bench database (.data/bench, reused when it already holds them),
+// starts the emulator on it, signs in a bench user, and times search-available and search-sold end to end (supabase-js
+// -> HTTP -> function -> auth -> RPC -> PGlite) over 200 distinct realistic queries with the cache off. Beside them, a
+// naive `count(*) ... where title ilike '%word%'` on the same rows, and the ratio. Target: p95 < 50 ms per function.
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { projectRoot } from '../emulator/config';
+import { startEmulator } from '../emulator/server';
+import { LINES, prng, seedMarketListings, type Condition } from './market-data';
+import { flag } from './market-target';
+
+const args = process.argv.slice(2);
+const COUNT = Number(flag(args, 'count') ?? 1_000_000);
+const QUERIES = Number(flag(args, 'queries') ?? 200);
+const NAIVE_SAMPLE = Number(flag(args, 'naive') ?? 25);
+const DATA_DIR = path.join(projectRoot, '.data', 'bench', `listings-${COUNT}`);
+const CONDITIONS: Condition[] = ['pre_owned', 'new_with_tags', 'new_without_tags', 'new_with_imperfections'];
+/** The whole run gives up after this long, whatever happens. */
+const BUDGET_MS = 20 * 60 * 1000;
+
+class NoRealtime {
+  constructor() {
+    throw new Error('not used');
+  }
+}
+
+/** Queries a reseller types: brand + model, brand + garment, colour or size added, a bare brand or garment, and a
+ * few that match nothing. Distinct, deterministic. */
+export function benchQueries(count: number): { itemName: string; condition: Condition }[] {
+  const random = prng(7);
+  const out = new Map<string, Condition>();
+  const add = (q: string) => {
+    const key = q.toLowerCase().replace(/\s+/g, ' ').trim();
+    if (!out.has(key) && out.size < count) out.set(key, CONDITIONS[out.size % CONDITIONS.length]);
+  };
+  const colours = ['black', 'navy', 'olive', 'cream', 'pink', 'brown'];
+  const sizes = ['S', 'M', 'L', '6', '8', '28', '30'];
+  const brands = [...new Set(LINES.map((l) => l.brand))];
+  const extra = ['gucci loafers', 'prada nylon bag', 'hermes scarf', 'yeezy slides', 'supreme box logo', 'golden goose sneakers',
+    'skims bodysuit', 'athleta salutation', 'allbirds runners', 'hoka clifton'];
+  const rounds: (() => void)[] = [
+    ...LINES.map((l) => () => add(`${l.brand} ${l.item.split(' ').slice(0, 2).join(' ')}`)),
+    ...LINES.map((l) => () => add(`${l.brand} ${l.category}`)),
+    ...LINES.map((l) => () => add(`${l.brand} ${l.item}`)),
+    ...LINES.map((l) => () => add(`${colours[Math.floor(random() * colours.length)]} ${l.brand} ${l.item.split(' ')[0]}`)),
+    ...LINES.map((l) => () => add(`${l.brand} ${l.item.split(' ')[0]} size ${sizes[Math.floor(random() * sizes.length)]}`)),
+    ...brands.slice(0, 8).map((b) => () => add(b)),
+    ...['jeans', 'boots', 'fleece jacket', 'midi dress', 'handbag'].map((c) => () => add(c)),
+    ...extra.map((q) => () => add(q)),
+  ];
+  // Interleave the kinds so any prefix of the list is a fair mix.
+  const kinds = [0, 1, 2, 3, 4].map((k) => rounds.slice(k * LINES.length, (k + 1) * LINES.length));
+  const tail = rounds.slice(5 * LINES.length);
+  for (let i = 0; i < LINES.length && out.size < count; i++) for (const kind of kinds) kind[i]();
+  for (const fn of tail) fn();
+  return [...out].map(([itemName, condition]) => ({ itemName, condition }));
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function main() {
+  const started = Date.now();
+  const watchdog = setTimeout(() => {
+    console.error(`bench:search gave up after ${BUDGET_MS / 60000} minutes.`);
+    process.exit(1);
+  }, BUDGET_MS);
+  watchdog.unref();
+
+  if (args.includes('--fresh') && existsSync(DATA_DIR)) rmSync(DATA_DIR, { recursive: true, force: true });
+  console.log(`Bench database: ${path.relative(projectRoot, DATA_DIR)} (${COUNT.toLocaleString('en-US')} listings)`);
+
+  const emu = await startEmulator({
+    port: 0,
+    dataDir: DATA_DIR,
+    seedScripts: false,
+    testing: true,
+    log: false,
+    // Every query is distinct, and the cache is off as well: each call reaches the index.
+    functionEnv: { MARKET_CACHE: 'off', MARKET_RATE_LIMIT: '1000000', MARKET_PROVIDER: 'local' },
+  });
+  try {
+    const { rows } = await emu.db.query<{ n: number }>(`select count(*)::int as n from public.market_listings where source = 'demo'`);
+    if (rows[0].n !== COUNT) {
+      console.log(`Seeding ${COUNT.toLocaleString('en-US')} listings (first run only; kept in the bench database)...`);
+      const seeded = await seedMarketListings(emu.db, { count: COUNT, bulk: true, log: (m) => console.log(`  ${m}`) });
+      console.log(`Seeded in ${(seeded.ms / 1000).toFixed(1)} s.`);
+      await emu.db.exec('vacuum analyze public.market_listings');
+      await emu.reloadSchema();
+    } else {
+      console.log('Reusing the seeded bench database.');
+    }
+
+    const email = 'bench@flipwise.local';
+    const password = 'bench-password-2026';
+    const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoRealtime as never } };
+    const admin = createClient(emu.url, emu.serviceRoleKey, options);
+    const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+    if (created.error && !/already/i.test(created.error.message)) throw created.error;
+    const anon = createClient(emu.url, emu.anonKey, options);
+    const { data: session, error: signInError } = await anon.auth.signInWithPassword({ email, password });
+    if (signInError || !session.session) throw signInError ?? new Error('bench user could not sign in');
+    const user = createClient(emu.url, emu.anonKey, {
+      ...options,
+      global: { headers: { Authorization: `Bearer ${session.session.access_token}` } },
+    });
+
+    const queries = benchQueries(QUERIES);
+    // Server-Timing parts (auth, gate, source) per function, to show where the time goes.
+    const parts = new Map<string, number[]>();
+    const timed = async (fn: string, body: Record<string, unknown>, record = false) => {
+      const t0 = performance.now();
+      const { data, error, response } = await user.functions.invoke(fn, { body });
+      const took = performance.now() - t0;
+      if (error) throw new Error(`${fn} failed for ${JSON.stringify(body)}: ${error.message}`);
+      if (record) {
+        for (const part of (response?.headers.get('server-timing') ?? '').split(',')) {
+          const match = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+          if (!match) continue;
+          const name = `${fn} ${match[1]}`;
+          parts.set(name, [...(parts.get(name) ?? []), Number(match[2])]);
+        }
+      }
+      return { took, data: data as Record<string, number> };
+    };
+
+    // Warm-up on queries outside the measured set: module loading, JIT, the first page reads of each index.
+    for (const itemName of ['warm up levis', 'warm up nike', 'warm up coach', 'lululemon', 'patagonia']) {
+      await timed('search-available', { itemName, condition: 'pre_owned' });
+      await timed('search-sold', { itemName, condition: 'pre_owned' });
+    }
+
+    const available: number[] = [];
+    const sold: number[] = [];
+    let comps = 0;
+    for (const q of queries) {
+      const a = await timed('search-available', { ...q, timestamp: new Date().toISOString(), clientInfo: { userAgent: 'bench', platform: 'node' } }, true);
+      const s = await timed('search-sold', q, true);
+      available.push(a.took);
+      sold.push(s.took);
+      comps += (a.data.byCondition ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0) : 0) + Number(s.data.soldCount ?? 0);
+    }
+
+    // The naive way: scan every title for each word (sequential scan: no index helps a leading wildcard without
+    // pg_trgm, and the trigram index is switched off here so the figure is what a plain table would cost).
+    const naive: number[] = [];
+    for (const q of queries.slice(0, NAIVE_SAMPLE)) {
+      const words = q.itemName.split(/\s+/).filter(Boolean);
+      const where = words.map((_, i) => `title ilike $${i + 2}`).join(' and ');
+      const t0 = performance.now();
+      await emu.db.transaction(async (tx) => {
+        await tx.exec('set local enable_bitmapscan = off; set local enable_indexscan = off');
+        await tx.query(`select count(*) from public.market_listings where status = 'available' and condition = $1 and ${where}`, [
+          q.condition,
+          ...words.map((w) => `%${w}%`),
+        ]);
+      });
+      naive.push(performance.now() - t0);
+    }
+
+    const row = (name: string, values: number[]) =>
+      `${name.padEnd(44)} ${ms(percentile(values, 50)).padStart(10)} ${ms(percentile(values, 95)).padStart(10)} ${ms(percentile(values, 99)).padStart(10)} ${String(values.length).padStart(6)}`;
+    console.log(`\nsearch bench: ${COUNT.toLocaleString('en-US')} listings, ${queries.length} distinct queries, cache off, one user, sequential calls`);
+    console.log(`${'path'.padEnd(44)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)} ${'calls'.padStart(6)}`);
+    console.log(row('search-available (end to end, HTTP)', available));
+    console.log(row('search-sold (end to end, HTTP)', sold));
+    console.log(row(`naive ILIKE count (SQL only, first ${naive.length})`, naive));
+    console.log('inside the functions (Server-Timing):');
+    for (const [name, values] of parts) console.log(row(`  ${name}`, values));
+    const ratio = (values: number[]) => (percentile(naive, 50) / percentile(values, 50)).toFixed(0);
+    console.log(`\nnaive p50 / function p50: available ${ratio(available)}x, sold ${ratio(sold)}x (the functions include HTTP, auth and rate limit)`);
+    console.log(`listings counted across all answers: ${comps.toLocaleString('en-US')}`);
+    const ok = percentile(available, 95) < 50 && percentile(sold, 95) < 50;
+    console.log(`target p95 < 50 ms per function: ${ok ? 'met' : 'NOT met'}`);
+    console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await emu.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  process.exit(1);
+});
