@@ -18,7 +18,7 @@ export default function ContactRoute() {
             {page.emailLead}{' '}
             <a
               href={`mailto:${site.supportEmail}`}
-              className="break-all rounded-sm font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="whitespace-nowrap rounded-sm font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {site.supportEmail}
             </a>

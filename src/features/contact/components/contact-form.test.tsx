@@ -99,22 +99,28 @@ describe('ContactForm', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('checks the email format as soon as the field is left, and clears the error once fixed', async () => {
+  it('checks the email format on submit, and clears the error as soon as it is fixed', async () => {
     const user = renderForm();
-    await user.type(field('Email'), 'ada@');
+    await fill(user, { name: 'Ada', email: 'ada@', message: 'Hello' });
     await user.tab();
+    expect(screen.queryByText('Please enter a valid email address.')).not.toBeInTheDocument();
+    await user.click(robot());
+    await user.click(submit());
     expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
     expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Email')).toHaveFocus();
     await user.type(field('Email'), 'example.com');
     expect(screen.queryByText('Please enter a valid email address.')).not.toBeInTheDocument();
     expect(field('Email')).toHaveAttribute('aria-invalid', 'false');
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('allows a name of 100 characters and refuses 101', async () => {
     const user = renderForm();
     await user.click(field('Name'));
     await user.paste('n'.repeat(101));
-    await user.tab();
+    await user.click(robot());
+    await user.click(submit());
     expect(await screen.findByText('Name must be at most 100 characters.')).toBeInTheDocument();
     await user.type(field('Name'), '{Backspace}');
     expect(screen.queryByText('Name must be at most 100 characters.')).not.toBeInTheDocument();
@@ -126,7 +132,8 @@ describe('ContactForm', () => {
     expect(at255).toHaveLength(255);
     await user.click(field('Email'));
     await user.paste(`x${at255}`);
-    await user.tab();
+    await user.click(robot());
+    await user.click(submit());
     expect(await screen.findByText('Email must be at most 255 characters.')).toBeInTheDocument();
     await user.clear(field('Email'));
     await user.click(field('Email'));
@@ -144,7 +151,8 @@ describe('ContactForm', () => {
     await user.clear(field('Message'));
     await user.paste('m'.repeat(1001));
     expect(screen.getByText('1001/1000')).toBeInTheDocument();
-    await user.tab();
+    await user.click(robot());
+    await user.click(submit());
     expect(await screen.findByText('Message must be at most 1000 characters.')).toBeInTheDocument();
     await user.type(field('Message'), '{Backspace}');
     expect(screen.getByText('1000/1000')).toBeInTheDocument();

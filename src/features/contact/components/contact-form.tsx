@@ -55,7 +55,10 @@ export function ContactForm() {
     formState: { errors },
   } = useForm<ContactFormValues, unknown, ContactMessageInput>({
     resolver: zodResolver(contactFormSchema),
-    mode: 'onTouched',
+    // Errors appear on the first submit, then follow each keystroke. Not on blur: an error appearing as the visitor
+    // presses the robot box below would move the box away from under the pointer.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: contactFormDefaults,
   });
 

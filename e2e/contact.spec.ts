@@ -1,0 +1,150 @@
+// The contact page end to end, in Chromium against the emulator: a message sent from the form is stored (read back
+// with the service role) and reaches the support inbox; when the function cannot store it, the page says so and keeps
+// what was typed.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { newPage } from './support/browser';
+
+const run = Date.now().toString(36);
+const shots = '/tmp/shots';
+mkdirSync(shots, { recursive: true });
+
+const toast = (page: Page, text: string) => page.locator('section[aria-label="Notifications"] li', { hasText: text });
+const submit = (page: Page) => page.getByRole('button', { name: /^(Send Message|Sending\.\.\.)$/ });
+
+async function storedMessages(email: string) {
+  const url = `${inject('supabaseUrl')}/rest/v1/contact_messages?select=name,email,message,status&email=eq.${encodeURIComponent(email)}`;
+  const key = inject('serviceRoleKey');
+  const response = await fetch(url, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { name: string; email: string; message: string; status: string }[];
+}
+
+async function setFunctionEnv(env: Record<string, string | null>) {
+  const response = await fetch(`${inject('supabaseUrl')}/_emulator/function-env`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(env),
+  });
+  expect(response.ok).toBe(true);
+}
+
+/** Fills the form like a person: the function turns away anything sent within 3 seconds of the form appearing. */
+async function fillLikeAPerson(page: Page, shownAt: number, values: { name: string; email: string; message: string }) {
+  await page.getByLabel('Name', { exact: true }).fill(values.name);
+  await page.getByLabel('Email', { exact: true }).fill(values.email);
+  await page.getByLabel('Message', { exact: true }).fill(values.message);
+  await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+  const wait = 3300 - (Date.now() - shownAt);
+  if (wait > 0) await page.waitForTimeout(wait);
+}
+
+async function openContact(width: number) {
+  const page = await newPage({ width });
+  await page.goto('/contact');
+  await page.getByRole('heading', { level: 1, name: 'Get in Touch' }).waitFor();
+  return { page, shownAt: Date.now() };
+}
+
+afterAll(async () => {
+  // Put the function's real key back whatever happened in the failure test.
+  await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: inject('serviceRoleKey') });
+});
+
+describe('/contact', () => {
+  it('shows the page, checks the fields, and gates Send Message on the robot box', async () => {
+    for (const width of [375, 1280]) {
+      const { page } = await openContact(width);
+      await expect(page.getByRole('link', { name: 'support@flipwise.app' }).first().isVisible()).resolves.toBe(true);
+      await expect(page.title()).resolves.toBe('Get in Touch | Flipwise');
+      await page.screenshot({ path: `${shots}/contact-${width}.png`, fullPage: true });
+
+      await expect(submit(page).isDisabled()).resolves.toBe(true);
+      await page.getByLabel('Email', { exact: true }).fill('ada@');
+      await page.getByLabel('Message', { exact: true }).fill('x'.repeat(1001));
+      await page.getByText("I'm not a robot").click();
+      await expect(submit(page).isEnabled()).resolves.toBe(true);
+      await submit(page).click();
+      await page.getByText('Please enter your name.').waitFor();
+      await page.getByText('Please enter a valid email address.').waitFor();
+      await page.getByText('Message must be at most 1000 characters.').waitFor();
+      await expect(page.getByText('1001/1000').isVisible()).resolves.toBe(true);
+      await expect(page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+      await page.screenshot({ path: `${shots}/contact-errors-${width}.png`, fullPage: true });
+      await page.close();
+    }
+  });
+
+  it('sends a message: Message sent!, the form resets, the message is stored and emailed to support', async () => {
+    const { page, shownAt } = await openContact(1280);
+    const email = `reseller.${run}@example.com`;
+    const message = `Hi! Can I crosslist to Depop from the app? (${run})`;
+    await fillLikeAPerson(page, shownAt, { name: 'Jamie Reseller', email, message });
+    const tokenBefore = await page.evaluate(() => sessionStorage.getItem('flipwise.contact.securityToken'));
+    await submit(page).click();
+
+    await toast(page, 'Message sent!').waitFor();
+    await expect(toast(page, "We'll get back to you as soon as possible.").isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: `${shots}/contact-sent-1280.png` });
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Message', { exact: true }).inputValue()).resolves.toBe('');
+    await expect(page.getByRole('checkbox', { name: "I'm not a robot" }).isChecked()).resolves.toBe(false);
+    await expect(submit(page).isDisabled()).resolves.toBe(true);
+    const tokenAfter = await page.evaluate(() => sessionStorage.getItem('flipwise.contact.securityToken'));
+    expect(tokenAfter).toMatch(/^[0-9a-f]{32}$/);
+    expect(tokenAfter).not.toBe(tokenBefore);
+
+    expect(await storedMessages(email)).toEqual([{ name: 'Jamie Reseller', email, message, status: 'delivered' }]);
+    const inbox = (await (await fetch(`${inject('supabaseUrl')}/_mail/api/messages?to=support@flipwise.app`)).json()) as {
+      subject: string;
+      text: string;
+      reply_to?: string;
+    }[];
+    const mail = inbox.find((m) => m.reply_to === email);
+    expect(mail?.subject).toBe('Contact form: Jamie Reseller');
+    expect(mail?.text).toContain(message);
+  });
+
+  it('says Error sending message and keeps the text when the message cannot be stored', async () => {
+    const { page, shownAt } = await openContact(375);
+    const email = `unlucky.${run}@example.com`;
+    const message = 'This message must survive a failed send.';
+    await fillLikeAPerson(page, shownAt, { name: 'Sam', email, message });
+    // The function's database key stops working: storing fails, so the function answers 503.
+    await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: inject('anonKey') });
+    try {
+      await submit(page).click();
+      await toast(page, 'Error sending message').waitFor();
+      await expect(
+        toast(page, 'Please try again later or email us directly at support@flipwise.app').isVisible(),
+      ).resolves.toBe(true);
+      await page.screenshot({ path: `${shots}/contact-error-375.png` });
+    } finally {
+      await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: inject('serviceRoleKey') });
+    }
+    await expect(toast(page, 'Message sent!').count()).resolves.toBe(0);
+    await expect(page.getByLabel('Message', { exact: true }).inputValue()).resolves.toBe(message);
+    await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(email);
+    expect(await storedMessages(email)).toEqual([]);
+
+    // The same text goes through once the service is back, without retyping.
+    await submit(page).click();
+    await toast(page, 'Message sent!').waitFor();
+    expect(await storedMessages(email)).toHaveLength(1);
+  });
+
+  it('refuses to send when the security token in the page was tampered with', async () => {
+    const { page, shownAt } = await openContact(1280);
+    const email = `tamper.${run}@example.com`;
+    await fillLikeAPerson(page, shownAt, { name: 'Eve', email, message: 'Tampered form' });
+    await page.evaluate(() => {
+      const field = document.querySelector<HTMLInputElement>('input[name="security_token"]');
+      if (field) field.value = 'forged-token';
+    });
+    await submit(page).click();
+    await toast(page, 'Security Error').waitFor();
+    await expect(toast(page, 'Invalid request. Please refresh the page and try again.').isVisible()).resolves.toBe(true);
+    expect(await storedMessages(email)).toEqual([]);
+  });
+});
