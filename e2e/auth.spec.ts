@@ -94,7 +94,8 @@ describe('accounts', () => {
     await d.getByRole('button', { name: 'Create Account' }).click();
     await d.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     await visible(toast(page, 'Please check your email for a verification link.'));
-    expect(await mailLink(email, 'signup')).toContain('redirect_to=');
+    // The link returns to the site root of the current origin (SPEC §2).
+    expect(new URL(await mailLink(email, 'signup')).searchParams.get('redirect_to')).toBe(`${inject('baseURL')}/`);
     await d.getByRole('button', { name: 'Done' }).click();
     await d.waitFor({ state: 'detached' });
   });
@@ -158,7 +159,10 @@ describe('accounts', () => {
   it('keeps /account edits across a reload', async () => {
     await page.getByRole('menuitem', { name: 'My account' }).click();
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
+    // What the sign-up stored: first_name, last_name, zip_code.
     expect(await page.getByLabel('First Name').inputValue()).toBe('Ada');
+    expect(await page.getByLabel('Last Name').inputValue()).toBe('Lovelace');
+    expect(await page.getByLabel('ZIP Code').inputValue()).toBe('10001');
     await page.getByLabel('First Name').fill('Augusta');
     await page.getByLabel('Last Name').fill('King');
     await page.getByLabel('ZIP Code').fill('9411');
@@ -200,7 +204,9 @@ describe('accounts', () => {
     await dialog(page).getByText("If an account exists for that email, we've sent a reset link.").waitFor();
     await page.keyboard.press('Escape');
 
-    await page.goto(await mailLink(email, 'recovery', before));
+    const recoveryLink = await mailLink(email, 'recovery', before);
+    expect(new URL(recoveryLink).searchParams.get('redirect_to')).toBe(`${inject('baseURL')}/reset-password`);
+    await page.goto(recoveryLink);
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     expect(page.url()).toBe(`${inject('baseURL')}/reset-password`);
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
