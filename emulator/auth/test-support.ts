@@ -1,13 +1,13 @@
-// Test scaffolding for the auth and mail sub-apps on their own: an in-memory PGlite with just the auth schema, a real
+// Test scaffolding for the auth and mail sub-apps on their own: a database with just the auth schema, a real
 // mailbox, and an HTTP server that real supabase-js clients can talk to. The full emulator has its own entry
 // (emulator/server.ts); these helpers let tests lower limits or move the clock per instance.
 import { readFileSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { parse } from 'smol-toml';
-import type { Db, EmulatorContext, QueryResult, Queryable } from '../context';
+import type { Db, EmulatorContext } from '../context';
+import { createDatabase } from '../db';
 import { createMailApp } from '../mail';
 import { createMailbox } from '../mail/mailbox';
 import { createAuthApp } from '.';
@@ -15,25 +15,16 @@ import type { AuthOptions } from './settings';
 
 const SECRET = 'test-secret-for-the-auth-service-at-least-32-chars';
 
-async function memoryDb(): Promise<Db> {
-  const pg = await PGlite.create();
-  await pg.exec('create schema if not exists auth;');
-  await pg.exec(readFileSync(new URL('./schema.sql', import.meta.url), 'utf8'));
-  const wrap = (q: PGlite | Transaction): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const result = await q.query<T>(sql, params);
-      return { rows: result.rows, affectedRows: result.affectedRows } as QueryResult<T>;
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
+/** The auth schema alone, on in-memory PGlite, or on a throwaway database when DATABASE_URL points at PostgreSQL. */
+async function authOnlyDb(): Promise<Db> {
+  const db = await createDatabase({
+    dataDir: 'memory',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    throwaway: true,
   });
-  return {
-    kind: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
-  };
+  await db.exec('create schema if not exists auth;');
+  await db.exec(readFileSync(new URL('./schema.sql', import.meta.url), 'utf8'));
+  return db;
 }
 
 /**
@@ -58,7 +49,7 @@ export type AuthTestServer = {
 /** /auth/v1 and /_mail on a free port, with the repository's supabase/config.toml and per-test overrides. */
 export async function startAuthTestServer(options: AuthOptions = {}): Promise<AuthTestServer> {
   const config = parse(readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8'));
-  const db = await memoryDb();
+  const db = await authOnlyDb();
   const logs: string[] = [];
   const app = new Hono();
   let server: ServerType | undefined;
