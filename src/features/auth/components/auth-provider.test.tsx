@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, Toaster } from '@/components/ui/toast';
 import { useAuth, type AuthContextValue } from '../lib/auth-context';
@@ -236,6 +237,32 @@ describe('logout', () => {
     expect(document.querySelector('li[data-variant="destructive"]')).not.toBeNull();
     expect(state()).toBe('ada@example.com');
     warn.mockRestore();
+  });
+});
+
+describe('under React StrictMode (effects run twice in development)', () => {
+  it('keeps one subscription and greets once', async () => {
+    let active = 0;
+    const { load } = fakeApi({
+      getSession: vi.fn(async () => fakeSession()),
+      subscribeToAuthChanges: vi.fn(() => {
+        active++;
+        return () => active--;
+      }),
+    });
+    window.history.replaceState(null, '', '/#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup');
+    captureAuthRedirectForTest(window.location.hash);
+    render(
+      <StrictMode>
+        <AuthProvider loadApi={load}>
+          <Probe />
+          <Toaster />
+        </AuthProvider>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(state()).toBe('ada@example.com'));
+    await waitFor(() => expect(toastTexts()).toEqual(['Email verifiedWelcome to Flipwise, Ada!']));
+    expect(active).toBe(1);
   });
 });
 
