@@ -1,16 +1,11 @@
 import { render, waitFor } from '@testing-library/react';
-import { HelmetProvider } from 'react-helmet-async';
 import { describe, expect, it } from 'vitest';
 import { faqJsonLd } from '@/components/seo/json-ld';
 import { Seo, type SeoProps } from '@/components/seo/seo';
 import { site } from '@/config/site';
 
 function renderSeo(props: SeoProps) {
-  return render(
-    <HelmetProvider>
-      <Seo {...props} />
-    </HelmetProvider>,
-  );
+  return render(<Seo {...props} />);
 }
 
 const meta = (selector: string, attr = 'content') =>

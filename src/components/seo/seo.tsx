@@ -1,4 +1,3 @@
-import { Helmet } from 'react-helmet-async';
 import { crumbsFromPath } from '@/components/layout/breadcrumb-trail';
 import {
   absoluteUrl,
@@ -29,7 +28,11 @@ export type SeoProps = {
   breadcrumbLabel?: string;
 };
 
-/** Everything a page puts in <head>: title, description, canonical, social cards, robots and structured data. */
+/**
+ * Everything a page puts in <head>: title, description, canonical, social cards, robots and structured data.
+ * React 19 hoists <title>, <meta> and <link> into <head> by itself (react-helmet-async 3 does the same on React 19),
+ * so no provider is needed; the JSON-LD scripts stay where they render, which search engines accept.
+ */
 export function Seo({
   title,
   description,
@@ -53,7 +56,7 @@ export function Seo({
   structured.push(...jsonLd);
 
   return (
-    <Helmet prioritizeSeoTags>
+    <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
@@ -80,6 +83,6 @@ export function Seo({
           {JSON.stringify(data)}
         </script>
       ))}
-    </Helmet>
+    </>
   );
 }
