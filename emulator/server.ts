@@ -85,7 +85,9 @@ async function runSeedScripts(ctx: EmulatorContext) {
   }
 }
 
-function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, host: string): Promise<ServerType> {
+type Fetch = (req: Request, env?: unknown) => Response | Promise<Response>;
+
+function listen(fetch: Fetch, port: number, host: string): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname: host }, () => resolve(server));
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -127,10 +129,11 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     if (snapshot && prepared.fresh && db.dump) await saveSnapshot(snapshot, await db.dump()).catch(() => {});
 
     // Listen before the context exists: the URL (with the port picked by the OS) is part of it.
-    const mounted: { app?: { fetch: (req: Request) => Response | Promise<Response> } } = {};
+    const mounted: { app?: { fetch: Fetch } } = {};
     const host = options.host ?? '127.0.0.1';
     server = await listen(
-      (req) => (mounted.app ? mounted.app.fetch(req) : new Response('Starting', { status: 503 })),
+      // env carries Node's request (client IP for the auth service's rate limits).
+      (req, env) => (mounted.app ? mounted.app.fetch(req, env) : new Response('Starting', { status: 503 })),
       options.port ?? 54321,
       host,
     );
