@@ -1,0 +1,135 @@
+// Demo market data (deterministic, realistic, every SPEC §9 band reachable) and market:import's validation and upsert.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../emulator/db/index';
+import { createDatabase } from '../emulator/db/index';
+import { prepareDatabase } from '../emulator/db/migrate';
+import { defaultSupabaseDir } from '../emulator/config';
+import { generateListings, seedMarketListings, upsertListings } from '../scripts/market-data';
+import { importRowSchema, lastWins, parseImport } from '../scripts/market-import-parse';
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', 'market', name), 'utf8');
+const now = new Date('2026-11-20T12:00:00Z');
+const take = (n: number, seed?: number) => [...generateListings({ count: n, seed, now })];
+
+describe('demo market generator', () => {
+  it('is deterministic for a seed and differs between seeds', () => {
+    expect(take(500)).toEqual(take(500));
+    expect(take(500, 1)).not.toEqual(take(500, 2));
+  });
+
+  it('writes realistic, valid rows: real brands, several marketplaces, all four conditions, dates in the last 180 days', () => {
+    const rows = take(20_000);
+    for (const row of rows.filter((_, i) => i % 10 === 0)) {
+      expect(importRowSchema.safeParse(row).success).toBe(true);
+    }
+    expect(new Set(rows.map((r) => r.marketplace))).toEqual(new Set(['ebay', 'poshmark', 'mercari', 'depop', 'vinted']));
+    expect(new Set(rows.map((r) => r.condition)).size).toBe(4);
+    for (const brand of ['Lululemon', 'Patagonia', "Levi's", "Arc'teryx", 'The North Face', 'Doc Martens', 'J.Crew']) {
+      expect(rows.some((r) => r.brand === brand)).toBe(true);
+    }
+    const oldest = now.getTime() - 211 * 86_400_000;
+    expect(rows.every((r) => Date.parse(r.listed_at) >= oldest && Date.parse(r.listed_at) <= now.getTime())).toBe(true);
+    expect(rows.every((r) => r.source === 'demo' && r.url === null)).toBe(true);
+    expect(rows.filter((r) => r.status === 'sold').every((r) => r.sold_at && r.sold_at >= r.listed_at)).toBe(true);
+  });
+});
+
+describe('demo market in the database: every band of SPEC §9', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await createDatabase({ dataDir: 'memory' });
+    await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
+    await seedMarketListings(db, { count: 50_000 });
+  }, 180_000);
+  afterAll(() => db?.close());
+
+  const rate = async (itemName: string, condition = 'pre_owned') => {
+    const { rows } = await db.query<{ a: { available: number }; s: { sold: number } }>(
+      'select public.market_count_available($1, $2) as a, public.market_count_sold($1, $2) as s',
+      [itemName, condition],
+    );
+    const { available } = rows[0].a;
+    const { sold } = rows[0].s;
+    return { available, sold, rate: available === 0 ? 0 : Math.round((sold / available) * 100) };
+  };
+
+  it.each([
+    ['lululemon align', 'pre_owned', 71, 1000],
+    ['arcteryx atom', 'new_with_tags', 71, 1000],
+    ["levi's 501", 'pre_owned', 41, 70],
+    ['north face denali', 'pre_owned', 41, 70],
+    ['free people dress', 'pre_owned', 36, 40],
+    ['coach wallet', 'pre_owned', 36, 40],
+    ['zara dress', 'pre_owned', 10, 35],
+    ['gap hoodie', 'new_without_tags', 10, 35],
+    ['shein dress', 'pre_owned', 0, 9],
+    ['old navy jeans', 'pre_owned', 0, 9],
+  ])('%s (%s): sell-through from %i to %i percent', async (itemName, condition, low, high) => {
+    const r = await rate(itemName, condition);
+    expect(r.available).toBeGreaterThan(20);
+    expect(r.rate).toBeGreaterThanOrEqual(low);
+    expect(r.rate).toBeLessThanOrEqual(high);
+  });
+
+  it('a brand with listings but no sales counts 0 sold', async () => {
+    const r = await rate('forever 21');
+    expect(r.available).toBeGreaterThan(100);
+    expect(r.sold).toBe(0);
+  });
+
+  it('reseeding replaces demo rows and leaves imported ones', async () => {
+    const { rows: parsed } = parseImport(fixture('listings.jsonl'), 'jsonl');
+    await upsertListings(db, lastWins(parsed));
+    await seedMarketListings(db, { count: 1_000 });
+    const { rows } = await db.query<{ source: string; n: number }>(
+      'select source, count(*)::int as n from public.market_listings group by source order by source',
+    );
+    expect(rows).toEqual([{ source: 'demo', n: 1_000 }, { source: 'import', n: 1 }]);
+  }, 60_000);
+});
+
+describe('market:import', () => {
+  it('reads CSV with quoted commas, quotes and line breaks, and reports bad rows by line with reasons', () => {
+    const { rows, rejected } = parseImport(fixture('listings.csv'), 'csv');
+    expect(rows.map((r) => r.external_id)).toEqual(['pm-1001', 'eb-2001']);
+    expect(rows[0]).toMatchObject({ title: 'Lululemon Align Pant 25" Black', colour: 'Black', source: 'import', sold_at: null });
+    expect(rows[1]).toMatchObject({ title: "Levi's 501 Jeans, 32x30", price: 34.5, currency: 'USD', sold_at: '2026-10-02T18:30:00.000Z' });
+    expect(rejected).toEqual([
+      { line: 4, reasons: [expect.stringMatching(/^condition must be one of/)] },
+      { line: 5, reasons: ['sold_at: a sold listing needs sold_at'] },
+      { line: 6, reasons: ['price must not be negative', 'listed_at must be a date such as 2025-03-01 or 2025-03-01T12:00:00Z', 'url must start with http:// or https://'] },
+      { line: 8, reasons: ['expected 14 columns, found 3'] },
+    ]);
+  });
+
+  it('reads JSON Lines, skips blank lines, and the later of two rows for one listing wins', () => {
+    const { rows, rejected } = parseImport(fixture('listings.jsonl'), 'jsonl');
+    expect(rejected).toEqual([
+      { line: 2, reasons: ['title is required'] },
+      { line: 4, reasons: ['not valid JSON'] },
+      { line: 5, reasons: ['marketplace must be a lower-case name such as ebay or poshmark', 'sold_at: an available listing cannot have sold_at'] },
+    ]);
+    expect(lastWins(rows)).toEqual([expect.objectContaining({ external_id: 'eb-9001', price: 99, title: 'Carhartt Detroit Jacket (relisted)' })]);
+  });
+
+  it('upserts by marketplace and external id: a second import updates instead of duplicating', async () => {
+    const db = await createDatabase({ dataDir: 'memory' });
+    try {
+      await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
+      const { rows } = parseImport(fixture('listings.csv'), 'csv');
+      await upsertListings(db, rows);
+      await upsertListings(db, rows.map((r) => ({ ...r, price: r.price + 1 })));
+      const { rows: stored } = await db.query<{ external_id: string; price: string; source: string }>(
+        'select external_id, price::text, source from public.market_listings order by external_id',
+      );
+      expect(stored).toEqual([
+        { external_id: 'eb-2001', price: '35.50', source: 'import' },
+        { external_id: 'pm-1001', price: '59.00', source: 'import' },
+      ]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
