@@ -85,7 +85,9 @@ export const searchMessages = {
   formula: (windowDays: number) => `Sell-through = sold in the last ${windowDays} days ÷ listed now`,
   formulaAbove100:
     'Above 100% means more sold in that window than are listed right now: items are going faster than new ones appear.',
+  compsTitle: 'Comps behind the counts',
   compsLine: (available: number, sold: number) => `Based on ${available} available and ${sold} sold comps`,
+  compsAvailableOnly: (available: number) => `Based on ${available} available comps`,
   thinSample: 'Thin sample: fewer than 10 comps — treat this as a hint',
   medianPrice: 'Median sold price',
   priceRange: 'Middle 50% sold between',

@@ -30,17 +30,15 @@ export function DeeperLook({ condition, available, sold, rate }: DeeperLookProps
 
   return (
     <Card data-testid="deeper-look">
-      <CardHeader className="pb-3">
+      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
         <h3 className="text-lg font-semibold leading-none tracking-tight">{m.deeperTitle}</h3>
         <CardDescription>{m.deeperSubtitle}</CardDescription>
       </CardHeader>
-      <CardContent className="space-y-6">
-        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <Fact term="Comps behind the counts">
+      <CardContent className="space-y-6 p-4 pt-0 sm:p-6 sm:pt-0">
+        <dl className="grid grid-cols-2 gap-3">
+          <Fact term={m.compsTitle} className="col-span-2 sm:col-span-1">
             <span data-testid="comps-line">
-              {soldComps === null
-                ? `Based on ${availableComps} available comps`
-                : m.compsLine(availableComps, soldComps)}
+              {soldComps === null ? m.compsAvailableOnly(availableComps) : m.compsLine(availableComps, soldComps)}
             </span>
             {thin && (
               <span className="mt-1 block text-xs font-medium text-amber-700" data-testid="thin-sample">
@@ -82,9 +80,19 @@ export function DeeperLook({ condition, available, sold, rate }: DeeperLookProps
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+// Phones get the short word so the four columns fit in 360 px; only one of the two is ever rendered visibly.
+function RateHeading() {
   return (
-    <div className="rounded-md bg-muted/60 p-3">
+    <>
+      <span className="sm:hidden">Rate</span>
+      <span className="hidden sm:inline">Sell-through</span>
+    </>
+  );
+}
+
+function Fact({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('rounded-md bg-muted/60 p-3', className)}>
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{term}</dt>
       <dd className="mt-1 text-sm font-semibold">{children}</dd>
     </div>
@@ -102,17 +110,17 @@ function ConditionLadder({ condition, available, sold }: { condition: Condition;
           <caption className="sr-only">{m.conditionLadderCaption}</caption>
           <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                 Condition
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Available
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Sold
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Sell-through
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
+                <RateHeading />
               </th>
             </tr>
           </thead>
@@ -125,13 +133,13 @@ function ConditionLadder({ condition, available, sold }: { condition: Condition;
                   className={cn('border-t', mine && 'bg-secondary font-semibold text-secondary-foreground')}
                   aria-current={mine ? 'true' : undefined}
                 >
-                  <th scope="row" className="px-3 py-2 text-left font-[inherit]">
+                  <th scope="row" className="px-2 py-2 sm:px-3 text-left font-[inherit]">
                     {conditionLabels[c]}
                     {mine && <span className="ml-1 text-xs font-normal">({m.yourCondition})</span>}
                   </th>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatCount(available[c])}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{sold ? formatCount(sold[c]) : '—'}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
+                  <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatCount(available[c])}</td>
+                  <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{sold ? formatCount(sold[c]) : '—'}</td>
+                  <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
                     {sold ? `${sellThroughRate(sold[c], available[c])}%` : '—'}
                   </td>
                 </tr>
@@ -169,29 +177,29 @@ function MarketplaceTable({
           <caption className="sr-only">{m.byMarketplaceCaption}</caption>
           <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
                 Marketplace
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Available
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Sold
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Sell-through
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
+                <RateHeading />
               </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.name} className="border-t">
-                <th scope="row" className="px-3 py-2 text-left font-medium">
+                <th scope="row" className="px-2 py-2 sm:px-3 text-left font-medium">
                   {marketplaceLabel(row.name)}
                 </th>
-                <td className="px-3 py-2 text-right tabular-nums">{formatCount(row.available)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{row.sold === null ? '—' : formatCount(row.sold)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
+                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatCount(row.available)}</td>
+                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{row.sold === null ? '—' : formatCount(row.sold)}</td>
+                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
                   {row.sold === null ? '—' : `${sellThroughRate(row.sold, row.available)}%`}
                 </td>
               </tr>

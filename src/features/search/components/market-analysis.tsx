@@ -10,7 +10,7 @@ export function MarketAnalysis({ rate }: { rate: number | null }) {
   const band = rate === null ? null : bandDisplay(rate);
   return (
     <Card data-testid="market-analysis">
-      <CardHeader className="pb-3">
+      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
         <div className="flex flex-wrap items-center gap-2">
           <ChartIcon className="size-5 text-primary" />
           <h3 className="text-lg font-semibold leading-none tracking-tight">{m.analysisTitle}</h3>
@@ -29,7 +29,7 @@ export function MarketAnalysis({ rate }: { rate: number | null }) {
         </div>
         <CardDescription>{m.analysisSubtitle}</CardDescription>
       </CardHeader>
-      <CardContent className="space-y-4">
+      <CardContent className="space-y-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <p className="leading-relaxed" data-testid="band-analysis">
           {band ? band.analysis : m.analysisUnavailable}
         </p>

@@ -20,7 +20,7 @@ type StatCardProps = {
 
 function StatCard({ title, subtitle, icon, loading, loadingText, titleExtra, children, className }: StatCardProps) {
   return (
-    <Card className={cn('relative flex flex-col p-5', className)} aria-busy={loading || undefined}>
+    <Card className={cn('relative flex flex-col p-4 sm:p-5', className)} aria-busy={loading || undefined}>
       <div className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
         <span className="text-primary [&_svg]:size-4">{icon}</span>
         <h3 className="text-sm font-semibold text-foreground">{title}</h3>
@@ -59,7 +59,8 @@ export function ResultCards({ run, results, loadingAvailable, loadingSold }: Res
   const band = rate === null ? null : bandDisplay(rate);
 
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    // Phones: Available and Sold side by side, the rate (the answer) full width beneath them.
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
       <StatCard
         title={m.availableTitle}
         subtitle={m.availableSubtitle}
@@ -103,7 +104,7 @@ export function ResultCards({ run, results, loadingAvailable, loadingSold }: Res
         icon={<TrendIcon />}
         loading={loadingAvailable || loadingSold}
         loadingText={m.loadingRate}
-        className={cn(band?.hearts && 'border-rose-200 bg-rose-50/60', band?.snooze && 'border-slate-300')}
+        className={cn('col-span-2 sm:col-span-1', band?.hearts && 'border-rose-200 bg-rose-50/60', band?.snooze && 'border-slate-300')}
         titleExtra={
           band?.hearts ? (
             <HeartIcon className="size-4 fill-rose-500 text-rose-500" data-testid="rate-heart" aria-label="Strong seller" role="img" aria-hidden={false} />

@@ -416,7 +416,7 @@ describe('the deeper look', () => {
 
     const markets = within(panel).getByTestId('marketplace-table');
     expect(within(markets).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'MarketplaceAvailableSoldSell-through',
+      'MarketplaceAvailableSoldRateSell-through',
       'Poshmark56120%',
       'eBay33100%',
     ]);

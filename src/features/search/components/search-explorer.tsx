@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -41,8 +41,14 @@ export function SearchExplorer({ user, authLoading = false, onRequireLogin, init
     window.scrollTo(0, 0);
   }, []);
 
+  const resultsRef = useRef<HTMLElement>(null);
   const submit = (values: SearchInput) => {
     setAutoRunPending(false);
+    // Phones stack the panel above the results: bring the results into view, or the answer arrives off screen.
+    if (user && window.matchMedia?.('(max-width: 1023px)').matches) {
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      requestAnimationFrame(() => resultsRef.current?.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' }));
+    }
     return flow.search(values);
   };
 
@@ -85,7 +91,7 @@ export function SearchExplorer({ user, authLoading = false, onRequireLogin, init
           />
         </div>
 
-        <section aria-labelledby="search-results-heading" className="min-w-0 space-y-4">
+        <section ref={resultsRef} aria-labelledby="search-results-heading" className="min-w-0 scroll-mt-20 space-y-4">
           <h2 id="search-results-heading" className="sr-only">
             Market data
           </h2>
