@@ -363,6 +363,13 @@ describe('sessions', () => {
     expect((await devices[0].auth.getUser(tokens[0])).error?.name).toBe('AuthSessionMissingError');
     expect(await alive(devices[1])).toBe(true);
 
+    const badScope = await fetch(`${server.url}/auth/v1/logout?scope=everyone`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens[1]}` },
+    });
+    expect(badScope.status).toBe(400);
+    expect(await badScope.json()).toMatchObject({ code: 'validation_failed' });
+
     expect((await devices[1].auth.signOut({ scope: 'others' })).error).toBeNull();
     expect(await alive(devices[1])).toBe(true);
     expect((await devices[2].auth.getUser(tokens[2])).error?.name).toBe('AuthSessionMissingError');
