@@ -23,7 +23,8 @@ export function toBlogError(error: { message?: string; code?: string }): BlogReq
   return new BlogRequestError(error.message || 'The blog request failed', error.code || undefined);
 }
 
-/** A missing article will still be missing a second later; anything else gets the usual single retry. */
-export function retryUnlessNotFound(failureCount: number, error: Error): boolean {
-  return !(error instanceof ArticleNotFoundError) && failureCount < 1;
-}
+/**
+ * supabase-js already retries a failed read three times with backoff (1 s, 2 s, 4 s) before answering with an error,
+ * so React Query does not retry on top of it: that would double the wait before the reader sees the error view.
+ */
+export const BLOG_QUERY_RETRY = false;

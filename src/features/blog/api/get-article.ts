@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { articleSchema, type BlogArticle } from '../schemas';
-import { ArticleNotFoundError, retryUnlessNotFound, toBlogError } from './errors';
+import { ArticleNotFoundError, BLOG_QUERY_RETRY, toBlogError } from './errors';
 import { blogKeys } from './keys';
 
 /**
@@ -26,7 +26,7 @@ export async function getArticle(slug: string): Promise<BlogArticle> {
 }
 
 export const articleQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: blogKeys.article(slug), queryFn: () => getArticle(slug), retry: retryUnlessNotFound });
+  queryOptions({ queryKey: blogKeys.article(slug), queryFn: () => getArticle(slug), retry: BLOG_QUERY_RETRY });
 
 export function useArticle(slug: string) {
   return useQuery(articleQueryOptions(slug));

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getSupabase } from '@/lib/supabase';
 import { articleSchema, type BlogArticle } from '../schemas';
-import { toBlogError } from './errors';
+import { BLOG_QUERY_RETRY, toBlogError } from './errors';
 import { blogKeys } from './keys';
 
 /** SPEC §7 Blog list: all columns of published articles, newest first. */
@@ -16,7 +16,7 @@ export async function getArticles(): Promise<BlogArticle[]> {
   return z.array(articleSchema).parse(data ?? []);
 }
 
-export const articlesQueryOptions = () => queryOptions({ queryKey: blogKeys.list(), queryFn: getArticles });
+export const articlesQueryOptions = () => queryOptions({ queryKey: blogKeys.list(), queryFn: getArticles, retry: BLOG_QUERY_RETRY });
 
 export function useArticles() {
   return useQuery(articlesQueryOptions());

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getSupabase } from '@/lib/supabase';
 import { relatedArticleSchema, type RelatedArticle } from '../schemas';
-import { toBlogError } from './errors';
+import { BLOG_QUERY_RETRY, toBlogError } from './errors';
 import { blogKeys } from './keys';
 
 /** SPEC §9: 'You Might Also Like' shows two articles. */
@@ -21,7 +21,7 @@ export async function getRelatedArticles(slug: string): Promise<RelatedArticle[]
 }
 
 export const relatedArticlesQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: blogKeys.related(slug), queryFn: () => getRelatedArticles(slug) });
+  queryOptions({ queryKey: blogKeys.related(slug), queryFn: () => getRelatedArticles(slug), retry: BLOG_QUERY_RETRY });
 
 export function useRelatedArticles(slug: string) {
   return useQuery(relatedArticlesQueryOptions(slug));

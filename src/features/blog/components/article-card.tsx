@@ -18,7 +18,8 @@ function Arrow() {
 
 /**
  * One article in the list. The action link stretches over the whole card, so the card is one click target and one
- * tab stop; its accessible name carries the title ('Read More: <title>') so a list of links still makes sense.
+ * tab stop; its accessible name starts with the visible text and adds the title ('Read More: <title>'), so a list of
+ * links read out of context still says where each one goes.
  */
 export function ArticleCard({ article, variant }: { article: CardArticle; variant: 'featured' | 'grid' }) {
   const featured = variant === 'featured';
@@ -63,13 +64,13 @@ export function ArticleCard({ article, variant }: { article: CardArticle; varian
           <ArticleDate value={article.created_at} />
           <Link
             to={paths.article(article.slug)}
+            aria-label={`${action}: ${article.title}`}
             className={cn(
               'inline-flex items-center gap-1.5 font-semibold text-primary after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none',
               featured && 'rounded-md bg-primary px-4 py-2 text-primary-foreground',
             )}
           >
             {action}
-            <span className="sr-only">: {article.title}</span>
             <Arrow />
           </Link>
         </div>

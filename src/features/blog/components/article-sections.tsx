@@ -100,7 +100,7 @@ export function ComparisonTable({ columns, rows, title }: { columns: string[]; r
       {/* The table keeps its width and scrolls inside this box on narrow screens; focusable so keyboards can scroll it. */}
       <div
         role="region"
-        aria-label={`${blogMessages.toolComparison}: ${title}`}
+        aria-label={`Comparison table: ${title}`}
         tabIndex={0}
         className="mt-4 overflow-x-auto rounded-xl border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
@@ -133,6 +133,11 @@ export function ComparisonTable({ columns, rows, title }: { columns: string[]; r
           </tbody>
         </table>
       </div>
+      {columns.length > 2 && (
+        <p className="mt-2 text-xs text-muted-foreground md:hidden" aria-hidden="true">
+          Swipe sideways to see every column.
+        </p>
+      )}
     </section>
   );
 }
