@@ -5,6 +5,9 @@ describe('the built app', () => {
   it('serves the home page with the site name in the header', async () => {
     const page = await newPage();
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Flipwise' }).first().isVisible()).resolves.toBe(true);
+    // The router renders once the lazy home chunk has loaded; isVisible() alone would not wait for that.
+    const logo = page.getByRole('link', { name: 'Flipwise' }).first();
+    await logo.waitFor();
+    await expect(logo.isVisible()).resolves.toBe(true);
   });
 });
