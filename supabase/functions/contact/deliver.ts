@@ -117,7 +117,14 @@ async function send(label: string, url: string, init: RequestInit, timeoutMs: nu
     if (response.ok) return { ok: true };
     return { ok: false, error: `${label} answered ${response.status}${detail ? `: ${detail}` : ''}` };
   } catch (error) {
-    const reason = error instanceof Error ? (error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : error.message) : String(error);
+    // fetch() says only "fetch failed"; the cause (ECONNREFUSED, ENOTFOUND...) is what an operator needs.
+    const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+    const reason =
+      error instanceof Error
+        ? error.name === 'TimeoutError'
+          ? `no answer within ${timeoutMs} ms`
+          : `${error.message}${typeof cause === 'string' ? ` (${cause})` : ''}`
+        : String(error);
     return { ok: false, error: `${label} unreachable: ${reason}` };
   }
 }
