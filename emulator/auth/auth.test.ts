@@ -434,6 +434,28 @@ describe('updating the user', () => {
     );
     expect((await client().auth.signInWithPassword({ email, password: 'correct-horse' })).error).toBeNull();
   });
+  it('changes the email after the link sent to the new address is opened', async () => {
+    const { sb, email } = await confirmedUser('hunter22');
+    const taken = await confirmedUser('hunter22');
+    const clash = await sb.auth.updateUser({ email: taken.email });
+    expect(clash.error?.code).toBe('email_exists');
+    expect(clash.error?.status).toBe(422);
+
+    const next = uniqueEmail('moved');
+    const { data, error } = await sb.auth.updateUser({ email: next }, { emailRedirectTo: `${SITE}/account` });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.new_email).toBe(next);
+    const [mail] = await inbox(next);
+    expect(mail.subject).toBe('Confirm Email Change');
+    const { base, params } = await follow(verifyLinkOf(mail));
+    expect(base).toBe(`${SITE}/account`);
+    expect(params.type).toBe('email_change');
+    expect((await client().auth.signInWithPassword({ email: next, password: 'hunter22' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
+      'invalid_credentials',
+    );
+  });
 });
 
 describe('password recovery', () => {
