@@ -2,10 +2,10 @@
 // gate, validation, every band of SPEC §9 from crafted market_listings rows, the no-sold dialog, a failing source,
 // the search log, and saved searches on /account. Screenshots go to /tmp/shots for a person to look at.
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFakeEbay, type FakeEbay } from '../tests/fakes/ebay-server';
 import { newPage } from './support/browser';
 
 const shots = '/tmp/shots';
@@ -30,9 +30,7 @@ const bandBy = (key: string) => bands.find((b) => b.key === key)!;
 
 let service: SupabaseClient;
 let userId: string;
-let fakeSource: Server;
-let fakeSourceUrl: string;
-let fakeMode: 'fail' | 'hang' = 'fail';
+let ebay: FakeEbay;
 
 function listingRows(band: Band) {
   const now = Date.now();
@@ -130,23 +128,15 @@ beforeAll(async () => {
   const { error } = await service.from('market_listings').insert(bands.flatMap(listingRows));
   if (error) throw error;
 
-  // A stand-in for eBay that fails (503 on everything) or never answers, for the failing-source cases.
-  fakeSource = createServer((_req, res) => {
-    if (fakeMode === 'hang') return;
-    res.writeHead(503, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ errors: [{ errorId: 2001, message: 'Service Unavailable' }] }));
+  // The eBay source, faked with the documented shapes: a Browse-only keyset (no sold data), failures and stalls on cue.
+  ebay = await startFakeEbay({
+    items: Array.from({ length: 7 }, (_, i) => ({ title: `Ebayonly${tag} wool coat ${i}`, conditionId: '3000', price: 40 + i })),
   });
-  await new Promise<void>((resolve) => fakeSource.listen(0, '127.0.0.1', resolve));
-  const address = fakeSource.address();
-  fakeSourceUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 
 afterAll(async () => {
   await setFunctionEnv(null).catch(() => {});
-  if (fakeSource) {
-    fakeSource.closeAllConnections();
-    await new Promise((resolve) => fakeSource.close(resolve));
-  }
+  await ebay?.stop();
 });
 
 describe('the Thrifting Explorer for a visitor', () => {
@@ -269,21 +259,40 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
     }
   });
 
-  it('shows the unavailable text when the market source fails, and the timeout text when it does not answer', async () => {
-    try {
-      fakeMode = 'fail';
+  describe('with eBay as the market source', () => {
+    beforeAll(async () => {
       await setFunctionEnv({
         MARKET_PROVIDER: 'ebay',
-        EBAY_API_BASE: fakeSourceUrl,
-        EBAY_CLIENT_ID: 'fake-client',
-        EBAY_CLIENT_SECRET: 'fake-secret',
+        EBAY_API_BASE: ebay.url,
+        EBAY_CLIENT_ID: 'fake-app-id',
+        EBAY_CLIENT_SECRET: 'fake-cert-id',
         MARKET_CACHE: 'off',
         MARKET_TIMEOUT_MS: '1500',
       });
+    });
+    afterAll(async () => {
+      ebay.setDelay(0);
+      await setFunctionEnv(null);
+    });
+
+    it("says sold data is unavailable, with eBay's reason, instead of claiming zero sales", async () => {
+      await search(desktop, `ebayonly${tag} coat`);
+      await settled(desktop);
+      expect(await desktop.getByTestId('available-count').textContent()).toBe('7');
+      const sold = desktop.getByTestId('sold-unavailable');
+      expect(await sold.textContent()).toContain('Sold data unavailable');
+      expect(await sold.textContent()).toContain('Marketplace Insights');
+      expect(await desktop.getByTestId('sell-through-rate').count()).toBe(0);
+      expect(await dialog(desktop).count()).toBe(0);
+      await desktop.screenshot({ path: `${shots}/search-sold-unavailable-1280.png`, fullPage: true });
+    });
+
+    it('shows the unavailable text when the source fails', async () => {
       for (const [page, width] of [
         [desktop, 1280],
         [phone, 375],
       ] as const) {
+        ebay.failNext('/buy/browse', { status: 503, body: { errors: [{ errorId: 2001, message: 'Service Unavailable' }] } });
         await search(page, `failing ${tag} coat`);
         await settled(page);
         const alert = page.getByTestId('search-error');
@@ -292,15 +301,18 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
         await toast(page, 'Search Error').waitFor();
         await page.screenshot({ path: `${shots}/search-error-${width}.png`, fullPage: true });
       }
+    });
 
-      fakeMode = 'hang';
-      await search(desktop, `stalling ${tag} coat`);
-      await settled(desktop);
-      expect(await desktop.getByTestId('search-error').textContent()).toContain('Request timed out. Please try again.');
-    } finally {
-      fakeMode = 'fail';
-      await setFunctionEnv(null);
-    }
+    it('shows the timeout text when the source does not answer in time', async () => {
+      ebay.setDelay(4000);
+      try {
+        await search(desktop, `stalling ${tag} coat`);
+        await settled(desktop);
+        expect(await desktop.getByTestId('search-error').textContent()).toContain('Request timed out. Please try again.');
+      } finally {
+        ebay.setDelay(0);
+      }
+    });
   });
 
   it('logs a row for each call, success or failure', async () => {
