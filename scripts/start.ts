@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { banner } from '../emulator/banner';
 import { startEmulator } from '../emulator/server';
 
-const SITE_PORT = 5173;
+const SITE_PORT = Number(process.env.SITE_PORT ?? 5173);
 
 async function main() {
   const emulator = await startEmulator({ port: Number(process.env.EMULATOR_PORT ?? 54321) });
