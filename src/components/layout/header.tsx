@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type MouseEvent, type ReactNode } from 'rea
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '@/components/layout/logo';
 import { mainNav, searchToolNav } from '@/components/layout/nav-items';
+import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
@@ -114,6 +115,7 @@ export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
           </svg>
         </button>
       </div>
+      <NavigationProgress />
       {/* Kept mounted while closed so that state inside the account slot (an open dialog) survives closing. */}
       <div id={menuId} hidden={!open} className="border-t bg-background md:hidden" onClick={closeOnLink}>
         <nav aria-label="Mobile" className="container flex flex-col gap-1 py-3">
