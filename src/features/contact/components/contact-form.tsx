@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -43,8 +43,10 @@ export function ContactForm() {
   const tokenField = useRef<HTMLInputElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   // When the visitor first saw this (empty) form; the function turns away anything sent faster than a person types.
-  const shownAt = useRef<number | null>(null);
-  shownAt.current ??= performance.now();
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
 
   const {
     register,
@@ -77,7 +79,7 @@ export function ContactForm() {
       await send.mutateAsync({
         ...values,
         website: honeypot.current?.value ?? '',
-        elapsedMs: performance.now() - (shownAt.current ?? 0),
+        elapsedMs: performance.now() - shownAt.current,
       });
     } catch (error) {
       const field = error instanceof ContactSendError ? error.field : null;
