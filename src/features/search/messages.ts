@@ -94,6 +94,7 @@ export const searchMessages = {
   typicalDays: 'Typical time to sell',
   days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
   notEnoughData: 'Not enough sales to say',
+  needsSoldData: 'Needs sold data',
   conditionLadder: 'By condition',
   conditionLadderCaption: 'Available, sold and sell-through for every condition of this search',
   yourCondition: 'your search',

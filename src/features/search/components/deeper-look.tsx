@@ -27,6 +27,8 @@ export function DeeperLook({ condition, available, sold, rate }: DeeperLookProps
   const soldComps = soldKnown ? (sold.comps ?? sold.soldCount ?? 0) : null;
   const thin = availableComps < THIN_SAMPLE || (soldComps !== null && soldComps < THIN_SAMPLE);
   const asOf = formatAsOf(sold.asOf ?? available.asOf);
+  // Without sold data the honest answer is "unknown", not "not enough sales".
+  const missing = soldKnown ? m.notEnoughData : m.needsSoldData;
 
   return (
     <Card data-testid="deeper-look">
@@ -47,15 +49,15 @@ export function DeeperLook({ condition, available, sold, rate }: DeeperLookProps
             )}
           </Fact>
           <Fact term={m.medianPrice}>
-            {sold.medianPrice !== null ? formatPrice(sold.medianPrice, sold.currency) : m.notEnoughData}
+            {sold.medianPrice !== null ? formatPrice(sold.medianPrice, sold.currency) : missing}
           </Fact>
           <Fact term={m.priceRange}>
             {sold.priceRange
               ? `${formatPrice(sold.priceRange.p25, sold.currency)} – ${formatPrice(sold.priceRange.p75, sold.currency)}`
-              : m.notEnoughData}
+              : missing}
           </Fact>
           <Fact term={m.typicalDays}>
-            {sold.typicalDaysToSell !== null ? m.days(Math.round(sold.typicalDaysToSell)) : m.notEnoughData}
+            {sold.typicalDaysToSell !== null ? m.days(Math.round(sold.typicalDaysToSell)) : missing}
           </Fact>
         </dl>
 

@@ -275,6 +275,8 @@ describe('a signed-in search (SPEC §4)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByTestId('snooze-bubble')).not.toBeInTheDocument();
     expect(screen.getByTestId('band-analysis')).toHaveTextContent(/without sold data/);
+    expect(screen.getByTestId('deeper-look')).toHaveTextContent('Needs sold data');
+    expect(screen.getByTestId('deeper-look')).not.toHaveTextContent('Not enough sales to say');
     await waitFor(() => expect(logs()).toHaveLength(2));
     expect(logs()[1]).toMatchObject({ search_type: 'sold', api_success: false, is_zero_result: false });
     expect(logs()[1].error_message).toMatch(/Marketplace Insights/);
