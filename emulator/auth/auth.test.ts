@@ -596,6 +596,33 @@ describe('admin API (service_role)', () => {
   });
 });
 
+describe('with email confirmations off (enable_confirmations = false)', () => {
+  let open: AuthTestServer;
+  beforeAll(async () => {
+    open = await startAuthTestServer({ mailerAutoconfirm: true });
+  });
+  afterAll(async () => {
+    await open?.stop();
+  });
+
+  it('signs up straight into a session and refuses a second sign-up with user_already_exists', async () => {
+    const sb = createClient(open.url, open.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: NoRealtime as never },
+    });
+    const email = uniqueEmail('auto');
+    const { data, error } = await sb.auth.signUp({ email, password: 'hunter22' });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect(decodeJwt(data.session!.access_token).amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
+    const again = await sb.auth.signUp({ email, password: 'hunter22' });
+    expect(again.error?.status).toBe(422);
+    expect(again.error?.code).toBe('user_already_exists');
+    expect(again.error?.message).toBe('User already registered');
+  });
+});
+
 describe('rate limits', () => {
   let limited: AuthTestServer;
   beforeAll(async () => {

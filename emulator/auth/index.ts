@@ -390,6 +390,11 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     if (existing) {
       // Unconfirmed: send the confirmation again, but change nothing else; the caller has not proven who they are.
       if (settings.mailerAutoconfirm) {
+        // Left over from a time with confirmations on. GoTrue confirms it and signs the caller in without looking at
+        // the password; we sign in only the owner of the stored password.
+        if (!(await passwordMatches(password, existing.encrypted_password))) {
+          throw unprocessable('user_already_exists', 'User already registered');
+        }
         const session = await db.transaction(async (tx) => {
           await confirmEmail(tx, existing.id);
           await markSignIn(tx, existing.id);
