@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import { Helmet } from 'react-helmet-async';
 import { Link } from 'react-router-dom';
 import { useBreadcrumbLabel } from '@/components/layout';
 import { faqJsonLd, Seo } from '@/components/seo';
@@ -79,11 +78,9 @@ function ArticleContent({ article }: { article: BlogArticle }) {
         breadcrumbLabel={article.title}
         jsonLd={jsonLd}
       />
-      <Helmet>
-        <meta property="article:published_time" content={isoTimestamp(article.created_at)} />
-        <meta property="article:section" content={article.category} />
-        <meta property="article:author" content={site.name} />
-      </Helmet>
+      <meta property="article:published_time" content={isoTimestamp(article.created_at)} />
+      <meta property="article:section" content={article.category} />
+      <meta property="article:author" content={site.name} />
       <article className="container max-w-3xl py-8 sm:py-12">
         <BackToBlog />
         <header className="mt-6">

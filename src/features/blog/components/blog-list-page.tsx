@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Helmet } from 'react-helmet-async';
 import { Seo } from '@/components/seo';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -99,9 +98,8 @@ export function BlogListPage() {
         path={paths.blog}
         jsonLd={[blogJsonLd(list)]}
       />
-      <Helmet>
-        <link rel="alternate" type="application/rss+xml" title={`${site.name} Blog`} href={FEED_PATH} />
-      </Helmet>
+      {/* React 19 hoists this into <head>, next to what <Seo> renders. */}
+      <link rel="alternate" type="application/rss+xml" title={`${site.name} Blog`} href={FEED_PATH} />
       <div className="container py-10 sm:py-14">
         <header className="max-w-2xl">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{blogMessages.blogHeading}</h1>

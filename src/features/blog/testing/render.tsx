@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { HelmetProvider } from 'react-helmet-async';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query-client';
@@ -17,20 +16,17 @@ export function renderWithCache(
 ) {
   const queryClient = createQueryClient();
   for (const [key, data] of options.cache ?? []) queryClient.setQueryData(key, data);
-  const helmetContext = {};
   const result = render(
-    <HelmetProvider context={helmetContext}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[options.path]}>
-          <Routes>
-            <Route path={options.route} element={ui} />
-            <Route path="/blog" element={<p>Blog list page</p>} />
-            <Route path="/blog/:slug" element={<p>Another article page</p>} />
-          </Routes>
-        </MemoryRouter>
-        <Toaster />
-      </QueryClientProvider>
-    </HelmetProvider>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[options.path]}>
+        <Routes>
+          <Route path={options.route} element={ui} />
+          <Route path="/blog" element={<p>Blog list page</p>} />
+          <Route path="/blog/:slug" element={<p>Another article page</p>} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
   );
   return { ...result, queryClient };
 }
@@ -45,7 +41,10 @@ export function makeArticle(overrides: Partial<BlogArticle> = {}): BlogArticle {
     title: `Article ${counter}`,
     intro: 'Pricing is where most resellers leave money behind.',
     content: [
-      { heading: 'Why asking prices mislead', content: 'Asking prices are **wishes**; sold prices are facts.\n\n<ul><li>One</li></ul>' },
+      {
+        heading: 'Why asking prices mislead',
+        content: 'Asking prices are **wishes**; sold prices are facts.\n\n<ul><li>One</li></ul>',
+      },
       { heading: 'Gather comps', content: 'Filter by sold.' },
     ],
     faq: [
