@@ -32,7 +32,9 @@ export default function ThriftingExplorerRoute() {
   return (
     <>
       <Seo title="Thrifting Explorer: Sell-Through Rate Search" description={description} path={paths.search} jsonLd={jsonLd} />
+      {/* Keyed by the query string: following a ?q= link while here starts afresh with that item. */}
       <SearchExplorer
+        key={params.toString()}
         user={user}
         authLoading={!ready}
         onRequireLogin={requireLogin}
