@@ -51,6 +51,27 @@ describe('routes and titles', () => {
   );
 });
 
+describe('runtime health', () => {
+  it('the public pages load without script errors or failed requests', async () => {
+    const page = await newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && response.url().startsWith(baseURL())) {
+        problems.push(`${response.status()} ${response.url()}`);
+      }
+    });
+    for (const route of ['/', '/about', '/faqs', '/terms', '/privacy']) {
+      await page.goto(route, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('page content', () => {
   it('home: headline, App Store button, feature summary, store badges and the search tool call', async () => {
     const page = await newPage();

@@ -1,0 +1,90 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { Header } from '@/components/layout/header';
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderHeader(props: Parameters<typeof Header>[0] = {}) {
+  return render(
+    <MemoryRouter initialEntries={['/faqs']}>
+      <Header {...props} />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('<Header />', () => {
+  it('links Home, About, Contact and the search tool', () => {
+    renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Contact', '/contact'],
+      ['Thrifting Explorer', '/thriftingexplorer'],
+    ]);
+  });
+
+  it('renders the account slots: one in the bar, one in the mobile menu', () => {
+    renderHeader({
+      accountSlot: <button type="button">Desktop login</button>,
+      mobileAccountSlot: <button type="button">Mobile login</button>,
+    });
+    expect(screen.getByRole('button', { name: 'Desktop login' })).toBeInTheDocument();
+    expect(screen.getByText('Mobile login').closest('[id]')).toHaveAttribute('hidden');
+  });
+
+  it('opens and closes the mobile menu with its toggle, and says so', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Close menu');
+    expect(menu).toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toBeVisible();
+  });
+
+  it('closes the menu when one of its links is followed', async () => {
+    const user = userEvent.setup();
+    renderHeader({ mobileAccountSlot: <a href="#account">My account</a> });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    await user.click(within(menu).getByRole('link', { name: 'About' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/about');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    await user.click(within(menu).getByRole('link', { name: 'My account' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps the menu open when a button in the account slot is used, and closes it on Escape', async () => {
+    const user = userEvent.setup();
+    renderHeader({ mobileAccountSlot: <button type="button">Login</button> });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
