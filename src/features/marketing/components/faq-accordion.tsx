@@ -61,9 +61,14 @@ export function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
                 stroke="currentColor"
                 strokeWidth="2"
                 aria-hidden="true"
-                className="shrink-0 text-slate-500 transition-transform duration-200 group-data-[state=open]:rotate-45"
+                className="shrink-0 text-slate-500 group-data-[state=open]:text-primary"
               >
-                <path d="M12 5v14M5 12h14" />
+                {/* A plus that becomes a minus: the vertical stroke fades out while the group is open. */}
+                <path d="M5 12h14" />
+                <path
+                  d="M12 5v14"
+                  className="transition-opacity duration-200 group-data-[state=open]:opacity-0"
+                />
               </svg>
             </AccordionPrimitive.Trigger>
           </AccordionPrimitive.Header>
