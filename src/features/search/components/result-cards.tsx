@@ -54,7 +54,7 @@ export type ResultCardsProps = {
 /** SPEC §2 result cards: Available, Sold and Sell-Through, each with its own loading state. */
 export function ResultCards({ run, results, loadingAvailable, loadingSold }: ResultCardsProps) {
   const soldUnknown = run.sold !== null && run.sold.soldCount === null;
-  const complete = run.available !== null && run.sold !== null && !soldUnknown && results !== null;
+  const complete = run.available !== null && run.sold !== null && !run.failed && !soldUnknown && results !== null;
   const rate = complete ? results.sellThroughRate : null;
   const band = rate === null ? null : bandDisplay(rate);
 

@@ -53,7 +53,7 @@ export function SearchExplorer({ user, authLoading = false, onRequireLogin, init
   };
 
   const soldKnown = run?.sold != null && run.sold.soldCount !== null;
-  const complete = run?.available != null && run.sold != null;
+  const complete = run?.available != null && run.sold != null && !run.failed;
   const rate = complete && soldKnown && results ? results.sellThroughRate : null;
   const hearts = rate !== null && bandDisplay(rate).hearts;
   const isDemo = Boolean(run?.available?.isDemo || run?.sold?.isDemo);

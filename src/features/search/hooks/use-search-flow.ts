@@ -18,7 +18,8 @@ export type SearchRun = {
   query: SearchInput;
   available: AvailableResult | null;
   sold: SoldResult | null;
-  failed: SearchType | null;
+  /** Which step failed; 'unexpected' for anything outside the two calls. No rate is shown for a failed run. */
+  failed: SearchType | 'unexpected' | null;
 };
 
 const MAX_LOGGED_ERROR = 500;
@@ -108,6 +109,7 @@ export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRe
           { onError: (cause) => console.warn('Could not refresh the saved search figures', cause) },
         );
       } catch {
+        patchRun(id, { failed: 'unexpected' });
         setError(m.errorUnexpected);
       }
     },
