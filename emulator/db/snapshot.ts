@@ -3,7 +3,7 @@
 // cache key covers everything that shapes that database, so a changed migration never reuses a stale dump.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,4 +44,16 @@ export async function saveSnapshot(key: string, blob: Blob): Promise<void> {
   const temp = path.join(dir, `${key}.${process.pid}.${Date.now()}.tmp`);
   await writeFile(temp, Buffer.from(await blob.arrayBuffer()));
   await rename(temp, path.join(dir, `${key}.tar`));
+  await prune();
+}
+
+/** Each edit of a migration makes a new snapshot; keep the few most recent. */
+async function prune(keep = 6) {
+  const files = await Promise.all(
+    (await readdir(dir))
+      .filter((f) => f.endsWith('.tar'))
+      .map(async (f) => ({ file: path.join(dir, f), mtime: (await stat(path.join(dir, f))).mtimeMs })),
+  );
+  files.sort((a, b) => b.mtime - a.mtime);
+  await Promise.all(files.slice(keep).map((f) => unlink(f.file).catch(() => {})));
 }
