@@ -55,6 +55,10 @@ export function isRedirectUrlValid(settings: AuthSettings, redirectUrl: string |
   }
   if (ref) {
     const host = ref.hostname;
+    // WHATWG URLs normalise obfuscated hosts (2130706433, 0x7f.1, unicode) that Go's url.Parse keeps as written and
+    // GoTrue then refuses; refuse any host that is not already in its normal form.
+    const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/:?#]*)/i.exec(redirectUrl)?.[1];
+    if (rawHost !== undefined && rawHost.toLowerCase() !== host) return false;
     // Back to the site itself; the port may differ on loopback (RFC 8252 7.3).
     if (host === base.hostname && ref.protocol === base.protocol && (ref.port === base.port || isLocalhost(host))) {
       return true;
