@@ -5,6 +5,7 @@
 // naive `count(*) ... where title ilike '%word%'` on the same rows, and the ratio. Target: p95 < 50 ms per function.
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { projectRoot } from '../emulator/config';
 import { startEmulator } from '../emulator/server';
@@ -185,7 +186,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
-  process.exit(1);
-});
+// Only when run as a script: tests and tools import benchQueries without starting a bench.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.stack ?? error.message : error);
+    process.exit(1);
+  });
+}

@@ -171,6 +171,10 @@ export function* generateListings(options: { count: number; seed?: number; now?:
     const inWindow = 90 / HISTORY_DAYS;
     const soldFraction = rate / (inWindow + rate);
     const counters = Object.fromEntries(CONDITIONS.map(([c]) => [c, { rows: 0, sales: 0 }])) as Record<Condition, { rows: number; sales: number }>;
+    // A line's rows are written available first, then sold from the latest sale back: each search reads one dense run
+    // of pages per status (and the 90-day window is the front of the sold run), like a table clustered on
+    // (line, status, sold_at desc).
+    const lineRows: MarketListing[] = [];
     for (let n = 0; n < share && made < options.count; n++, made++) {
       const condition = pick(random, CONDITIONS);
       const marketplace = pick(random, MARKETPLACES);
@@ -203,7 +207,7 @@ export function* generateListings(options: { count: number; seed?: number; now?:
       const word = oneOf(random, CONDITION_WORDS[condition]);
       const sizeText = line.sizes === 'one' ? '' : ` Size ${size}`;
       const title = `${line.brand} ${line.item} ${colour}${sizeText}${word ? ` ${word}` : ''}`.slice(0, 300);
-      yield {
+      lineRows.push({
         marketplace,
         external_id: `demo-${String(made + 1).padStart(8, '0')}`,
         title,
@@ -220,8 +224,12 @@ export function* generateListings(options: { count: number; seed?: number; now?:
         // Demo rows point nowhere: a made-up link to a real marketplace would mislead.
         url: null,
         source: 'demo',
-      };
+      });
     }
+    lineRows.sort((a, b) =>
+      a.status !== b.status ? (a.status === 'available' ? -1 : 1) : a.sold_at && b.sold_at ? (a.sold_at < b.sold_at ? 1 : -1) : 0,
+    );
+    yield* lineRows;
   }
 }
 
@@ -260,9 +268,9 @@ export async function upsertListings(db: Queryable, rows: Iterable<MarketListing
 // Secondary indexes rebuilt after a bulk load: building a GIN index once is far cheaper than updating it per row.
 const BULK_INDEXES = [
   `create index if not exists market_listings_available_tokens_idx on public.market_listings
-     using gin (search_tokens) with (fastupdate = off) where status = 'available'`,
+     using gin (public.market_listing_tokens(brand, title, category)) with (fastupdate = off) where status = 'available'`,
   `create index if not exists market_listings_sold_tokens_idx on public.market_listings
-     using gin (search_tokens) with (fastupdate = off) where status = 'sold'`,
+     using gin (public.market_listing_tokens(brand, title, category)) with (fastupdate = off) where status = 'sold'`,
   `create index if not exists market_listings_title_trgm_idx on public.market_listings using gin (title extensions.gin_trgm_ops)`,
   `create index if not exists market_listings_source_idx on public.market_listings (source)`,
 ];
