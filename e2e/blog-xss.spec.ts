@@ -7,7 +7,8 @@ import { client } from '../tests/support/supabase';
 import { newPage } from './support/browser';
 
 const slug = `xss-check-${Date.now().toString(36)}`;
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 // Every payload sets a window.__xss_* flag if it ever runs.
 const payloads = `**Bold survives** the pipeline.
@@ -121,11 +122,19 @@ describe('an article full of XSS payloads', () => {
   it('leaves no dangerous element, event handler, style or URL scheme in the DOM', async () => {
     const found = await section().evaluate((root) => {
       const bad: string[] = [];
-      const forbidden = 'script, style, iframe, frame, svg, math, form, button, object, embed, details, meta, body, link, base, input, textarea';
+      const forbidden =
+        'script, style, iframe, frame, svg, math, form, button, object, embed, details, meta, body, link, base, input, textarea';
       root.querySelectorAll(forbidden).forEach((el) => bad.push(`<${el.tagName.toLowerCase()}>`));
       root.querySelectorAll('*').forEach((el) => {
         for (const attr of el.getAttributeNames()) {
-          if (attr.startsWith('on') || attr === 'style' || attr === 'srcdoc' || attr === 'action' || attr === 'autofocus') bad.push(`${el.tagName}[${attr}]`);
+          if (
+            attr.startsWith('on') ||
+            attr === 'style' ||
+            attr === 'srcdoc' ||
+            attr === 'action' ||
+            attr === 'autofocus'
+          )
+            bad.push(`${el.tagName}[${attr}]`);
         }
       });
       root.querySelectorAll('[href], [src]').forEach((el) => {
@@ -139,7 +148,11 @@ describe('an article full of XSS payloads', () => {
     });
     expect(found).toEqual([]);
     // The page's own head stays free of injected tags too.
-    await expect(page.locator('script:not([type="application/ld+json"])').evaluateAll((els) => els.map((e) => e.textContent ?? '').filter((t) => t.includes('__xss')))).resolves.toEqual([]);
+    await expect(
+      page
+        .locator('script:not([type="application/ld+json"])')
+        .evaluateAll((els) => els.map((e) => e.textContent ?? '').filter((t) => t.includes('__xss'))),
+    ).resolves.toEqual([]);
   });
 
   it('keeps the allowed tags: strong, em, links, images, code, quotes, headings and lists', async () => {
@@ -149,8 +162,12 @@ describe('an article full of XSS payloads', () => {
     await expect(body.locator('em', { hasText: 'emphasis' }).count()).resolves.toBe(1);
     await expect(body.locator('a[href="https://example.com/ok"][title="Safe"]').count()).resolves.toBe(1);
     await expect(body.locator('a[href="/blog"]').count()).resolves.toBe(1);
-    await expect(body.locator('img[src="https://example.com/photo.png"][alt="An https image"]').count()).resolves.toBe(1);
-    await expect(body.locator('img[src^="data:image/png;base64,"][alt="A data image"]').count()).resolves.toBe(1);
+    await expect(
+      body.locator('img[src="https://example.com/photo.png"][alt="An https image"]').count(),
+    ).resolves.toBe(1);
+    await expect(
+      body.locator('img[src^="data:image/png;base64,"][alt="A data image"]').count(),
+    ).resolves.toBe(1);
     await expect(body.locator('code', { hasText: 'inline code' }).count()).resolves.toBe(1);
     await expect(body.locator('pre code').count()).resolves.toBe(1);
     await expect(body.locator('blockquote', { hasText: 'A quoted line' }).count()).resolves.toBe(1);
@@ -163,9 +180,13 @@ describe('an article full of XSS payloads', () => {
 
   it('shows markup in plain-text fields as text, never as elements', async () => {
     const main = page.getByRole('main');
-    await expect(main.getByText(`An intro that carries markup as text: ${textPayload}`).count()).resolves.toBe(1);
+    await expect(
+      main.getByText(`An intro that carries markup as text: ${textPayload}`).count(),
+    ).resolves.toBe(1);
     await expect(main.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(article.title);
-    await expect(main.getByRole('region', { name: 'Key Takeaways' }).textContent()).resolves.toContain(`Takeaway ${textPayload}`);
+    await expect(main.getByRole('region', { name: 'Key Takeaways' }).textContent()).resolves.toContain(
+      `Takeaway ${textPayload}`,
+    );
     await expect(main.getByRole('table').textContent()).resolves.toContain(`Value ${textPayload}`);
     await main.getByRole('button', { name: `Question ${textPayload}` }).click();
     await main.getByText(`Answer ${textPayload}`).waitFor();

@@ -13,7 +13,10 @@ const published = sortArticles(publishedOnly(articles));
 const draft = articles.find((a) => !a.published)!;
 const featured = published.find((a) => /sell[\s-]?(through|rate)/i.test(`${a.slug} ${a.title}`))!;
 // The article with every section: takeaways, a table, a summary and FAQ.
-const full = published.find((a) => a.featured && a.columns.length > 0 && a.key_takeaways.length > 0 && a.faq.length > 1) ?? featured;
+const full =
+  published.find(
+    (a) => a.featured && a.columns.length > 0 && a.key_takeaways.length > 0 && a.faq.length > 1,
+  ) ?? featured;
 
 const cardTitles = (page: Page) => page.locator('main article h3').allTextContents();
 
@@ -51,9 +54,9 @@ describe('/blog', () => {
     await openList(page);
     const featuredSection = page.getByRole('region', { name: 'Featured Article' });
     await expect(featuredSection.locator('h3').allTextContents()).resolves.toEqual([featured.title]);
-    await expect(featuredSection.getByRole('link', { name: `Read Article: ${featured.title}` }).getAttribute('href')).resolves.toBe(
-      `/blog/${featured.slug}`,
-    );
+    await expect(
+      featuredSection.getByRole('link', { name: `Read Article: ${featured.title}` }).getAttribute('href'),
+    ).resolves.toBe(`/blog/${featured.slug}`);
     const latest = page.getByRole('region', { name: 'Latest Articles' });
     const expected = published.filter((a) => a.slug !== featured.slug);
     await expect(latest.locator('h3').allTextContents()).resolves.toEqual(expected.map((a) => a.title));
@@ -70,24 +73,44 @@ describe('/blog', () => {
     const group = page.getByRole('group', { name: 'Filter articles by category' });
     const categories = [...new Set(published.map((a) => a.category))];
     await expect(group.getByRole('button').allTextContents()).resolves.toEqual(['All', ...categories]);
-    await expect(group.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(group.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
     for (const category of categories) {
       await group.getByRole('button', { name: category, exact: true }).click();
-      await expect(group.getByRole('button', { name: category, exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
-      await expect(group.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).resolves.toBe('false');
+      await expect(
+        group.getByRole('button', { name: category, exact: true }).getAttribute('aria-pressed'),
+      ).resolves.toBe('true');
+      await expect(group.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).resolves.toBe(
+        'false',
+      );
       const want = published.filter((a) => a.category === category).map((a) => a.title);
-      await page.waitForFunction((n) => document.querySelectorAll('main article h3').length === n, want.length);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('main article h3').length === n,
+        want.length,
+      );
       expect((await cardTitles(page)).sort()).toEqual([...want].sort());
     }
     await group.getByRole('button', { name: 'All' }).click();
-    await page.waitForFunction((n) => document.querySelectorAll('main article h3').length === n, published.length);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('main article h3').length === n,
+      published.length,
+    );
   });
 
-  it('opens an article from its card', async () => {
+  it('opens an article from its card, fetching it as soon as the pointer is on the card', async () => {
     const page = await newPage();
     await openList(page);
     const target = published.find((a) => a.slug !== featured.slug)!;
-    await page.getByRole('link', { name: `Read More: ${target.title}` }).click();
+    const link = page.getByRole('link', { name: `Read More: ${target.title}` });
+    // Pointing at the card starts the article read, so the page can open without its loading state.
+    const prefetch = page.waitForRequest(
+      (request) =>
+        request.url().includes('/rest/v1/blog_articles') && request.url().includes(`slug=eq.${target.slug}`),
+    );
+    await link.hover();
+    await prefetch;
+    await link.click();
     await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/blog/${target.slug}`);
   });
@@ -107,7 +130,9 @@ describe('/blog', () => {
   it('advertises the RSS feed and Blog structured data', async () => {
     const page = await newPage();
     await openList(page);
-    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).resolves.toBe('/blog/feed.xml');
+    await expect(
+      page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href'),
+    ).resolves.toBe('/blog/feed.xml');
     const blog = await page.evaluate(() =>
       [...document.querySelectorAll('script[type="application/ld+json"]')]
         .map((s) => JSON.parse(s.textContent ?? '{}'))
@@ -126,11 +151,21 @@ describe('/blog/:slug', () => {
     const main = page.locator('main');
 
     // Breadcrumb and header.
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allInnerTexts()).resolves.toEqual(['Home', 'Blog', full.title]);
-    await expect(main.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).resolves.toBe('/blog');
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allInnerTexts(),
+    ).resolves.toEqual(['Home', 'Blog', full.title]);
+    await expect(main.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).resolves.toBe(
+      '/blog',
+    );
     const header = main.locator('article header');
     const headerText = await header.innerText();
-    for (const text of [full.category, 'Featured', 'Flipwise Team', formatArticleDate(full.created_at), full.read_time]) {
+    for (const text of [
+      full.category,
+      'Featured',
+      'Flipwise Team',
+      formatArticleDate(full.created_at),
+      full.read_time,
+    ]) {
       expect(headerText).toContain(text);
     }
     expect(headerText).toContain(`${articleWordCount(full).toLocaleString('en-US')} words`);
@@ -144,18 +179,29 @@ describe('/blog/:slug', () => {
     }
 
     // Body: intro, then one h2 per section, with bold as strong.
-    await expect(main.getByText(full.intro.split('\n')[0].slice(0, 60), { exact: false }).count()).resolves.toBeGreaterThan(0);
+    await expect(
+      main.getByText(full.intro.split('\n')[0].slice(0, 60), { exact: false }).count(),
+    ).resolves.toBeGreaterThan(0);
     for (const section of full.content) {
-      await expect(main.getByRole('heading', { level: 2, name: section.heading, exact: true }).count()).resolves.toBe(1);
+      await expect(
+        main.getByRole('heading', { level: 2, name: section.heading, exact: true }).count(),
+      ).resolves.toBe(1);
     }
     const boldSource = full.content.map((s) => /\*\*(.+?)\*\*/.exec(s.content)?.[1]).find(Boolean);
-    if (boldSource) await expect(main.locator('strong', { hasText: boldSource }).count()).resolves.toBeGreaterThan(0);
+    if (boldSource)
+      await expect(main.locator('strong', { hasText: boldSource }).count()).resolves.toBeGreaterThan(0);
     await expect(main.locator('article').first().innerText()).resolves.not.toContain('**');
 
     // In This Article links to the four sections, which exist.
     const toc = main.getByRole('navigation', { name: 'In This Article' });
-    await expect(toc.getByRole('link').allTextContents()).resolves.toEqual(['Tool Comparison', 'Key Takeaways', 'Summary', 'Frequently Asked Questions']);
-    for (const id of ['tool-comparison', 'key-takeaways', 'summary', 'faq']) await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
+    await expect(toc.getByRole('link').allTextContents()).resolves.toEqual([
+      'Tool Comparison',
+      'Key Takeaways',
+      'Summary',
+      'Frequently Asked Questions',
+    ]);
+    for (const id of ['tool-comparison', 'key-takeaways', 'summary', 'faq'])
+      await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
     await toc.getByRole('link', { name: 'Key Takeaways' }).click();
     await page.waitForFunction(() => location.hash === '#key-takeaways');
     await page.waitForFunction(() => {
@@ -167,33 +213,41 @@ describe('/blog/:slug', () => {
     const table = main.getByRole('table');
     await expect(table.locator('thead th').allTextContents()).resolves.toEqual(full.columns);
     await expect(table.locator('tbody tr').count()).resolves.toBe(full.rows.length);
-    await expect(table.locator('tbody tr').first().locator('th, td').allTextContents()).resolves.toEqual(full.rows[0]);
+    await expect(table.locator('tbody tr').first().locator('th, td').allTextContents()).resolves.toEqual(
+      full.rows[0],
+    );
     const takeaways = main.getByRole('region', { name: 'Key Takeaways' });
     await expect(takeaways.locator('li').allTextContents()).resolves.toEqual(full.key_takeaways);
-    await expect(main.getByRole('region', { name: 'Summary' }).innerText()).resolves.toContain(full.summary.split('\n')[0].slice(0, 60));
+    await expect(main.getByRole('region', { name: 'Summary' }).innerText()).resolves.toContain(
+      full.summary.split('\n')[0].slice(0, 60),
+    );
 
     // FAQ questions are buttons.
     const faq = main.getByRole('region', { name: 'Frequently Asked Questions' });
-    for (const item of full.faq) await expect(faq.getByRole('button', { name: item.question }).count()).resolves.toBe(1);
+    for (const item of full.faq)
+      await expect(faq.getByRole('button', { name: item.question }).count()).resolves.toBe(1);
 
     // Related and resources.
     const related = main.getByRole('region', { name: 'You Might Also Like' });
     await expect(related.getByRole('link').count()).resolves.toBe(2);
     const explore = main.getByRole('navigation', { name: 'Explore More Resources' });
-    await expect(explore.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href')))).resolves.toEqual([
-      '/blog',
-      '/faqs',
-      '/thriftingexplorer',
-      '/contact',
-    ]);
+    await expect(
+      explore.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
+    ).resolves.toEqual(['/blog', '/faqs', '/thriftingexplorer', '/contact']);
 
     // Head.
     expect(await page.title()).toBe(`${full.title} | Flipwise`);
-    await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(full.meta_description);
-    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(new RegExp(`/blog/${full.slug}$`));
+    await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(
+      full.meta_description,
+    );
+    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(
+      new RegExp(`/blog/${full.slug}$`),
+    );
     await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('article');
     const types = await page.evaluate(() =>
-      [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '{}')['@type']),
+      [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (s) => JSON.parse(s.textContent ?? '{}')['@type'],
+      ),
     );
     expect(types).toEqual(expect.arrayContaining(['BlogPosting', 'FAQPage', 'BreadcrumbList']));
   });
@@ -233,7 +287,9 @@ describe('/blog/:slug', () => {
     await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe(href);
     await page.waitForFunction(() => window.scrollY < 50);
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').last().innerText()).resolves.toBe(target.title);
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').last().innerText(),
+    ).resolves.toBe(target.title);
   });
 
   it("shows 'Article Not Found' for an unknown slug, and Back to Blog returns to the list", async () => {
@@ -277,7 +333,9 @@ describe('the draft appears nowhere', () => {
       await openArticle(page, article.slug, article.title);
       const related = page.getByRole('region', { name: 'You Might Also Like' });
       await related.getByRole('link').nth(1).waitFor();
-      const hrefs = await related.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+      const hrefs = await related
+        .getByRole('link')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
       expect(hrefs).toHaveLength(2);
       expect(hrefs).not.toContain(`/blog/${draft.slug}`);
       expect(hrefs).not.toContain(`/blog/${article.slug}`);
@@ -304,7 +362,11 @@ async function shoot(page: Page, name: string) {
   const total = await page.evaluate(() => document.documentElement.scrollHeight);
   const step = Math.round(height * 1.5);
   for (let y = 0, part = 1; y < total; y += step, part++) {
-    await page.screenshot({ path: `/tmp/shots/${name}-part${part}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(step, total - y) } });
+    await page.screenshot({
+      path: `/tmp/shots/${name}-part${part}.png`,
+      fullPage: true,
+      clip: { x: 0, y, width, height: Math.min(step, total - y) },
+    });
   }
 }
 
@@ -313,10 +375,14 @@ describe('screenshots', () => {
     const page = await newPage({ width, reducedMotion: true });
     await openList(page);
     await shoot(page, `blog-list-${width}`);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      width,
+    );
     await openArticle(page, full.slug, full.title);
     await page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link').first().waitFor();
     await shoot(page, `blog-article-${width}`);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      width,
+    );
   });
 });

@@ -14,7 +14,12 @@ const CHANNEL_DESCRIPTION =
   'Practical guides for resellers of second-hand fashion: pricing from sold data, sourcing, listing and selling across marketplaces.';
 
 const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** RFC 822 date, as RSS 2.0 requires ('Tue, 04 Mar 2025 09:00:00 GMT'). */
 export function rfc822(value: string): string {

@@ -15,8 +15,12 @@ class NoRealtime {
 export type PublishResult = { slug: string; published: boolean; action: 'created' | 'updated' }[];
 
 const envSchema = z.object({
-  SUPABASE_URL: z.url({ message: 'SUPABASE_URL must be the URL of the Supabase project, e.g. https://abcd.supabase.co' }),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20, 'SUPABASE_SERVICE_ROLE_KEY must be the service-role key of that project'),
+  SUPABASE_URL: z.url({
+    message: 'SUPABASE_URL must be the URL of the Supabase project, e.g. https://abcd.supabase.co',
+  }),
+  SUPABASE_SERVICE_ROLE_KEY: z
+    .string()
+    .min(20, 'SUPABASE_SERVICE_ROLE_KEY must be the service-role key of that project'),
 });
 
 export async function publishArticles(options: {
@@ -53,9 +57,12 @@ export async function publishArticles(options: {
     published: row.published as boolean,
     action: before.has(row.slug as string) ? 'updated' : 'created',
   }));
-  for (const row of result) log(`${row.action.padEnd(7)} ${row.published ? 'published' : 'draft    '} /blog/${row.slug}`);
+  for (const row of result)
+    log(`${row.action.padEnd(7)} ${row.published ? 'published' : 'draft    '} /blog/${row.slug}`);
   const drafts = result.filter((r) => !r.published).length;
-  log(`${result.length} articles upserted into ${options.url} (${result.length - drafts} published, ${drafts} draft${drafts === 1 ? '' : 's'}).`);
+  log(
+    `${result.length} articles upserted into ${options.url} (${result.length - drafts} published, ${drafts} draft${drafts === 1 ? '' : 's'}).`,
+  );
   return result;
 }
 

@@ -9,4 +9,6 @@ export const seedPath = path.resolve(import.meta.dirname, '../supabase/seed.sql'
 const articles = loadArticles();
 writeFileSync(seedPath, renderSeedSql(articles));
 const drafts = articles.filter((a) => !a.published).length;
-console.log(`supabase/seed.sql: ${articles.length} articles (${articles.length - drafts} published, ${drafts} draft${drafts === 1 ? '' : 's'})`);
+console.log(
+  `supabase/seed.sql: ${articles.length} articles (${articles.length - drafts} published, ${drafts} draft${drafts === 1 ? '' : 's'})`,
+);

@@ -31,7 +31,9 @@ describe('blog reads on the seeded database', () => {
     const service = client(emulator.url, emulator.serviceRoleKey);
     const { data, error } = await service.from('blog_articles').select('slug, published');
     expect(error).toBeNull();
-    expect(new Map(data!.map((r) => [r.slug, r.published]))).toEqual(new Map(articles.map((a) => [a.slug, a.published])));
+    expect(new Map(data!.map((r) => [r.slug, r.published]))).toEqual(
+      new Map(articles.map((a) => [a.slug, a.published])),
+    );
   });
 
   it('lists published articles, newest first, with all columns (getArticles)', async () => {
@@ -41,7 +43,13 @@ describe('blog reads on the seeded database', () => {
     expect(list.map((a) => a.slug)).not.toContain(draft.slug);
     const first = list[0];
     const source = published[0];
-    expect(first).toMatchObject({ title: source.title, content: source.content, faq: source.faq, rows: source.rows, featured: source.featured });
+    expect(first).toMatchObject({
+      title: source.title,
+      content: source.content,
+      faq: source.faq,
+      rows: source.rows,
+      featured: source.featured,
+    });
     expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -81,10 +89,18 @@ describe('blog reads on the seeded database', () => {
   });
 
   it('keeps drafts from signed-in users too, and refuses their writes', async () => {
-    const user = client(emulator.url, emulator.anonKey, await userToken('6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'));
+    const user = client(
+      emulator.url,
+      emulator.anonKey,
+      await userToken('6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'),
+    );
     const read = await user.from('blog_articles').select('slug').eq('slug', draft.slug);
     expect(read.data).toEqual([]);
-    const write = await user.from('blog_articles').update({ published: true }).eq('slug', draft.slug).select();
+    const write = await user
+      .from('blog_articles')
+      .update({ published: true })
+      .eq('slug', draft.slug)
+      .select();
     expect(write.error?.code).toBe('42501');
     const anon = client(emulator.url, emulator.anonKey);
     const insert = await anon.from('blog_articles').insert({ ...published[0], slug: 'anon-insert' });
@@ -104,17 +120,31 @@ describe('npm run blog:publish', () => {
 
   it('creates every article on an empty project, then updates them in place on a second run', async () => {
     const lines: string[] = [];
-    const first = await publishArticles({ url: emulator.url, serviceRoleKey: emulator.serviceRoleKey, articles, log: (l) => lines.push(l) });
+    const first = await publishArticles({
+      url: emulator.url,
+      serviceRoleKey: emulator.serviceRoleKey,
+      articles,
+      log: (l) => lines.push(l),
+    });
     expect(first.map((r) => r.action)).toEqual(articles.map(() => 'created'));
     expect(lines.some((l) => l.includes(`/blog/${draft.slug}`) && l.includes('draft'))).toBe(true);
-    expect(lines.at(-1)).toBe(`${articles.length} articles upserted into ${emulator.url} (${published.length} published, 1 draft).`);
+    expect(lines.at(-1)).toBe(
+      `${articles.length} articles upserted into ${emulator.url} (${published.length} published, 1 draft).`,
+    );
 
     const anon = client(emulator.url, emulator.anonKey);
     const visible = await anon.from('blog_articles').select('slug').order('created_at', { ascending: false });
     expect(visible.data!.map((r) => r.slug)).toEqual(published.map((a) => a.slug));
 
-    const edited = articles.map((a) => (a.slug === published[0].slug ? { ...a, title: 'Retitled by the editor' } : a));
-    const second = await publishArticles({ url: emulator.url, serviceRoleKey: emulator.serviceRoleKey, articles: edited, log: () => {} });
+    const edited = articles.map((a) =>
+      a.slug === published[0].slug ? { ...a, title: 'Retitled by the editor' } : a,
+    );
+    const second = await publishArticles({
+      url: emulator.url,
+      serviceRoleKey: emulator.serviceRoleKey,
+      articles: edited,
+      log: () => {},
+    });
     expect(second.map((r) => r.action)).toEqual(articles.map(() => 'updated'));
     const service = client(emulator.url, emulator.serviceRoleKey);
     const all = await service.from('blog_articles').select('slug, title');
@@ -123,8 +153,8 @@ describe('npm run blog:publish', () => {
   });
 
   it('fails loudly with the anon key, which may not write', async () => {
-    await expect(publishArticles({ url: emulator.url, serviceRoleKey: emulator.anonKey, articles, log: () => {} })).rejects.toThrow(
-      /Could not upsert blog_articles/,
-    );
+    await expect(
+      publishArticles({ url: emulator.url, serviceRoleKey: emulator.anonKey, articles, log: () => {} }),
+    ).rejects.toThrow(/Could not upsert blog_articles/);
   });
 });

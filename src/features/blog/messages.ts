@@ -9,7 +9,8 @@ export const blogMessages = {
   readMore: 'Read More',
   // SPEC §8 leaves the list error open; this says what happened and what to do.
   listErrorTitle: "We couldn't load the articles.",
-  listErrorDescription: 'Check your connection and try again. If it keeps happening, the blog may be briefly unavailable.',
+  listErrorDescription:
+    'Check your connection and try again. If it keeps happening, the blog may be briefly unavailable.',
   tryAgain: 'Try again',
   notFoundTitle: 'Article Not Found',
   notFoundDescription: "The article you're looking for doesn't exist.",

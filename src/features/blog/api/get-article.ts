@@ -26,7 +26,11 @@ export async function getArticle(slug: string): Promise<BlogArticle> {
 }
 
 export const articleQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: blogKeys.article(slug), queryFn: () => getArticle(slug), retry: BLOG_QUERY_RETRY });
+  queryOptions({
+    queryKey: blogKeys.article(slug),
+    queryFn: () => getArticle(slug),
+    retry: BLOG_QUERY_RETRY,
+  });
 
 export function useArticle(slug: string) {
   return useQuery(articleQueryOptions(slug));

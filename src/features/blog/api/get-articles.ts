@@ -16,7 +16,8 @@ export async function getArticles(): Promise<BlogArticle[]> {
   return z.array(articleSchema).parse(data ?? []);
 }
 
-export const articlesQueryOptions = () => queryOptions({ queryKey: blogKeys.list(), queryFn: getArticles, retry: BLOG_QUERY_RETRY });
+export const articlesQueryOptions = () =>
+  queryOptions({ queryKey: blogKeys.list(), queryFn: getArticles, retry: BLOG_QUERY_RETRY });
 
 export function useArticles() {
   return useQuery(articlesQueryOptions());

@@ -21,7 +21,11 @@ export async function getRelatedArticles(slug: string): Promise<RelatedArticle[]
 }
 
 export const relatedArticlesQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: blogKeys.related(slug), queryFn: () => getRelatedArticles(slug), retry: BLOG_QUERY_RETRY });
+  queryOptions({
+    queryKey: blogKeys.related(slug),
+    queryFn: () => getRelatedArticles(slug),
+    retry: BLOG_QUERY_RETRY,
+  });
 
 export function useRelatedArticles(slug: string) {
   return useQuery(relatedArticlesQueryOptions(slug));

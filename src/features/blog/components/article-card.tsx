@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
+import { usePrefetchArticle } from '../api/prefetch-article';
 import { blogMessages } from '../messages';
 import type { BlogArticle } from '../schemas';
 import { ArticleDate, ReadTime } from './article-meta';
@@ -10,7 +11,15 @@ type CardArticle = Pick<BlogArticle, 'slug' | 'title' | 'intro' | 'category' | '
 
 function Arrow() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M5 12h14M13 6l6 6-6 6" />
     </svg>
   );
@@ -24,6 +33,7 @@ function Arrow() {
 export function ArticleCard({ article, variant }: { article: CardArticle; variant: 'featured' | 'grid' }) {
   const featured = variant === 'featured';
   const action = featured ? blogMessages.readArticle : blogMessages.readMore;
+  const prefetch = usePrefetchArticle();
   return (
     <article
       className={cn(
@@ -37,12 +47,24 @@ export function ArticleCard({ article, variant }: { article: CardArticle; varian
           className="flex items-center justify-center bg-gradient-to-br from-primary to-teal-500 p-8 text-primary-foreground md:w-2/5"
         >
           <svg viewBox="0 0 120 80" className="h-24 w-36 sm:h-28 sm:w-40" fill="none">
-            <path d="M8 72h104" stroke="currentColor" strokeOpacity="0.5" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d="M8 72h104"
+              stroke="currentColor"
+              strokeOpacity="0.5"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
             <rect x="16" y="48" width="14" height="20" rx="3" fill="currentColor" fillOpacity="0.45" />
             <rect x="40" y="36" width="14" height="32" rx="3" fill="currentColor" fillOpacity="0.6" />
             <rect x="64" y="24" width="14" height="44" rx="3" fill="currentColor" fillOpacity="0.75" />
             <rect x="88" y="10" width="14" height="58" rx="3" fill="currentColor" />
-            <path d="M14 40 44 26l24-8 34-14" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M14 40 44 26l24-8 34-14"
+              stroke="currentColor"
+              strokeWidth="3"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </div>
       )}
@@ -59,12 +81,16 @@ export function ArticleCard({ article, variant }: { article: CardArticle; varian
         >
           {article.title}
         </h3>
-        <p className={cn('mt-3 text-muted-foreground', featured ? 'line-clamp-4' : 'line-clamp-3')}>{article.intro}</p>
+        <p className={cn('mt-3 text-muted-foreground', featured ? 'line-clamp-4' : 'line-clamp-3')}>
+          {article.intro}
+        </p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-6 text-sm text-muted-foreground">
           <ArticleDate value={article.created_at} />
           <Link
             to={paths.article(article.slug)}
             aria-label={`${action}: ${article.title}`}
+            onMouseEnter={() => prefetch(article.slug)}
+            onFocus={() => prefetch(article.slug)}
             className={cn(
               'inline-flex items-center gap-1.5 font-semibold text-primary after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none',
               featured && 'rounded-md bg-primary px-4 py-2 text-primary-foreground',

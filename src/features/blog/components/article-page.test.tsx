@@ -8,8 +8,20 @@ import type { BlogArticle, RelatedArticle } from '../schemas';
 import { ArticlePage } from './article-page';
 
 const related: RelatedArticle[] = [
-  { slug: 'crosslisting-basics', title: 'Crosslisting basics', intro: 'List once, sell anywhere.', read_time: '7 min read', created_at: '2025-10-07T09:00:00+00:00' },
-  { slug: 'listing-titles', title: 'Listing titles', intro: 'Words buyers type.', read_time: '6 min read', created_at: '2025-07-22T09:00:00+00:00' },
+  {
+    slug: 'crosslisting-basics',
+    title: 'Crosslisting basics',
+    intro: 'List once, sell anywhere.',
+    read_time: '7 min read',
+    created_at: '2025-10-07T09:00:00+00:00',
+  },
+  {
+    slug: 'listing-titles',
+    title: 'Listing titles',
+    intro: 'Words buyers type.',
+    read_time: '6 min read',
+    created_at: '2025-07-22T09:00:00+00:00',
+  },
 ];
 
 function renderArticle(article: BlogArticle, relatedArticles = related) {
@@ -65,7 +77,8 @@ describe('ArticlePage', () => {
       ['Summary', '#summary'],
       ['Frequently Asked Questions', '#faq'],
     ]);
-    for (const link of links) expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
+    for (const link of links)
+      expect(document.getElementById(link.getAttribute('href')!.slice(1))).not.toBeNull();
   });
 
   it('leaves out links to absent sections, and the card itself when there are no takeaways', () => {
@@ -82,7 +95,11 @@ describe('ArticlePage', () => {
   it('shows the comparison table with its columns and rows', () => {
     renderArticle(makeArticle());
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Marketplace', 'Fee']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Marketplace', 'Fee']);
     expect(within(table).getByRole('rowheader', { name: 'Poshmark' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: '20%' })).toBeInTheDocument();
   });
@@ -107,7 +124,10 @@ describe('ArticlePage', () => {
     renderArticle(makeArticle());
     const section = screen.getByRole('region', { name: 'You Might Also Like' });
     const links = within(section).getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/blog/crosslisting-basics', '/blog/listing-titles']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/blog/crosslisting-basics',
+      '/blog/listing-titles',
+    ]);
     expect(within(section).getByText('October 7, 2025')).toBeInTheDocument();
     expect(within(section).getByText('7 min read')).toBeInTheDocument();
   });
@@ -115,12 +135,20 @@ describe('ArticlePage', () => {
   it('offers the Explore More Resources links', () => {
     renderArticle(makeArticle());
     const nav = screen.getByRole('navigation', { name: 'Explore More Resources' });
-    expect(within(nav).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/blog', '/faqs', '/thriftingexplorer', '/contact']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/blog', '/faqs', '/thriftingexplorer', '/contact']);
   });
 
   it('copies the address and says so when there is no share sheet', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText: vi.fn().mockResolvedValue(undefined) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      share: undefined,
+      clipboard: { writeText: vi.fn().mockResolvedValue(undefined) },
+    });
     renderArticle(makeArticle());
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith(window.location.href);
@@ -134,26 +162,48 @@ describe('ArticlePage', () => {
     vi.stubGlobal('navigator', { ...navigator, share, clipboard: { writeText } });
     renderArticle(makeArticle({ title: 'How to Price' }));
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    expect(share).toHaveBeenCalledWith(expect.objectContaining({ title: 'How to Price', url: window.location.href }));
+    expect(share).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'How to Price', url: window.location.href }),
+    );
     expect(writeText).not.toHaveBeenCalled();
   });
 
   it('sets the head: title, description, canonical, og:type article and structured data', async () => {
-    renderArticle(makeArticle({ slug: 'how-to-price', title: 'How to Price', meta_description: 'Meta text.' }));
+    renderArticle(
+      makeArticle({ slug: 'how-to-price', title: 'How to Price', meta_description: 'Meta text.' }),
+    );
     await waitFor(() => expect(document.title).toBe('How to Price | Flipwise'));
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Meta text.');
-    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/blog\/how-to-price$/);
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(
+      /\/blog\/how-to-price$/,
+    );
     expect(document.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-    const types = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '{}')['@type']);
+    const types = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? '{}')['@type'],
+    );
     expect(types).toEqual(expect.arrayContaining(['BlogPosting', 'FAQPage', 'BreadcrumbList']));
     const crumbs = [...document.querySelectorAll('script[type="application/ld+json"]')]
       .map((s) => JSON.parse(s.textContent ?? '{}'))
       .find((d) => d['@type'] === 'BreadcrumbList');
-    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Blog', 'How to Price']);
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      'Home',
+      'Blog',
+      'How to Price',
+    ]);
   });
 
   it('removes dangerous markup from section HTML', () => {
-    renderArticle(makeArticle({ content: [{ heading: 'Careful', content: '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a><script>alert(1)</script>' }] }));
+    renderArticle(
+      makeArticle({
+        content: [
+          {
+            heading: 'Careful',
+            content:
+              '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a><script>alert(1)</script>',
+          },
+        ],
+      }),
+    );
     const section = screen.getByRole('region', { name: 'Careful' });
     expect(section.querySelector('script')).toBeNull();
     expect(section.querySelector('img')?.hasAttribute('onerror')).toBe(false);

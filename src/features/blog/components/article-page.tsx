@@ -29,7 +29,10 @@ import { ShareButton } from './share-button';
 
 function BackToBlog({ className }: { className?: string }) {
   return (
-    <Link to={paths.blog} className={buttonVariants({ variant: 'ghost', size: 'sm', className: `-ml-3 ${className ?? ''}` })}>
+    <Link
+      to={paths.blog}
+      className={buttonVariants({ variant: 'ghost', size: 'sm', className: `-ml-3 ${className ?? ''}` })}
+    >
       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d="M19 12H5M11 18l-6-6 6-6" />
       </svg>
@@ -42,7 +45,12 @@ function BackToBlog({ className }: { className?: string }) {
 export function ArticleNotFound({ slug }: { slug: string }) {
   return (
     <>
-      <Seo title={blogMessages.notFoundTitle} description={blogMessages.notFoundDescription} path={paths.article(slug)} noindex />
+      <Seo
+        title={blogMessages.notFoundTitle}
+        description={blogMessages.notFoundDescription}
+        path={paths.article(slug)}
+        noindex
+      />
       <div className="container flex max-w-xl flex-col items-center py-20 text-center sm:py-28">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{blogMessages.notFoundTitle}</h1>
         <p className="mt-4 text-lg text-muted-foreground">{blogMessages.notFoundDescription}</p>
@@ -66,7 +74,10 @@ function ArticleContent({ article }: { article: BlogArticle }) {
   const path = paths.article(article.slug);
   const hasTakeaways = article.key_takeaways.length > 0;
   const hasTable = article.columns.length > 0;
-  const jsonLd = [blogPostingJsonLd(article, wordCount), ...(article.faq.length > 0 ? [faqJsonLd(article.faq)] : [])];
+  const jsonLd = [
+    blogPostingJsonLd(article, wordCount),
+    ...(article.faq.length > 0 ? [faqJsonLd(article.faq)] : []),
+  ];
 
   return (
     <>
@@ -94,7 +105,10 @@ function ArticleContent({ article }: { article: BlogArticle }) {
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y py-4">
             <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
               <span className="inline-flex items-center gap-2 font-medium text-foreground">
-                <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground">
+                <span
+                  aria-hidden="true"
+                  className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+                >
                   F
                 </span>
                 <span>
@@ -116,7 +130,9 @@ function ArticleContent({ article }: { article: BlogArticle }) {
 
         <div className="mt-12 space-y-12">
           {hasTakeaways && <InThisArticle article={article} />}
-          {hasTable && <ComparisonTable columns={article.columns} rows={article.rows} title={article.title} />}
+          {hasTable && (
+            <ComparisonTable columns={article.columns} rows={article.rows} title={article.title} />
+          )}
           {hasTakeaways && <KeyTakeaways items={article.key_takeaways} />}
           {article.summary.trim() && <ArticleSummary summary={article.summary} />}
           {article.faq.length > 0 && <ArticleFaq items={article.faq} />}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { paths } from '@/config/paths';
+import { usePrefetchArticle } from '../api/prefetch-article';
 import { renderSectionHtml, headingId, splitParagraphs } from '../lib/article-html';
 import { blogMessages } from '../messages';
 import type { BlogArticle, FaqItem, RelatedArticle } from '../schemas';
@@ -60,16 +61,31 @@ export function ArticleBody({ article }: { article: Pick<BlogArticle, 'intro' | 
   );
 }
 
-export function InThisArticle({ article }: { article: Pick<BlogArticle, 'columns' | 'key_takeaways' | 'summary' | 'faq'> }) {
+export function InThisArticle({
+  article,
+}: {
+  article: Pick<BlogArticle, 'columns' | 'key_takeaways' | 'summary' | 'faq'>;
+}) {
   const links: { href: string; label: string; show: boolean }[] = [
-    { href: sectionAnchors.toolComparison, label: blogMessages.toolComparison, show: article.columns.length > 0 },
-    { href: sectionAnchors.keyTakeaways, label: blogMessages.keyTakeaways, show: article.key_takeaways.length > 0 },
+    {
+      href: sectionAnchors.toolComparison,
+      label: blogMessages.toolComparison,
+      show: article.columns.length > 0,
+    },
+    {
+      href: sectionAnchors.keyTakeaways,
+      label: blogMessages.keyTakeaways,
+      show: article.key_takeaways.length > 0,
+    },
     { href: sectionAnchors.summary, label: blogMessages.summary, show: article.summary.trim() !== '' },
     { href: sectionAnchors.faq, label: blogMessages.faq, show: article.faq.length > 0 },
   ].filter((link) => link.show);
   return (
     <nav aria-labelledby="in-this-article" className="rounded-xl border bg-secondary/60 p-5 sm:p-6">
-      <h2 id="in-this-article" className="text-sm font-semibold uppercase tracking-wider text-secondary-foreground">
+      <h2
+        id="in-this-article"
+        className="text-sm font-semibold uppercase tracking-wider text-secondary-foreground"
+      >
         {blogMessages.inThisArticle}
       </h2>
       <ul className="mt-3 grid gap-1 sm:grid-cols-2">
@@ -79,7 +95,16 @@ export function InThisArticle({ article }: { article: Pick<BlogArticle, 'columns
               href={`#${link.href}`}
               className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-foreground transition-colors hover:bg-background hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" className="text-primary">
+              <svg
+                viewBox="0 0 24 24"
+                width="16"
+                height="16"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+                className="text-primary"
+              >
                 <path d="M12 5v14M5 12l7 7 7-7" />
               </svg>
               {link.label}
@@ -91,7 +116,15 @@ export function InThisArticle({ article }: { article: Pick<BlogArticle, 'columns
   );
 }
 
-export function ComparisonTable({ columns, rows, title }: { columns: string[]; rows: string[][]; title: string }) {
+export function ComparisonTable({
+  columns,
+  rows,
+  title,
+}: {
+  columns: string[];
+  rows: string[][];
+  title: string;
+}) {
   return (
     <section aria-labelledby={sectionAnchors.toolComparison}>
       <h2 id={sectionAnchors.toolComparison} className={sectionHeading}>
@@ -144,14 +177,26 @@ export function ComparisonTable({ columns, rows, title }: { columns: string[]; r
 
 export function KeyTakeaways({ items }: { items: string[] }) {
   return (
-    <section aria-labelledby={sectionAnchors.keyTakeaways} className="rounded-xl border border-primary/20 bg-secondary/40 p-6 sm:p-8">
+    <section
+      aria-labelledby={sectionAnchors.keyTakeaways}
+      className="rounded-xl border border-primary/20 bg-secondary/40 p-6 sm:p-8"
+    >
       <h2 id={sectionAnchors.keyTakeaways} className={sectionHeading}>
         {blogMessages.keyTakeaways}
       </h2>
       <ul className="mt-5 space-y-3">
         {items.map((item, index) => (
           <li key={index} className="flex gap-3 leading-7">
-            <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true" className="mt-1 shrink-0 text-primary">
+            <svg
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              aria-hidden="true"
+              className="mt-1 shrink-0 text-primary"
+            >
               <path d="M20 6 9 17l-5-5" />
             </svg>
             <span>{item}</span>
@@ -187,7 +232,9 @@ export function ArticleFaq({ items }: { items: FaqItem[] }) {
       <Accordion type="single" collapsible className="mt-4 rounded-xl border px-5">
         {items.map((item, index) => (
           <AccordionItem key={index} value={`faq-${index}`} className="last:border-b-0">
-            <AccordionTrigger className="text-base hover:no-underline hover:text-primary">{item.question}</AccordionTrigger>
+            <AccordionTrigger className="text-base hover:no-underline hover:text-primary">
+              {item.question}
+            </AccordionTrigger>
             <AccordionContent className="text-[0.975rem] leading-7 text-muted-foreground">
               {splitParagraphs(item.answer).map((paragraph, i) => (
                 <p key={i} className="mt-2 first:mt-0">
@@ -203,6 +250,7 @@ export function ArticleFaq({ items }: { items: FaqItem[] }) {
 }
 
 export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
+  const prefetch = usePrefetchArticle();
   return (
     <section aria-labelledby="related-heading">
       <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
@@ -213,7 +261,12 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
           <li key={article.slug}>
             <article className="group relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
               <h3 className="text-lg font-semibold leading-snug group-hover:text-primary">
-                <Link to={paths.article(article.slug)} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
+                <Link
+                  to={paths.article(article.slug)}
+                  onMouseEnter={() => prefetch(article.slug)}
+                  onFocus={() => prefetch(article.slug)}
+                  className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
+                >
                   {article.title}
                 </Link>
               </h3>
@@ -233,7 +286,11 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
 const resources = [
   { to: paths.blog, label: 'Blog', description: 'More guides on pricing, sourcing and selling' },
   { to: paths.faqs, label: 'FAQs', description: 'Answers about the Flipwise app and your account' },
-  { to: paths.search, label: 'Thrifting Explorer', description: 'Check the sell-through rate of an item before you buy' },
+  {
+    to: paths.search,
+    label: 'Thrifting Explorer',
+    description: 'Check the sell-through rate of an item before you buy',
+  },
   { to: paths.contact, label: 'Contact', description: 'Questions or ideas? Get in touch with the team' },
 ];
 

@@ -7,39 +7,69 @@ import type { BlogArticle } from '../schemas';
 import { BlogListPage } from './blog-list-page';
 
 const articles = [
-  makeArticle({ slug: 'sell-through-rate-explained', title: 'Sell-Through Rate Explained', category: 'Pricing & Data', created_at: '2025-09-15T09:00:00+00:00' }),
-  makeArticle({ slug: 'pricing-with-comps', title: 'Pricing with Comps', category: 'Pricing & Data', created_at: '2025-08-04T09:00:00+00:00' }),
-  makeArticle({ slug: 'thrift-store-sourcing', title: 'Thrift Store Sourcing', category: 'Sourcing', created_at: '2025-03-11T09:00:00+00:00' }),
-  makeArticle({ slug: 'fees-compared', title: 'Fees Compared', category: 'Marketplaces', created_at: '2025-03-04T09:00:00+00:00' }),
+  makeArticle({
+    slug: 'sell-through-rate-explained',
+    title: 'Sell-Through Rate Explained',
+    category: 'Pricing & Data',
+    created_at: '2025-09-15T09:00:00+00:00',
+  }),
+  makeArticle({
+    slug: 'pricing-with-comps',
+    title: 'Pricing with Comps',
+    category: 'Pricing & Data',
+    created_at: '2025-08-04T09:00:00+00:00',
+  }),
+  makeArticle({
+    slug: 'thrift-store-sourcing',
+    title: 'Thrift Store Sourcing',
+    category: 'Sourcing',
+    created_at: '2025-03-11T09:00:00+00:00',
+  }),
+  makeArticle({
+    slug: 'fees-compared',
+    title: 'Fees Compared',
+    category: 'Marketplaces',
+    created_at: '2025-03-04T09:00:00+00:00',
+  }),
 ];
 
 const renderList = (list: BlogArticle[] = articles) =>
   renderWithCache(<BlogListPage />, { path: '/blog', route: '/blog', cache: [[blogKeys.list(), list]] });
 
-const filterButtons = () => within(screen.getByRole('group', { name: 'Filter articles by category' })).getAllByRole('button');
+const filterButtons = () =>
+  within(screen.getByRole('group', { name: 'Filter articles by category' })).getAllByRole('button');
 
 describe('BlogListPage', () => {
   it('offers All plus each distinct category, with All pressed by default', () => {
     renderList();
-    expect(filterButtons().map((b) => b.textContent)).toEqual(['All', 'Pricing & Data', 'Sourcing', 'Marketplaces']);
+    expect(filterButtons().map((b) => b.textContent)).toEqual([
+      'All',
+      'Pricing & Data',
+      'Sourcing',
+      'Marketplaces',
+    ]);
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('puts the sell-through article in Featured Article and the rest in Latest Articles', () => {
     renderList();
     const featured = screen.getByRole('region', { name: 'Featured Article' });
-    expect(within(featured).getByRole('heading', { name: 'Sell-Through Rate Explained' })).toBeInTheDocument();
-    expect(within(featured).getByRole('link', { name: 'Read Article: Sell-Through Rate Explained' })).toHaveAttribute(
-      'href',
-      '/blog/sell-through-rate-explained',
-    );
+    expect(
+      within(featured).getByRole('heading', { name: 'Sell-Through Rate Explained' }),
+    ).toBeInTheDocument();
+    expect(
+      within(featured).getByRole('link', { name: 'Read Article: Sell-Through Rate Explained' }),
+    ).toHaveAttribute('href', '/blog/sell-through-rate-explained');
     const latest = screen.getByRole('region', { name: 'Latest Articles' });
-    expect(within(latest).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Pricing with Comps',
-      'Thrift Store Sourcing',
-      'Fees Compared',
-    ]);
-    expect(within(latest).getByRole('link', { name: 'Read More: Fees Compared' })).toHaveAttribute('href', '/blog/fees-compared');
+    expect(
+      within(latest)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Pricing with Comps', 'Thrift Store Sourcing', 'Fees Compared']);
+    expect(within(latest).getByRole('link', { name: 'Read More: Fees Compared' })).toHaveAttribute(
+      'href',
+      '/blog/fees-compared',
+    );
   });
 
   it('shows category, read time, intro and created date on each card', () => {
@@ -57,7 +87,9 @@ describe('BlogListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sourcing' }));
     expect(screen.getByRole('button', { name: 'Sourcing' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Thrift Store Sourcing']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Thrift Store Sourcing',
+    ]);
     expect(screen.queryByRole('region', { name: 'Featured Article' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'All' }));
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(4);
@@ -75,6 +107,9 @@ describe('BlogListPage', () => {
       .map((s) => JSON.parse(s.textContent ?? '{}'))
       .find((d) => d['@type'] === 'Blog');
     expect(blog.blogPost.map((p: { headline: string }) => p.headline)).toEqual(articles.map((a) => a.title));
-    expect(document.querySelector('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/blog/feed.xml');
+    expect(document.querySelector('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      '/blog/feed.xml',
+    );
   });
 });

@@ -47,7 +47,11 @@ function CategoryFilter({
 function ArticleSections({ articles }: { articles: BlogArticle[] }) {
   const { featured, latest } = splitFeatured(articles);
   if (articles.length === 0) {
-    return <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">{blogMessages.emptyCategory}</p>;
+    return (
+      <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">
+        {blogMessages.emptyCategory}
+      </p>
+    );
   }
   return (
     <div className="space-y-12">

@@ -22,7 +22,11 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
       await navigator.clipboard.writeText(url);
       toast({ title: blogMessages.linkCopied, description: blogMessages.linkCopiedDescription });
     } catch {
-      toast({ title: blogMessages.copyFailed, description: blogMessages.copyFailedDescription, variant: 'destructive' });
+      toast({
+        title: blogMessages.copyFailed,
+        description: blogMessages.copyFailedDescription,
+        variant: 'destructive',
+      });
     }
   }
 

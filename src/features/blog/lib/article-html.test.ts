@@ -12,14 +12,20 @@ describe('boldToStrong', () => {
 
 describe('paragraphs', () => {
   it('wraps blank-line separated blocks in <p> but not lists', () => {
-    expect(paragraphs('One\nline two\n\n<ul><li>x</li></ul>\n\nThree')).toBe('<p>One<br>line two</p>\n<ul><li>x</li></ul>\n<p>Three</p>');
+    expect(paragraphs('One\nline two\n\n<ul><li>x</li></ul>\n\nThree')).toBe(
+      '<p>One<br>line two</p>\n<ul><li>x</li></ul>\n<p>Three</p>',
+    );
   });
 });
 
 describe('renderSectionHtml', () => {
   it('renders bold inside list items and sanitises the result', () => {
-    const html = renderSectionHtml('Intro **text**.\n\n<ul><li>**Fees** matter<img src=x onerror=alert(1)></li></ul>');
-    expect(html).toBe('<p>Intro <strong>text</strong>.</p>\n<ul><li><strong>Fees</strong> matter<img src="x"></li></ul>');
+    const html = renderSectionHtml(
+      'Intro **text**.\n\n<ul><li>**Fees** matter<img src=x onerror=alert(1)></li></ul>',
+    );
+    expect(html).toBe(
+      '<p>Intro <strong>text</strong>.</p>\n<ul><li><strong>Fees</strong> matter<img src="x"></li></ul>',
+    );
   });
 });
 

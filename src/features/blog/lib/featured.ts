@@ -7,7 +7,9 @@ export function isFeaturedOnList(article: { slug: string; title: string }): bool
 }
 
 /** Splits the (already filtered) list into the Featured section and the Latest grid, keeping order. */
-export function splitFeatured<T extends { slug: string; title: string }>(articles: T[]): { featured: T[]; latest: T[] } {
+export function splitFeatured<T extends { slug: string; title: string }>(
+  articles: T[],
+): { featured: T[]; latest: T[] } {
   const featured: T[] = [];
   const latest: T[] = [];
   for (const article of articles) (isFeaturedOnList(article) ? featured : latest).push(article);

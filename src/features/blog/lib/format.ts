@@ -1,8 +1,16 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Accepts both ISO ('2025-03-04T09:00:00+00:00') and Postgres text ('2025-03-04 09:00:00+00') timestamps. */
 export function parseTimestamp(value: string): Date | null {
-  const iso = value.trim().replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+  const iso = value
+    .trim()
+    .replace(' ', 'T')
+    .replace(/([+-]\d{2})$/, '$1:00');
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -9,20 +9,60 @@ const fragment = (html: string) => {
 
 describe('the SPEC §5 allow-list', () => {
   it('names basic text, headings, lists, links, images, code and quotes, and nothing that runs or embeds', () => {
-    for (const tag of ['p', 'br', 'strong', 'em', 'h2', 'h3', 'ul', 'ol', 'li', 'a', 'img', 'code', 'pre', 'blockquote']) {
+    for (const tag of [
+      'p',
+      'br',
+      'strong',
+      'em',
+      'h2',
+      'h3',
+      'ul',
+      'ol',
+      'li',
+      'a',
+      'img',
+      'code',
+      'pre',
+      'blockquote',
+    ]) {
       expect(ALLOWED_TAGS).toContain(tag);
     }
-    for (const tag of ['script', 'style', 'iframe', 'svg', 'object', 'embed', 'form', 'input', 'math', 'table']) {
+    for (const tag of [
+      'script',
+      'style',
+      'iframe',
+      'svg',
+      'object',
+      'embed',
+      'form',
+      'input',
+      'math',
+      'table',
+    ]) {
       expect(ALLOWED_TAGS).not.toContain(tag);
     }
     expect([...ALLOWED_ATTR].sort()).toEqual(['alt', 'class', 'href', 'id', 'src', 'title']);
   });
 
   it('accepts http, https, ftp, data:image and relative URLs, and no other scheme', () => {
-    for (const url of ['https://a.example', 'http://a.example', 'ftp://a.example/f', 'data:image/png;base64,AAAA', '/blog/x', '#faq']) {
+    for (const url of [
+      'https://a.example',
+      'http://a.example',
+      'ftp://a.example/f',
+      'data:image/png;base64,AAAA',
+      '/blog/x',
+      '#faq',
+    ]) {
       expect(ALLOWED_URI_REGEXP.test(url), url).toBe(true);
     }
-    for (const url of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'vbscript:x', 'data:text/html,<b>', 'mailto:a@b.c', 'file:///etc/passwd']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'vbscript:x',
+      'data:text/html,<b>',
+      'mailto:a@b.c',
+      'file:///etc/passwd',
+    ]) {
       expect(ALLOWED_URI_REGEXP.test(url), url).toBe(false);
     }
   });
@@ -54,7 +94,9 @@ describe('sanitizeArticleHtml', () => {
   });
 
   it('removes event handlers, style and unknown attributes', () => {
-    const div = fragment('<p onclick="x()" style="color:red" data-x="1" aria-label="a">t</p><img src="https://e.com/a.png" onerror="x()">');
+    const div = fragment(
+      '<p onclick="x()" style="color:red" data-x="1" aria-label="a">t</p><img src="https://e.com/a.png" onerror="x()">',
+    );
     expect(div.innerHTML).toBe('<p>t</p><img src="https://e.com/a.png">');
   });
 
@@ -63,12 +105,16 @@ describe('sanitizeArticleHtml', () => {
       '<a href="javascript:alert(1)">a</a><a href=" jav&#x09;ascript:alert(1)">b</a><a href="vbscript:x">c</a>' +
         '<a href="data:text/html;base64,PHNjcmlwdD4=">d</a><img src="data:text/html,<script>x</script>"><a href="mailto:a@b.c">e</a>',
     );
-    for (const a of div.querySelectorAll('a')) expect(a.hasAttribute('href'), a.textContent ?? '').toBe(false);
+    for (const a of div.querySelectorAll('a'))
+      expect(a.hasAttribute('href'), a.textContent ?? '').toBe(false);
     expect(div.querySelector('img')?.hasAttribute('src')).toBe(false);
   });
 
   it('keeps relative links so articles can point at other pages of the site', () => {
     const div = fragment('<a href="/blog/how-to-price">pricing</a><a href="#faq">faq</a>');
-    expect([...div.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/blog/how-to-price', '#faq']);
+    expect([...div.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/blog/how-to-price',
+      '#faq',
+    ]);
   });
 });

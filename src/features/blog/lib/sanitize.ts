@@ -5,15 +5,33 @@ import DOMPurify, { type Config } from 'dompurify';
 /** Basic text, headings, lists, links, images, code and quotes. */
 export const ALLOWED_TAGS = [
   // basic text
-  'p', 'br', 'span', 'strong', 'b', 'em', 'i', 'u', 's',
+  'p',
+  'br',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
   // headings
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
   // lists
-  'ul', 'ol', 'li',
+  'ul',
+  'ol',
+  'li',
   // links and images
-  'a', 'img',
+  'a',
+  'img',
   // code and quotes
-  'code', 'pre', 'blockquote',
+  'code',
+  'pre',
+  'blockquote',
 ];
 
 export const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'class', 'id'];
@@ -44,7 +62,11 @@ function getPurifier(): Purifier {
   if (purifier) return purifier;
   const instance = DOMPurify(window);
   instance.addHook('uponSanitizeAttribute', (_node, data) => {
-    if ((data.attrName === 'src' || data.attrName === 'href') && /^\s*data:/i.test(data.attrValue) && !DATA_IMAGE.test(data.attrValue.trim())) {
+    if (
+      (data.attrName === 'src' || data.attrName === 'href') &&
+      /^\s*data:/i.test(data.attrValue) &&
+      !DATA_IMAGE.test(data.attrValue.trim())
+    ) {
       data.keepAttr = false;
     }
   });

@@ -16,7 +16,9 @@ const publisher = () => ({
 /** The company is the author of every article (SPEC §2: author shown as the company). */
 const author = () => ({ '@type': 'Organization', name: site.name, url: `${site.url}/` });
 
-export function blogJsonLd(articles: Pick<BlogArticle, 'title' | 'slug' | 'meta_description' | 'created_at' | 'category'>[]): JsonLd {
+export function blogJsonLd(
+  articles: Pick<BlogArticle, 'title' | 'slug' | 'meta_description' | 'created_at' | 'category'>[],
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Blog',

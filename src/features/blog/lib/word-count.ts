@@ -10,7 +10,9 @@ export function countWords(text: string): number {
 }
 
 /** SPEC §2: the word count shown on the article combines intro, summary, takeaways and FAQ (questions and answers). */
-export function articleWordCount(article: Pick<BlogArticle, 'intro' | 'summary' | 'key_takeaways' | 'faq'>): number {
+export function articleWordCount(
+  article: Pick<BlogArticle, 'intro' | 'summary' | 'key_takeaways' | 'faq'>,
+): number {
   const parts = [
     article.intro,
     article.summary,
