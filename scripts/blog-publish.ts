@@ -14,13 +14,12 @@ class NoRealtime {
 
 export type PublishResult = { slug: string; published: boolean; action: 'created' | 'updated' }[];
 
+const keyMessage = 'SUPABASE_SERVICE_ROLE_KEY must be the service-role key of that project (Settings > API)';
 const envSchema = z.object({
   SUPABASE_URL: z.url({
-    message: 'SUPABASE_URL must be the URL of the Supabase project, e.g. https://abcd.supabase.co',
+    error: 'SUPABASE_URL must be the URL of the Supabase project, e.g. https://abcd.supabase.co',
   }),
-  SUPABASE_SERVICE_ROLE_KEY: z
-    .string()
-    .min(20, 'SUPABASE_SERVICE_ROLE_KEY must be the service-role key of that project'),
+  SUPABASE_SERVICE_ROLE_KEY: z.string({ error: keyMessage }).min(20, keyMessage),
 });
 
 export async function publishArticles(options: {
