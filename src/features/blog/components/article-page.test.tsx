@@ -209,4 +209,14 @@ describe('ArticlePage', () => {
     expect(section.querySelector('img')?.hasAttribute('onerror')).toBe(false);
     expect(section.querySelector('a')?.hasAttribute('href')).toBe(false);
   });
+
+  it("shows 'Loading article...' and then 'Article Not Found' with Back to Blog when the read fails", async () => {
+    const user = userEvent.setup();
+    renderWithCache(<ArticlePage slug="anything" />, { path: '/blog/anything', route: '/blog/:slug' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading article...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Article Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("The article you're looking for doesn't exist.")).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Blog' }));
+    expect(screen.getByText('Blog list page')).toBeInTheDocument();
+  });
 });

@@ -112,4 +112,12 @@ describe('BlogListPage', () => {
       '/blog/feed.xml',
     );
   });
+
+  it('shows the loading text first, then a clear error with Try again when the read cannot be made', async () => {
+    // No cache and no Supabase configuration in unit tests: the real fetcher fails before any request leaves.
+    renderWithCache(<BlogListPage />, { path: '/blog', route: '/blog' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading articles...');
+    expect(await screen.findByText("We couldn't load the articles.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
 });
