@@ -81,8 +81,14 @@ const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
 
 export function parseSelect(text: string | undefined): SelectItem[] {
   if (text === undefined || text.trim() === '') return [{ kind: 'star' }];
-  // postgrest-js strips whitespace outside quotes; so do we.
-  const items = splitTopLevel(text.replace(/\s+(?=(?:[^"]*"[^"]*")*[^"]*$)/g, ''));
+  // postgrest-js strips whitespace outside quotes; so do we (one pass: no regex backtracking on long inputs).
+  let compact = '';
+  let inQuotes = false;
+  for (const ch of text) {
+    if (ch === '"') inQuotes = !inQuotes;
+    if (inQuotes || !/\s/.test(ch)) compact += ch;
+  }
+  const items = splitTopLevel(compact);
   return items.map((raw) => {
     if (raw === '*') return { kind: 'star' } as const;
     if (raw.includes('(') || raw.startsWith('...')) {
