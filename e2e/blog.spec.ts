@@ -121,6 +121,7 @@ describe('/blog', () => {
     await page.goto('/blog');
     // supabase-js retries a failed read three times with backoff before it reports the error.
     await page.getByText("We couldn't load the articles.").waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: '/tmp/shots/blog-list-error-1280.png' });
     await page.unroute('**/rest/v1/blog_articles?*');
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { name: 'Latest Articles' }).waitFor();

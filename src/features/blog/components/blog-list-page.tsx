@@ -111,7 +111,8 @@ export function BlogListPage() {
         </header>
 
         <div className="mt-8 sm:mt-10">
-          {articles.isPending ? (
+          {/* A retry after an error shows the loading text again, so Try again visibly does something. */}
+          {articles.isPending || (articles.isError && articles.isFetching) ? (
             <LoadingText>{blogMessages.listLoading}</LoadingText>
           ) : articles.isError ? (
             <Alert variant="destructive" className="max-w-xl">
@@ -122,7 +123,6 @@ export function BlogListPage() {
                   variant="outline"
                   size="sm"
                   className="mt-4 text-foreground"
-                  disabled={articles.isFetching}
                   onClick={() => void articles.refetch()}
                 >
                   {blogMessages.tryAgain}
