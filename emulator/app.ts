@@ -9,6 +9,10 @@ import { createRestApp } from './rest';
 export type AppOptions = {
   functionsDir: string;
   functionTimeoutMs?: number;
+  /** Reload functions when their files change. */
+  watchFunctions?: boolean;
+  /** Aborted when the emulator stops. */
+  signal?: AbortSignal;
   /** Enables /_emulator/* (test controls). */
   testing?: boolean;
   /** Replaces the functions' environment overrides (null deletes a key); undefined clears them. */
@@ -19,7 +23,15 @@ export function createApp(ctx: EmulatorContext, options: AppOptions): Hono {
   const app = new Hono();
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/auth/v1', createAuthApp(ctx));
-  app.route('/functions/v1', createFunctionsApp(ctx, { functionsDir: options.functionsDir, timeoutMs: options.functionTimeoutMs }));
+  app.route(
+    '/functions/v1',
+    createFunctionsApp(ctx, {
+      functionsDir: options.functionsDir,
+      timeoutMs: options.functionTimeoutMs,
+      reload: options.watchFunctions,
+      signal: options.signal,
+    }),
+  );
   app.route('/_mail', createMailApp(ctx));
 
   if (options.testing) {

@@ -31,7 +31,7 @@ async function main() {
     return;
   }
   const port = Number(process.env.EMULATOR_PORT ?? 54321);
-  const emulator = await startEmulator({ port, host: process.env.EMULATOR_HOST });
+  const emulator = await startEmulator({ port, host: process.env.EMULATOR_HOST, watchFunctions: true });
   console.log(`\nLocal Supabase is running.\n${banner(emulator)}\n`);
   const stop = async () => {
     await emulator.stop();

@@ -45,6 +45,8 @@ export type StartOptions = {
   functionsDir?: string;
   /** Wall-clock limit of one function invocation in ms (default 150 000). */
   functionTimeoutMs?: number;
+  /** Reload edge functions when their files change (npm start, npm run emulator; needs tsx). Default false. */
+  watchFunctions?: boolean;
   /** Signs the anon, service_role and user JWTs. Default: the fixed local secret (emulator/keys.ts). */
   jwtSecret?: string;
 };
@@ -178,9 +180,12 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       await options.afterFreshSeed?.(ctx);
     }
 
+    const watcher = new AbortController();
     mounted.app = createApp(ctx, {
       functionsDir,
       functionTimeoutMs: options.functionTimeoutMs,
+      watchFunctions: options.watchFunctions,
+      signal: watcher.signal,
       testing: options.testing,
       setFunctionEnvOverrides: (next) => {
         overrides = next === undefined ? {} : { ...overrides, ...next };
@@ -200,6 +205,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       db,
       reloadSchema: () => schemaCacheOf(ctx).reload(db),
       async stop() {
+        watcher.abort();
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
           // Keep-alive connections (supabase-js, browsers) would hold close() open.

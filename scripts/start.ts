@@ -7,7 +7,7 @@ import { startEmulator } from '../emulator/server';
 const SITE_PORT = Number(process.env.SITE_PORT ?? 5173);
 
 async function main() {
-  const emulator = await startEmulator({ port: Number(process.env.EMULATOR_PORT ?? 54321) });
+  const emulator = await startEmulator({ port: Number(process.env.EMULATOR_PORT ?? 54321), watchFunctions: true });
   const children: { vite?: ChildProcess } = {};
   let stopping = false;
   const stop = async (code = 0) => {

@@ -1,6 +1,6 @@
 // /functions/v1/<name>: runs supabase/functions/<name>/handler.ts in this process. The Deno entry (index.ts) stays a
 // one-liner around the same handler, so what runs here is what the Supabase Edge Runtime runs when deployed.
-import { existsSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -17,6 +17,13 @@ export type FunctionsOptions = {
   functionsDir: string;
   /** Wall-clock limit per invocation (default 150 s, as hosted). */
   timeoutMs?: number;
+  /**
+   * Reload a function after any file under functionsDir changes (npm start, npm run emulator). Needs the process to
+   * run under tsx; each reload loads the changed graph anew in a fresh tsx namespace.
+   */
+  reload?: boolean;
+  /** Stops the file watcher. */
+  signal?: AbortSignal;
 };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -26,6 +33,25 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
   const app = new Hono();
   const modules = new Map<string, Promise<FunctionHandler>>();
   const timeoutMs = options.timeoutMs ?? 150_000;
+  let generation = 0;
+  if (options.reload && existsSync(options.functionsDir)) {
+    try {
+      watch(options.functionsDir, { recursive: true, signal: options.signal }, () => {
+        generation++;
+        modules.clear();
+      }).unref();
+    } catch (error) {
+      ctx.log(`functions: cannot watch ${options.functionsDir} (${(error as Error).message}); restart to pick up edits`);
+    }
+  }
+
+  async function importFresh(file: string): Promise<{ default?: unknown }> {
+    const href = pathToFileURL(file).href;
+    if (!options.reload || generation === 0) return import(href);
+    // Node caches ES modules for the life of the process; a new tsx namespace is a new module graph.
+    const { register } = await import('tsx/esm/api');
+    return register({ namespace: `flipwise-functions-${generation}` }).import(href, import.meta.url);
+  }
 
   /** Responses the emulator itself makes carry CORS headers, so the browser shows the real status, not a CORS error. */
   const reply = (c: Context, status: number, body: unknown) =>
@@ -37,9 +63,11 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
   function load(name: string, file: string): Promise<FunctionHandler> {
     let loaded = modules.get(name);
     if (!loaded) {
-      loaded = import(pathToFileURL(file).href).then((mod: { default?: unknown }) => {
-        if (typeof mod.default !== 'function') throw new Error(`${file} must export a default handler function`);
-        return mod.default as FunctionHandler;
+      loaded = importFresh(file).then((mod) => {
+        // A file loaded as CommonJS (no "type": "module" above it) arrives wrapped once more.
+        const exported = (mod.default as { default?: unknown } | undefined)?.default ?? mod.default;
+        if (typeof exported !== 'function') throw new Error(`${file} must export a default handler function`);
+        return exported as FunctionHandler;
       });
       // A module that failed to load (syntax error) is retried on the next request, after the fix.
       loaded.catch(() => modules.delete(name));
