@@ -1,3 +1,4 @@
+import { Helmet } from 'react-helmet-async';
 import { crumbsFromPath } from '@/components/layout/breadcrumb-trail';
 import {
   absoluteUrl,
@@ -30,8 +31,8 @@ export type SeoProps = {
 
 /**
  * Everything a page puts in <head>: title, description, canonical, social cards, robots and structured data.
- * React 19 hoists <title>, <meta> and <link> into <head> by itself (react-helmet-async 3 does the same on React 19),
- * so no provider is needed; the JSON-LD scripts stay where they render, which search engines accept.
+ * Rendered through react-helmet-async, the project's head manager; on React 19 it hands the tags to React, which
+ * hoists <title>, <meta> and <link> into <head>. JSON-LD scripts stay where they render, which search engines accept.
  */
 export function Seo({
   title,
@@ -56,7 +57,7 @@ export function Seo({
   structured.push(...jsonLd);
 
   return (
-    <>
+    <Helmet prioritizeSeoTags>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
@@ -83,6 +84,6 @@ export function Seo({
           {JSON.stringify(data)}
         </script>
       ))}
-    </>
+    </Helmet>
   );
 }
