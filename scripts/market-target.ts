@@ -24,6 +24,12 @@ export function flag(args: string[], name: string): string | undefined {
   return inline?.slice(name.length + 3);
 }
 
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used by the market scripts');
+  }
+}
+
 async function reachable(url: string): Promise<boolean> {
   try {
     const response = await fetch(`${url}/auth/v1/health`, { signal: AbortSignal.timeout(1500) });
@@ -40,7 +46,11 @@ export async function openTarget(args: string[]): Promise<Target> {
 
   if (!dataDir && !databaseUrl && (await reachable(apiUrl))) {
     const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? localKeys.serviceRoleKey;
-    const supabase = createClient(apiUrl, key, { auth: { persistSession: false, autoRefreshToken: false } });
+    const supabase = createClient(apiUrl, key, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      // Node 20 has no WebSocket for supabase-js's realtime client, which these scripts never use.
+      realtime: { transport: NoRealtime as never },
+    });
     return {
       describe: `the running emulator at ${apiUrl}`,
       db: null,
