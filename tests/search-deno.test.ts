@@ -26,14 +26,14 @@ afterAll(() => {
 
 describe('search functions under Deno', () => {
   it.each(entries)('deno check %s', (entry) => {
-    const result = spawnSync(deno, ['check', entry], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const result = spawnSync(deno, ['check', '--no-lock', entry], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     expect(result.stderr + result.stdout).not.toMatch(/error/i);
     expect(result.status).toBe(0);
   }, 130_000);
 
   it('boots search-available with deno run and answers the preflight and an anonymous call', async () => {
     const port = await freePort();
-    child = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', entries[0]], {
+    child = spawn(deno, ['run', '--no-lock', '--allow-net', '--allow-env', '--allow-read', entries[0]], {
       cwd: root,
       env: {
         ...process.env,
