@@ -33,8 +33,10 @@ async function mailCount(to: string): Promise<number> {
 }
 
 const dialog = (page: Page) => page.getByRole('dialog');
-const toast = (page: Page, text: string) => page.locator('section[aria-label="Notifications"] li', { hasText: text });
-const visible = (locator: ReturnType<Page['locator']>) => locator.waitFor({ state: 'visible' }).then(() => true);
+const toast = (page: Page, text: string) =>
+  page.locator('section[aria-label="Notifications"] li', { hasText: text });
+const visible = (locator: ReturnType<Page['locator']>) =>
+  locator.waitFor({ state: 'visible' }).then(() => true);
 
 async function openLogin(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
@@ -95,7 +97,9 @@ describe('accounts', () => {
     await d.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     await visible(toast(page, 'Please check your email for a verification link.'));
     // The link returns to the site root of the current origin (SPEC §2).
-    expect(new URL(await mailLink(email, 'signup')).searchParams.get('redirect_to')).toBe(`${inject('baseURL')}/`);
+    expect(new URL(await mailLink(email, 'signup')).searchParams.get('redirect_to')).toBe(
+      `${inject('baseURL')}/`,
+    );
     await d.getByRole('button', { name: 'Done' }).click();
     await d.waitFor({ state: 'detached' });
   });
@@ -123,7 +127,9 @@ describe('accounts', () => {
     const other = await newPage();
     await other.goto(link);
     await visible(toast(other, 'This verification link is invalid or has expired'));
-    await dialog(other).getByText(/invalid or has expired/).waitFor();
+    await dialog(other)
+      .getByText(/invalid or has expired/)
+      .waitFor();
     expect(other.url()).not.toContain('#');
   });
 
@@ -150,7 +156,9 @@ describe('accounts', () => {
     await menu.waitFor();
     expect(await menu.getByText('Welcome, Ada!').isVisible()).toBe(true);
     expect(await menu.getByText(email).isVisible()).toBe(true);
-    expect(await menu.getByRole('menuitem', { name: 'Thrifting Explorer' }).getAttribute('href')).toBe('/thriftingexplorer');
+    expect(await menu.getByRole('menuitem', { name: 'Thrifting Explorer' }).getAttribute('href')).toBe(
+      '/thriftingexplorer',
+    );
     expect(await menu.getByRole('menuitem', { name: 'My account' }).getAttribute('href')).toBe('/account');
     expect(await menu.getByRole('menuitem', { name: 'Logout' }).isVisible()).toBe(true);
     await page.screenshot({ path: `${shots}/auth-avatar-menu-1280.png` });
@@ -233,7 +241,9 @@ describe('accounts', () => {
     await dialog(stranger).getByRole('button', { name: 'Forgot password?' }).click();
     await dialog(stranger).getByLabel('Email').fill(nobody);
     await dialog(stranger).getByRole('button', { name: 'Send reset link' }).click();
-    await dialog(stranger).getByText("If an account exists for that email, we've sent a reset link.").waitFor();
+    await dialog(stranger)
+      .getByText("If an account exists for that email, we've sent a reset link.")
+      .waitFor();
     expect(await mailCount(nobody)).toBe(0);
     await stranger.keyboard.press('Escape');
 

@@ -10,7 +10,8 @@ const run = Date.now().toString(36);
 const shots = '/tmp/shots';
 mkdirSync(shots, { recursive: true });
 
-const toast = (page: Page, text: string) => page.locator('section[aria-label="Notifications"] li', { hasText: text });
+const toast = (page: Page, text: string) =>
+  page.locator('section[aria-label="Notifications"] li', { hasText: text });
 const submit = (page: Page) => page.getByRole('button', { name: /^(Send Message|Sending\.\.\.)$/ });
 
 async function storedMessages(email: string) {
@@ -31,7 +32,11 @@ async function setFunctionEnv(env: Record<string, string | null>) {
 }
 
 /** Fills the form like a person: the function turns away anything sent within 3 seconds of the form appearing. */
-async function fillLikeAPerson(page: Page, shownAt: number, values: { name: string; email: string; message: string }) {
+async function fillLikeAPerson(
+  page: Page,
+  shownAt: number,
+  values: { name: string; email: string; message: string },
+) {
   await page.getByLabel('Name', { exact: true }).fill(values.name);
   await page.getByLabel('Email', { exact: true }).fill(values.email);
   await page.getByLabel('Message', { exact: true }).fill(values.message);
@@ -56,7 +61,9 @@ describe('/contact', () => {
   it('shows the page, checks the fields, and gates Send Message on the robot box', async () => {
     for (const width of [375, 1280]) {
       const { page } = await openContact(width);
-      await expect(page.getByRole('link', { name: 'support@flipwise.app' }).first().isVisible()).resolves.toBe(true);
+      await expect(
+        page.getByRole('link', { name: 'support@flipwise.app' }).first().isVisible(),
+      ).resolves.toBe(true);
       await expect(page.title()).resolves.toBe('Get in Touch | Flipwise');
       await page.screenshot({ path: `${shots}/contact-${width}.png`, fullPage: true });
 
@@ -70,7 +77,9 @@ describe('/contact', () => {
       await page.getByText('Please enter a valid email address.').waitFor();
       await page.getByText('Message must be at most 1000 characters.').waitFor();
       await expect(page.getByText('1001/1000').isVisible()).resolves.toBe(true);
-      await expect(page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).resolves.toBe(
+        'true',
+      );
       await page.screenshot({ path: `${shots}/contact-errors-${width}.png`, fullPage: true });
       await page.close();
     }
@@ -95,8 +104,12 @@ describe('/contact', () => {
     expect(tokenAfter).toMatch(/^[0-9a-f]{32}$/);
     expect(tokenAfter).not.toBe(tokenBefore);
 
-    expect(await storedMessages(email)).toEqual([{ name: 'Jamie Reseller', email, message, status: 'delivered' }]);
-    const inbox = (await (await fetch(`${inject('supabaseUrl')}/_mail/api/messages?to=support@flipwise.app`)).json()) as {
+    expect(await storedMessages(email)).toEqual([
+      { name: 'Jamie Reseller', email, message, status: 'delivered' },
+    ]);
+    const inbox = (await (
+      await fetch(`${inject('supabaseUrl')}/_mail/api/messages?to=support@flipwise.app`)
+    ).json()) as {
       subject: string;
       text: string;
       reply_to?: string;
@@ -144,7 +157,9 @@ describe('/contact', () => {
     });
     await submit(page).click();
     await toast(page, 'Security Error').waitFor();
-    await expect(toast(page, 'Invalid request. Please refresh the page and try again.').isVisible()).resolves.toBe(true);
+    await expect(
+      toast(page, 'Invalid request. Please refresh the page and try again.').isVisible(),
+    ).resolves.toBe(true);
     expect(await storedMessages(email)).toEqual([]);
   });
 });

@@ -56,12 +56,16 @@ function listingRows(band: Band) {
     ...Array.from({ length: band.sold }, (_, i) => row(i, 'sold')),
     // Another condition and a sale too old for the 90-day window: neither may count.
     row(90, 'available', { condition: 'new_with_tags' }),
-    row(91, 'sold', { sold_at: new Date(now - 120 * day).toISOString(), listed_at: new Date(now - 150 * day).toISOString() }),
+    row(91, 'sold', {
+      sold_at: new Date(now - 120 * day).toISOString(),
+      listed_at: new Date(now - 150 * day).toISOString(),
+    }),
   ];
 }
 
 const dialog = (page: Page) => page.getByRole('dialog');
-const toast = (page: Page, text: string) => page.locator('section[aria-label="Notifications"] li', { hasText: text });
+const toast = (page: Page, text: string) =>
+  page.locator('section[aria-label="Notifications"] li', { hasText: text });
 
 /** Logs in the way a visitor on this page does: a search asks for it and opens the login dialog. */
 async function login(page: Page) {
@@ -85,7 +89,9 @@ async function search(page: Page, itemName: string, condition = 'Pre-owned') {
 /** Waits for both calls to finish: the rate, 'Sold data unavailable', or the error alert. */
 async function settled(page: Page) {
   await page
-    .locator('[data-testid="sell-through-rate"], [data-testid="search-error"], [data-testid="sold-unavailable"]')
+    .locator(
+      '[data-testid="sell-through-rate"], [data-testid="search-error"], [data-testid="sold-unavailable"]',
+    )
     .first()
     .waitFor();
   await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
@@ -130,7 +136,11 @@ beforeAll(async () => {
 
   // The eBay source, faked with the documented shapes: a Browse-only keyset (no sold data), failures and stalls on cue.
   ebay = await startFakeEbay({
-    items: Array.from({ length: 7 }, (_, i) => ({ title: `Ebayonly${tag} wool coat ${i}`, conditionId: '3000', price: 40 + i })),
+    items: Array.from({ length: 7 }, (_, i) => ({
+      title: `Ebayonly${tag} wool coat ${i}`,
+      conditionId: '3000',
+      price: 40 + i,
+    })),
   });
 });
 
@@ -147,7 +157,9 @@ describe('the Thrifting Explorer for a visitor', () => {
       await page.getByRole('heading', { name: 'Search for an item to see market data' }).waitFor();
       expect(await page.getByText("Is it a score or a snooze? We'll tell you").isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Get help' }).getAttribute('href')).toBe('/contact');
-      expect(await page.getByRole('link', { name: /Download the app/ }).getAttribute('href')).toContain('apps.apple.com');
+      expect(await page.getByRole('link', { name: /Download the app/ }).getAttribute('href')).toContain(
+        'apps.apple.com',
+      );
       await page.screenshot({ path: `${shots}/search-empty-${width}.png`, fullPage: true });
     }
 
@@ -173,7 +185,9 @@ describe('the Thrifting Explorer for a visitor', () => {
     await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await toast(page, 'Authentication Required').waitFor();
-    expect(await toast(page, 'Authentication Required').textContent()).toContain('Please login to use the search feature');
+    expect(await toast(page, 'Authentication Required').textContent()).toContain(
+      'Please login to use the search feature',
+    );
     await dialog(page).getByRole('heading', { name: 'Login to your account' }).waitFor();
     expect(await dialog(page).getByRole('tab', { name: 'Create an Account' }).isVisible()).toBe(true);
   });
@@ -211,8 +225,12 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
     expect(await page.getByTestId('rate-heart').count()).toBe(expected.hearts ? 1 : 0);
     expect(await page.getByTestId('falling-hearts').count()).toBe(expected.hearts ? 1 : 0);
     expect(await page.getByText('Less than 10% is a snooze').count()).toBe(expected.snooze ? 1 : 0);
-    expect(await page.getByTestId('market-analysis').textContent()).toContain('informational and indicative only');
-    expect(await page.getByTestId('formula').textContent()).toBe('Sell-through = sold in the last 90 days ÷ listed now');
+    expect(await page.getByTestId('market-analysis').textContent()).toContain(
+      'informational and indicative only',
+    );
+    expect(await page.getByTestId('formula').textContent()).toBe(
+      'Sell-through = sold in the last 90 days ÷ listed now',
+    );
     // Hearts take about four seconds to fall; the screenshot of the high band catches them on the way down.
     await page.screenshot({ path: `${shots}/search-${key}-1280.png`, fullPage: key !== 'high' });
 
@@ -292,12 +310,17 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
         [desktop, 1280],
         [phone, 375],
       ] as const) {
-        ebay.failNext('/buy/browse', { status: 503, body: { errors: [{ errorId: 2001, message: 'Service Unavailable' }] } });
+        ebay.failNext('/buy/browse', {
+          status: 503,
+          body: { errors: [{ errorId: 2001, message: 'Service Unavailable' }] },
+        });
         await search(page, `failing ${tag} coat`);
         await settled(page);
         const alert = page.getByTestId('search-error');
         expect(await alert.getByText('Error', { exact: true }).isVisible()).toBe(true);
-        expect(await alert.textContent()).toContain('Search service temporarily unavailable. Please try again in a moment.');
+        expect(await alert.textContent()).toContain(
+          'Search service temporarily unavailable. Please try again in a moment.',
+        );
         await toast(page, 'Search Error').waitFor();
         await page.screenshot({ path: `${shots}/search-error-${width}.png`, fullPage: true });
       }
@@ -308,7 +331,9 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
       try {
         await search(desktop, `stalling ${tag} coat`);
         await settled(desktop);
-        expect(await desktop.getByTestId('search-error').textContent()).toContain('Request timed out. Please try again.');
+        expect(await desktop.getByTestId('search-error').textContent()).toContain(
+          'Request timed out. Please try again.',
+        );
       } finally {
         ebay.setDelay(0);
       }

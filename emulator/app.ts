@@ -43,7 +43,8 @@ export function createApp(ctx: EmulatorContext, options: AppOptions): Hono {
       } catch {
         return c.json({ message: 'Expected a JSON object of environment variables' }, 400);
       }
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return c.json({ message: 'Expected a JSON object' }, 400);
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        return c.json({ message: 'Expected a JSON object' }, 400);
       const entries = Object.entries(body as Record<string, unknown>);
       if (entries.some(([, v]) => v !== null && typeof v !== 'string')) {
         return c.json({ message: 'Values must be strings, or null to delete a key' }, 400);

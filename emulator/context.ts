@@ -1,7 +1,11 @@
 // What every emulator service (auth, rest, functions, mail) is handed. Built once by emulator/server.ts.
 import type { Mailbox } from './mail/mailbox';
 
-export type QueryResult<T> = { rows: T[]; affectedRows?: number; fields?: { name: string; dataTypeID: number }[] };
+export type QueryResult<T> = {
+  rows: T[];
+  affectedRows?: number;
+  fields?: { name: string; dataTypeID: number }[];
+};
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;

@@ -17,7 +17,10 @@ export function corsHeaders(origin: string | undefined, expose: string): Record<
   return headers;
 }
 
-export function preflightHeaders(origin: string | undefined, requestHeaders: string | undefined): Record<string, string> {
+export function preflightHeaders(
+  origin: string | undefined,
+  requestHeaders: string | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': origin ?? '*',
     'Access-Control-Allow-Methods': ALLOW_METHODS,
@@ -37,7 +40,10 @@ export function cors(expose: string): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
-      return new Response(null, { status: 200, headers: preflightHeaders(origin, c.req.header('access-control-request-headers')) });
+      return new Response(null, {
+        status: 200,
+        headers: preflightHeaders(origin, c.req.header('access-control-request-headers')),
+      });
     }
     await next();
     for (const [key, value] of Object.entries(corsHeaders(origin, expose))) c.res.headers.set(key, value);

@@ -22,7 +22,9 @@ async function resetDatabase() {
   const started = Date.now();
   const emulator = await startEmulator({ port: 0 });
   await emulator.stop();
-  console.log(`Local database recreated in ${((Date.now() - started) / 1000).toFixed(1)} s (${emulator.db.location}).`);
+  console.log(
+    `Local database recreated in ${((Date.now() - started) / 1000).toFixed(1)} s (${emulator.db.location}).`,
+  );
 }
 
 async function main() {

@@ -80,7 +80,8 @@ async function runSeedScripts(ctx: EmulatorContext) {
     .sort();
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(seedsDir, file)).href)) as { default?: SeedScript };
-    if (typeof mod.default !== 'function') throw new Error(`emulator/seeds/${file} must export a default async function`);
+    if (typeof mod.default !== 'function')
+      throw new Error(`emulator/seeds/${file} must export a default async function`);
     const started = Date.now();
     await mod.default(ctx);
     ctx.log(`seeded emulator/seeds/${file} in ${Date.now() - started} ms`);
@@ -169,7 +170,9 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     const mail = createMailbox(
       smtp
         ? (message) =>
-            deliverBySmtp(smtp, message).catch((error: Error) => log(`[mail] SMTP delivery failed: ${error.message}`))
+            deliverBySmtp(smtp, message).catch((error: Error) =>
+              log(`[mail] SMTP delivery failed: ${error.message}`),
+            )
         : undefined,
     );
     const ctx: EmulatorContext = { db, config, keys, apiUrl: url, mail, functionEnv, log };

@@ -20,22 +20,36 @@ type Ready = { url: string; anonKey: string; serviceRoleKey: string; startMs: nu
 async function serveChild(dataDir: string) {
   const started = performance.now();
   const emulator = await startEmulator({ port: 0, dataDir, log: false, seedScripts: false });
-  const ready: Ready = { url: emulator.url, anonKey: emulator.anonKey, serviceRoleKey: emulator.serviceRoleKey, startMs: performance.now() - started };
+  const ready: Ready = {
+    url: emulator.url,
+    anonKey: emulator.anonKey,
+    serviceRoleKey: emulator.serviceRoleKey,
+    startMs: performance.now() - started,
+  };
   process.stdout.write(`READY ${JSON.stringify(ready)}\n`);
   process.on('SIGTERM', () => void emulator.stop().then(() => process.exit(0)));
 }
 
 function launch(dataDir: string): Promise<{ child: ChildProcess; ready: Ready; processMs: number }> {
   const launched = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/bench-emulator.ts'), '--serve', dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve('scripts/bench-emulator.ts'), '--serve', dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n').find((l) => l.startsWith('READY '));
-      if (line) resolve({ child, ready: JSON.parse(line.slice(6)) as Ready, processMs: performance.now() - launched });
+      if (line)
+        resolve({
+          child,
+          ready: JSON.parse(line.slice(6)) as Ready,
+          processMs: performance.now() - launched,
+        });
     });
     child.once('exit', (code) => reject(new Error(`emulator process exited with ${code}`)));
   });
@@ -58,7 +72,9 @@ async function main() {
   try {
     // Untimed: create, migrate and seed; make sure at least 10 articles are published.
     const setup = await startEmulator({ port: 0, dataDir, log: false, seedScripts: false });
-    const { rows } = await setup.db.query<{ n: number }>('select count(*)::int as n from public.blog_articles where published');
+    const { rows } = await setup.db.query<{ n: number }>(
+      'select count(*)::int as n from public.blog_articles where published',
+    );
     for (let i = rows[0].n; i < 10; i++) {
       await setup.db.query(
         `insert into public.blog_articles (title, slug, intro, meta_description, category, read_time, published)
@@ -73,7 +89,8 @@ async function main() {
       const url = `${ready.url}/rest/v1/blog_articles?select=id,title,slug,intro,category,read_time,created_at&published=eq.true&order=created_at.desc&limit=10`;
       const check = await fetch(url, { headers: { apikey: ready.anonKey } });
       const body = (await check.json()) as unknown[];
-      if (check.status !== 200 || body.length !== 10) throw new Error(`unexpected answer: ${check.status}, ${body.length} rows`);
+      if (check.status !== 200 || body.length !== 10)
+        throw new Error(`unexpected answer: ${check.status}, ${body.length} rows`);
 
       const result = await autocannon({
         url,
@@ -83,10 +100,18 @@ async function main() {
       });
       const ok = result['2xx'];
       console.log('\nbench:emulator');
-      console.log(`  cold start (migrated database): ${(processMs / 1000).toFixed(2)} s from process launch, ${(ready.startMs / 1000).toFixed(2)} s in startEmulator()`);
-      console.log(`  read 10 published rows (anon, RLS): ${Math.round(result.requests.average)} requests/s over ${DURATION_S} s at ${CONNECTIONS} connections`);
-      console.log(`  latency: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-      console.log(`  responses: ${ok} 2xx, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts`);
+      console.log(
+        `  cold start (migrated database): ${(processMs / 1000).toFixed(2)} s from process launch, ${(ready.startMs / 1000).toFixed(2)} s in startEmulator()`,
+      );
+      console.log(
+        `  read 10 published rows (anon, RLS): ${Math.round(result.requests.average)} requests/s over ${DURATION_S} s at ${CONNECTIONS} connections`,
+      );
+      console.log(
+        `  latency: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+      );
+      console.log(
+        `  responses: ${ok} 2xx, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts`,
+      );
     } finally {
       await stopChild(child);
     }

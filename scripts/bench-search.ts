@@ -39,14 +39,30 @@ export function benchQueries(count: number): { itemName: string; condition: Cond
   const colours = ['black', 'navy', 'olive', 'cream', 'pink', 'brown'];
   const sizes = ['S', 'M', 'L', '6', '8', '28', '30'];
   const brands = [...new Set(LINES.map((l) => l.brand))];
-  const extra = ['gucci loafers', 'prada nylon bag', 'hermes scarf', 'yeezy slides', 'supreme box logo', 'golden goose sneakers',
-    'skims bodysuit', 'athleta salutation', 'allbirds runners', 'hoka clifton'];
+  const extra = [
+    'gucci loafers',
+    'prada nylon bag',
+    'hermes scarf',
+    'yeezy slides',
+    'supreme box logo',
+    'golden goose sneakers',
+    'skims bodysuit',
+    'athleta salutation',
+    'allbirds runners',
+    'hoka clifton',
+  ];
   const rounds: (() => void)[] = [
     ...LINES.map((l) => () => add(`${l.brand} ${l.item.split(' ').slice(0, 2).join(' ')}`)),
     ...LINES.map((l) => () => add(`${l.brand} ${l.category}`)),
     ...LINES.map((l) => () => add(`${l.brand} ${l.item}`)),
-    ...LINES.map((l) => () => add(`${colours[Math.floor(random() * colours.length)]} ${l.brand} ${l.item.split(' ')[0]}`)),
-    ...LINES.map((l) => () => add(`${l.brand} ${l.item.split(' ')[0]} size ${sizes[Math.floor(random() * sizes.length)]}`)),
+    ...LINES.map(
+      (l) => () =>
+        add(`${colours[Math.floor(random() * colours.length)]} ${l.brand} ${l.item.split(' ')[0]}`),
+    ),
+    ...LINES.map(
+      (l) => () =>
+        add(`${l.brand} ${l.item.split(' ')[0]} size ${sizes[Math.floor(random() * sizes.length)]}`),
+    ),
     ...brands.slice(0, 8).map((b) => () => add(b)),
     ...['jeans', 'boots', 'fleece jacket', 'midi dress', 'handbag'].map((c) => () => add(c)),
     ...extra.map((q) => () => add(q)),
@@ -76,7 +92,9 @@ async function main() {
   watchdog.unref();
 
   if (args.includes('--fresh') && existsSync(DATA_DIR)) rmSync(DATA_DIR, { recursive: true, force: true });
-  console.log(`Bench database: ${path.relative(projectRoot, DATA_DIR)} (${COUNT.toLocaleString('en-US')} listings)`);
+  console.log(
+    `Bench database: ${path.relative(projectRoot, DATA_DIR)} (${COUNT.toLocaleString('en-US')} listings)`,
+  );
 
   const emu = await startEmulator({
     port: 0,
@@ -88,10 +106,18 @@ async function main() {
     functionEnv: { MARKET_CACHE: 'off', MARKET_RATE_LIMIT: '1000000', MARKET_PROVIDER: 'local' },
   });
   try {
-    const { rows } = await emu.db.query<{ n: number }>(`select count(*)::int as n from public.market_listings where source = 'demo'`);
+    const { rows } = await emu.db.query<{ n: number }>(
+      `select count(*)::int as n from public.market_listings where source = 'demo'`,
+    );
     if (rows[0].n !== COUNT) {
-      console.log(`Seeding ${COUNT.toLocaleString('en-US')} listings (first run only; kept in the bench database)...`);
-      const seeded = await seedMarketListings(emu.db, { count: COUNT, bulk: true, log: (m) => console.log(`  ${m}`) });
+      console.log(
+        `Seeding ${COUNT.toLocaleString('en-US')} listings (first run only; kept in the bench database)...`,
+      );
+      const seeded = await seedMarketListings(emu.db, {
+        count: COUNT,
+        bulk: true,
+        log: (m) => console.log(`  ${m}`),
+      });
       console.log(`Seeded in ${(seeded.ms / 1000).toFixed(1)} s.`);
       await emu.db.exec('vacuum analyze public.market_listings');
       await emu.reloadSchema();
@@ -101,7 +127,10 @@ async function main() {
 
     const email = 'bench@flipwise.local';
     const password = 'bench-password-2026';
-    const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoRealtime as never } };
+    const options = {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: NoRealtime as never },
+    };
     const admin = createClient(emu.url, emu.serviceRoleKey, options);
     const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
     if (created.error && !/already/i.test(created.error.message)) throw created.error;
@@ -142,11 +171,18 @@ async function main() {
     const sold: number[] = [];
     let comps = 0;
     for (const q of queries) {
-      const a = await timed('search-available', { ...q, timestamp: new Date().toISOString(), clientInfo: { userAgent: 'bench', platform: 'node' } }, true);
+      const a = await timed(
+        'search-available',
+        { ...q, timestamp: new Date().toISOString(), clientInfo: { userAgent: 'bench', platform: 'node' } },
+        true,
+      );
       const s = await timed('search-sold', q, true);
       available.push(a.took);
       sold.push(s.took);
-      comps += (a.data.byCondition ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0) : 0) + Number(s.data.soldCount ?? 0);
+      comps +=
+        (a.data.byCondition
+          ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0)
+          : 0) + Number(s.data.soldCount ?? 0);
     }
 
     // The naive way: scan every title for each word (sequential scan: no index helps a leading wildcard without
@@ -158,25 +194,31 @@ async function main() {
       const t0 = performance.now();
       await emu.db.transaction(async (tx) => {
         await tx.exec('set local enable_bitmapscan = off; set local enable_indexscan = off');
-        await tx.query(`select count(*) from public.market_listings where status = 'available' and condition = $1 and ${where}`, [
-          q.condition,
-          ...words.map((w) => `%${w}%`),
-        ]);
+        await tx.query(
+          `select count(*) from public.market_listings where status = 'available' and condition = $1 and ${where}`,
+          [q.condition, ...words.map((w) => `%${w}%`)],
+        );
       });
       naive.push(performance.now() - t0);
     }
 
     const row = (name: string, values: number[]) =>
       `${name.padEnd(44)} ${ms(percentile(values, 50)).padStart(10)} ${ms(percentile(values, 95)).padStart(10)} ${ms(percentile(values, 99)).padStart(10)} ${String(values.length).padStart(6)}`;
-    console.log(`\nsearch bench: ${COUNT.toLocaleString('en-US')} listings, ${queries.length} distinct queries, cache off, one user, sequential calls`);
-    console.log(`${'path'.padEnd(44)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)} ${'calls'.padStart(6)}`);
+    console.log(
+      `\nsearch bench: ${COUNT.toLocaleString('en-US')} listings, ${queries.length} distinct queries, cache off, one user, sequential calls`,
+    );
+    console.log(
+      `${'path'.padEnd(44)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)} ${'calls'.padStart(6)}`,
+    );
     console.log(row('search-available (end to end, HTTP)', available));
     console.log(row('search-sold (end to end, HTTP)', sold));
     console.log(row(`naive ILIKE count (SQL only, first ${naive.length})`, naive));
     console.log('inside the functions (Server-Timing):');
     for (const [name, values] of parts) console.log(row(`  ${name}`, values));
     const ratio = (values: number[]) => (percentile(naive, 50) / percentile(values, 50)).toFixed(0);
-    console.log(`\nnaive p50 / function p50: available ${ratio(available)}x, sold ${ratio(sold)}x (the functions include HTTP, auth and rate limit)`);
+    console.log(
+      `\nnaive p50 / function p50: available ${ratio(available)}x, sold ${ratio(sold)}x (the functions include HTTP, auth and rate limit)`,
+    );
     console.log(`listings counted across all answers: ${comps.toLocaleString('en-US')}`);
     const ok = percentile(available, 95) < 50 && percentile(sold, 95) < 50;
     console.log(`target p95 < 50 ms per function: ${ok ? 'met' : 'NOT met'}`);
@@ -189,7 +231,7 @@ async function main() {
 // Only when run as a script: tests and tools import benchQueries without starting a bench.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((error) => {
-    console.error(error instanceof Error ? error.stack ?? error.message : error);
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exit(1);
   });
 }

@@ -8,7 +8,13 @@ import { pathToFileURL } from 'node:url';
 import { localKeys } from '../emulator/keys';
 
 export type RetryOptions = { url: string; serviceRoleKey: string; limit?: number; includeFailed?: boolean };
-export type RetrySummary = { claimed: number; delivered: number; pending: number; failed: number; errors: string[] };
+export type RetrySummary = {
+  claimed: number;
+  delivered: number;
+  pending: number;
+  failed: number;
+  errors: string[];
+};
 
 export async function retryContactMessages(options: RetryOptions): Promise<RetrySummary> {
   const response = await fetch(`${options.url.replace(/\/+$/, '')}/functions/v1/contact/retry`, {
@@ -20,17 +26,25 @@ export async function retryContactMessages(options: RetryOptions): Promise<Retry
     },
     body: JSON.stringify({ limit: options.limit ?? 50, includeFailed: options.includeFailed ?? false }),
   });
-  const body = (await response.json().catch(() => null)) as (RetrySummary & { ok?: boolean; error?: string; msg?: string }) | null;
+  const body = (await response.json().catch(() => null)) as
+    (RetrySummary & { ok?: boolean; error?: string; msg?: string }) | null;
   if (!response.ok || !body?.ok) {
     throw new Error(`Retry failed with ${response.status}: ${body?.error ?? body?.msg ?? 'no details'}`);
   }
-  return { claimed: body.claimed, delivered: body.delivered, pending: body.pending, failed: body.failed, errors: body.errors };
+  return {
+    claimed: body.claimed,
+    delivered: body.delivered,
+    pending: body.pending,
+    failed: body.failed,
+    errors: body.errors,
+  };
 }
 
 function parseArgs(argv: string[]) {
   const limitAt = argv.indexOf('--limit');
   const limit = limitAt >= 0 ? Number(argv[limitAt + 1]) : undefined;
-  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new Error('--limit needs a positive whole number');
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
+    throw new Error('--limit needs a positive whole number');
   return { limit, includeFailed: argv.includes('--include-failed') };
 }
 

@@ -55,8 +55,16 @@ type Line = {
   days: number;
 };
 
-const L = (brand: string, item: string, category: string, price: number, str: number, weight: number, sizes: Line['sizes'] = 'apparel', days = 20): Line =>
-  ({ brand, item, category, price, str, weight, sizes, days });
+const L = (
+  brand: string,
+  item: string,
+  category: string,
+  price: number,
+  str: number,
+  weight: number,
+  sizes: Line['sizes'] = 'apparel',
+  days = 20,
+): Line => ({ brand, item, category, price, str, weight, sizes, days });
 
 // Sell-through targets follow what resellers report: cult basics (Align, Better Sweater, Atom, 1460s, Nuptse) fly;
 // fast fashion (Shein, Old Navy, Zara) sits; Forever 21 here never sells, so its searches show the no-sold dialog.
@@ -121,17 +129,46 @@ export const LINES: Line[] = [
   L('Forever 21', 'Cropped Cardigan', 'Sweaters', 6, 0, 4, 'apparel', 60),
 ];
 
-const COLOURS = ['Black', 'Navy', 'Heather Grey', 'Olive', 'Burgundy', 'Cream', 'Blue', 'Red', 'Pink', 'White', 'Brown', 'Green'];
+const COLOURS = [
+  'Black',
+  'Navy',
+  'Heather Grey',
+  'Olive',
+  'Burgundy',
+  'Cream',
+  'Blue',
+  'Red',
+  'Pink',
+  'White',
+  'Brown',
+  'Green',
+];
 const SIZES: Record<Line['sizes'], string[]> = {
   apparel: ['XS', 'S', 'M', 'L', 'XL'],
   pants: ['0', '2', '4', '6', '8', '10', '12', '26', '28', '30', '32'],
   shoes: ['6', '7', '8', '9', '10', '11'],
   one: ['One Size'],
 };
-const MARKETPLACES: [string, number][] = [['ebay', 30], ['poshmark', 28], ['mercari', 20], ['depop', 12], ['vinted', 10]];
+const MARKETPLACES: [string, number][] = [
+  ['ebay', 30],
+  ['poshmark', 28],
+  ['mercari', 20],
+  ['depop', 12],
+  ['vinted', 10],
+];
 // Condition mix of second-hand fashion: mostly pre-owned, some new with or without tags, a few with flaws.
-const CONDITIONS: [Condition, number][] = [['pre_owned', 55], ['new_with_tags', 20], ['new_without_tags', 17], ['new_with_imperfections', 8]];
-const CONDITION_PRICE: Record<Condition, number> = { new_with_tags: 1.45, new_without_tags: 1.2, new_with_imperfections: 0.85, pre_owned: 1 };
+const CONDITIONS: [Condition, number][] = [
+  ['pre_owned', 55],
+  ['new_with_tags', 20],
+  ['new_without_tags', 17],
+  ['new_with_imperfections', 8],
+];
+const CONDITION_PRICE: Record<Condition, number> = {
+  new_with_tags: 1.45,
+  new_without_tags: 1.2,
+  new_with_imperfections: 0.85,
+  pre_owned: 1,
+};
 const CONDITION_WORDS: Record<Condition, string[]> = {
   new_with_tags: ['NWT', 'New With Tags', ''],
   new_without_tags: ['NWOT', 'New Without Tags', ''],
@@ -153,24 +190,34 @@ function pick<T>(random: () => number, weighted: [T, number][]): T {
   return weighted[weighted.length - 1][0];
 }
 
-const oneOf = <T,>(random: () => number, list: T[]): T => list[Math.floor(random() * list.length)];
+const oneOf = <T>(random: () => number, list: T[]): T => list[Math.floor(random() * list.length)];
 
 /**
  * The listings of a demo market of `count` rows, in line order. Same seed, count and `now` -> same rows.
  * Sold share per line: with sale dates spread evenly over HISTORY_DAYS, a fraction w = 90 / HISTORY_DAYS of the sales
  * falls in the 90-day window, so a sold fraction s gives a rate of s * w / (1 - s); for a target rate r, s = r / (w + r).
  */
-export function* generateListings(options: { count: number; seed?: number; now?: Date }): Generator<MarketListing> {
+export function* generateListings(options: {
+  count: number;
+  seed?: number;
+  now?: Date;
+}): Generator<MarketListing> {
   const random = prng(options.seed ?? 20250101);
   const now = (options.now ?? new Date()).getTime();
   const totalWeight = LINES.reduce((sum, line) => sum + line.weight, 0);
   let made = 0;
   for (const [index, line] of LINES.entries()) {
-    const share = index === LINES.length - 1 ? options.count - made : Math.round((options.count * line.weight) / totalWeight);
+    const share =
+      index === LINES.length - 1
+        ? options.count - made
+        : Math.round((options.count * line.weight) / totalWeight);
     const rate = line.str / 100;
     const inWindow = 90 / HISTORY_DAYS;
     const soldFraction = rate / (inWindow + rate);
-    const counters = Object.fromEntries(CONDITIONS.map(([c]) => [c, { rows: 0, sales: 0 }])) as Record<Condition, { rows: number; sales: number }>;
+    const counters = Object.fromEntries(CONDITIONS.map(([c]) => [c, { rows: 0, sales: 0 }])) as Record<
+      Condition,
+      { rows: number; sales: number }
+    >;
     // A line's rows are written available first, then sold from the latest sale back: each search reads one dense run
     // of pages per status (and the 90-day window is the front of the sold run), like a table clustered on
     // (line, status, sold_at desc).
@@ -190,7 +237,10 @@ export function* generateListings(options: { count: number; seed?: number; now?:
         recent = Math.floor(sales * inWindow) > Math.floor((sales - 1) * inWindow);
       }
       const noise = Math.exp((random() - 0.5) * 0.6);
-      const price = Math.max(3, Math.round(line.price * CONDITION_PRICE[condition] * noise * (sold ? 0.94 : 1) * 100) / 100);
+      const price = Math.max(
+        3,
+        Math.round(line.price * CONDITION_PRICE[condition] * noise * (sold ? 0.94 : 1) * 100) / 100,
+      );
       let listedAt: number;
       let soldAt: number | null = null;
       if (sold) {
@@ -227,22 +277,47 @@ export function* generateListings(options: { count: number; seed?: number; now?:
       });
     }
     lineRows.sort((a, b) =>
-      a.status !== b.status ? (a.status === 'available' ? -1 : 1) : a.sold_at && b.sold_at ? (a.sold_at < b.sold_at ? 1 : -1) : 0,
+      a.status !== b.status
+        ? a.status === 'available'
+          ? -1
+          : 1
+        : a.sold_at && b.sold_at
+          ? a.sold_at < b.sold_at
+            ? 1
+            : -1
+          : 0,
     );
     yield* lineRows;
   }
 }
 
 const COLUMNS = [
-  'marketplace', 'external_id', 'title', 'brand', 'category', 'size', 'colour', 'condition', 'status', 'price',
-  'currency', 'listed_at', 'sold_at', 'url', 'source',
+  'marketplace',
+  'external_id',
+  'title',
+  'brand',
+  'category',
+  'size',
+  'colour',
+  'condition',
+  'status',
+  'price',
+  'currency',
+  'listed_at',
+  'sold_at',
+  'url',
+  'source',
 ] as const;
 
 const RECORDSET = `x(marketplace text, external_id text, title text, brand text, category text, size text, colour text,
   condition text, status text, price numeric, currency text, listed_at timestamptz, sold_at timestamptz, url text, source text)`;
 
 /** Upserts rows by (marketplace, external_id) in chunks: one JSON parameter per chunk, parsed by Postgres. */
-export async function upsertListings(db: Queryable, rows: Iterable<MarketListing>, chunkSize = 5000): Promise<number> {
+export async function upsertListings(
+  db: Queryable,
+  rows: Iterable<MarketListing>,
+  chunkSize = 5000,
+): Promise<number> {
   let written = 0;
   let chunk: MarketListing[] = [];
   const flush = async () => {
@@ -251,7 +326,9 @@ export async function upsertListings(db: Queryable, rows: Iterable<MarketListing
       `insert into public.market_listings (${COLUMNS.join(', ')})
        select ${COLUMNS.join(', ')} from jsonb_to_recordset($1::jsonb) as ${RECORDSET}
        on conflict (marketplace, external_id) do update set
-         ${COLUMNS.filter((c) => c !== 'marketplace' && c !== 'external_id').map((c) => `${c} = excluded.${c}`).join(', ')}`,
+         ${COLUMNS.filter((c) => c !== 'marketplace' && c !== 'external_id')
+           .map((c) => `${c} = excluded.${c}`)
+           .join(', ')}`,
       [JSON.stringify(chunk)],
     );
     written += chunk.length;
@@ -285,7 +362,10 @@ export type SeedOptions = {
 };
 
 /** Replaces the demo rows with `count` freshly generated ones. Imported rows are left alone. */
-export async function seedMarketListings(db: Queryable, options: SeedOptions): Promise<{ count: number; ms: number }> {
+export async function seedMarketListings(
+  db: Queryable,
+  options: SeedOptions,
+): Promise<{ count: number; ms: number }> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   const bulk = options.bulk ?? options.count >= 10_000;
@@ -299,16 +379,21 @@ export async function seedMarketListings(db: Queryable, options: SeedOptions): P
   const rows = generateListings(options);
   const tick = Math.max(50_000, Math.round(options.count / 10));
   let nextLog = tick;
-  await upsertListings(db, (function* () {
-    for (const row of rows) {
-      written++;
-      if (written >= nextLog) {
-        log(`market seed: ${written.toLocaleString('en-US')} / ${options.count.toLocaleString('en-US')} rows`);
-        nextLog += tick;
+  await upsertListings(
+    db,
+    (function* () {
+      for (const row of rows) {
+        written++;
+        if (written >= nextLog) {
+          log(
+            `market seed: ${written.toLocaleString('en-US')} / ${options.count.toLocaleString('en-US')} rows`,
+          );
+          nextLog += tick;
+        }
+        yield row;
       }
-      yield row;
-    }
-  })());
+    })(),
+  );
   if (bulk) {
     log('market seed: building indexes');
     for (const sql of BULK_INDEXES) await db.exec(sql);

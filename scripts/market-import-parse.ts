@@ -7,13 +7,19 @@ const CONDITIONS = ['new_with_tags', 'new_without_tags', 'new_with_imperfections
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const optionalText = (max: number) =>
-  z.preprocess(blankToNull, z.string().trim().min(1).max(max, `must be at most ${max} characters`).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z.string().trim().min(1).max(max, `must be at most ${max} characters`).nullable().optional(),
+  );
 const date = (label: string) =>
   z.preprocess(
     blankToNull,
     z
       .string()
-      .refine((value) => !Number.isNaN(Date.parse(value)), `${label} must be a date such as 2025-03-01 or 2025-03-01T12:00:00Z`)
+      .refine(
+        (value) => !Number.isNaN(Date.parse(value)),
+        `${label} must be a date such as 2025-03-01 or 2025-03-01T12:00:00Z`,
+      )
       .transform((value) => new Date(value).toISOString())
       .nullable()
       .optional(),
@@ -26,8 +32,16 @@ export const importRowSchema = z
       .trim()
       .toLowerCase()
       .regex(/^[a-z][a-z0-9_]{1,29}$/, 'marketplace must be a lower-case name such as ebay or poshmark'),
-    external_id: z.coerce.string({ error: 'external_id is required' }).trim().min(1, 'external_id is required').max(200),
-    title: z.string({ error: 'title is required' }).trim().min(1, 'title is required').max(300, 'title must be at most 300 characters'),
+    external_id: z.coerce
+      .string({ error: 'external_id is required' })
+      .trim()
+      .min(1, 'external_id is required')
+      .max(200),
+    title: z
+      .string({ error: 'title is required' })
+      .trim()
+      .min(1, 'title is required')
+      .max(300, 'title must be at most 300 characters'),
     brand: optionalText(100),
     category: optionalText(100),
     size: optionalText(40),
@@ -35,23 +49,43 @@ export const importRowSchema = z
     condition: z.enum(CONDITIONS, { error: `condition must be one of ${CONDITIONS.join(', ')}` }),
     status: z.enum(['available', 'sold'], { error: 'status must be available or sold' }),
     price: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/^\$/, '')) : value),
-      z.number({ error: 'price must be a number' }).min(0, 'price must not be negative').max(1_000_000, 'price is too high'),
+      (value) =>
+        typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/^\$/, '')) : value,
+      z
+        .number({ error: 'price must be a number' })
+        .min(0, 'price must not be negative')
+        .max(1_000_000, 'price is too high'),
     ),
     currency: z.preprocess(
       (value) => blankToNull(value) ?? 'USD',
-      z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'currency must be a three-letter code such as USD'),
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'currency must be a three-letter code such as USD'),
     ),
     listed_at: date('listed_at').refine((value) => value != null, 'listed_at is required'),
     sold_at: date('sold_at'),
     url: z.preprocess(
       blankToNull,
-      z.string().trim().max(2000).regex(/^https?:\/\/\S+$/, 'url must start with http:// or https://').nullable().optional(),
+      z
+        .string()
+        .trim()
+        .max(2000)
+        .regex(/^https?:\/\/\S+$/, 'url must start with http:// or https://')
+        .nullable()
+        .optional(),
     ),
   })
   .superRefine((row, ctx) => {
-    if (row.status === 'sold' && !row.sold_at) ctx.addIssue({ code: 'custom', message: 'a sold listing needs sold_at', path: ['sold_at'] });
-    if (row.status === 'available' && row.sold_at) ctx.addIssue({ code: 'custom', message: 'an available listing cannot have sold_at', path: ['sold_at'] });
+    if (row.status === 'sold' && !row.sold_at)
+      ctx.addIssue({ code: 'custom', message: 'a sold listing needs sold_at', path: ['sold_at'] });
+    if (row.status === 'available' && row.sold_at)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'an available listing cannot have sold_at',
+        path: ['sold_at'],
+      });
     if (row.sold_at && row.listed_at && row.sold_at < row.listed_at) {
       ctx.addIssue({ code: 'custom', message: 'sold_at is before listed_at', path: ['sold_at'] });
     }
@@ -166,7 +200,10 @@ export function parseImport(text: string, format: 'csv' | 'jsonl'): ParsedImport
   const names = header.fields.map((name) => name.trim().toLowerCase());
   for (const record of records) {
     if (record.fields.length !== names.length) {
-      out.rejected.push({ line: record.line, reasons: [`expected ${names.length} columns, found ${record.fields.length}`] });
+      out.rejected.push({
+        line: record.line,
+        reasons: [`expected ${names.length} columns, found ${record.fields.length}`],
+      });
       continue;
     }
     validate(record.line, Object.fromEntries(names.map((name, i) => [name, record.fields[i]])), out);

@@ -8,7 +8,10 @@ import { openTarget } from './market-target';
 
 async function main() {
   const args = process.argv.slice(2);
-  const file = args.find((arg, i) => !arg.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--') && !args[i - 1].includes('=')));
+  const file = args.find(
+    (arg, i) =>
+      !arg.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--') && !args[i - 1].includes('=')),
+  );
   if (!file) throw new Error('Usage: npm run market:import <file.csv|file.jsonl>');
   const ext = path.extname(file).toLowerCase();
   const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
@@ -20,7 +23,9 @@ async function main() {
     const target = await openTarget(args);
     try {
       for (let i = 0; i < unique.length; i += 2000) await target.upsert(unique.slice(i, i + 2000));
-      console.log(`Imported ${unique.length} listing${unique.length === 1 ? '' : 's'} into ${target.describe}.`);
+      console.log(
+        `Imported ${unique.length} listing${unique.length === 1 ? '' : 's'} into ${target.describe}.`,
+      );
     } finally {
       await target.close();
     }

@@ -8,7 +8,8 @@ async function main() {
   const args = process.argv.slice(2);
   const count = Number(flag(args, 'count') ?? 50_000);
   const seed = Number(flag(args, 'seed') ?? 20250101);
-  if (!Number.isInteger(count) || count < 1 || count > 5_000_000) throw new Error('--count must be a whole number from 1 to 5,000,000');
+  if (!Number.isInteger(count) || count < 1 || count > 5_000_000)
+    throw new Error('--count must be a whole number from 1 to 5,000,000');
 
   const target = await openTarget(args);
   const started = Date.now();
@@ -25,12 +26,17 @@ async function main() {
           await target.upsert(batch);
           written += batch.length;
           batch = [];
-          if (written % 20_000 === 0) console.log(`market seed: ${written.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} rows`);
+          if (written % 20_000 === 0)
+            console.log(
+              `market seed: ${written.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} rows`,
+            );
         }
       }
       if (batch.length) await target.upsert(batch);
     }
-    console.log(`Seeded ${count.toLocaleString('en-US')} demo listings into ${target.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Seeded ${count.toLocaleString('en-US')} demo listings into ${target.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await target.close();
   }

@@ -55,7 +55,9 @@ export async function openTarget(args: string[]): Promise<Target> {
       describe: `the running emulator at ${apiUrl}`,
       db: null,
       async upsert(rows) {
-        const { error } = await supabase.from('market_listings').upsert(rows, { onConflict: 'marketplace,external_id' });
+        const { error } = await supabase
+          .from('market_listings')
+          .upsert(rows, { onConflict: 'marketplace,external_id' });
         if (error) throw new Error(`upsert failed: ${error.message}`);
       },
       async deleteDemo() {

@@ -7,7 +7,10 @@ import { startEmulator } from '../emulator/server';
 const SITE_PORT = Number(process.env.SITE_PORT ?? 5173);
 
 async function main() {
-  const emulator = await startEmulator({ port: Number(process.env.EMULATOR_PORT ?? 54321), watchFunctions: true });
+  const emulator = await startEmulator({
+    port: Number(process.env.EMULATOR_PORT ?? 54321),
+    watchFunctions: true,
+  });
   const children: { vite?: ChildProcess } = {};
   let stopping = false;
   const stop = async (code = 0) => {
@@ -27,7 +30,9 @@ async function main() {
   children.vite = vite;
   vite.on('exit', (code) => void stop(code ?? 0));
 
-  console.log(`\nFlipwise is starting.\nSite:             http://localhost:${SITE_PORT}\n${banner(emulator)}\n`);
+  console.log(
+    `\nFlipwise is starting.\nSite:             http://localhost:${SITE_PORT}\n${banner(emulator)}\n`,
+  );
 }
 
 main().catch((error: Error) => {

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && existsSync(p),
+);
 const pgBin = ['/usr/lib/postgresql/15/bin'].find((dir) => existsSync(path.join(dir, 'initdb')));
 const work = mkdtempSync(path.join(tmpdir(), 'flipwise-test-'));
 const totals = { passed: 0, failed: 0 };
@@ -42,14 +44,29 @@ function withPostgres(run) {
   const dir = path.join(work, 'pg');
   const port = 55432 + Math.floor(Math.random() * 1000);
   const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  const sh = (cmd, args) => spawnSync(asPostgres[0] ?? cmd, asPostgres.length ? [...asPostgres.slice(1), cmd, ...args] : args, { stdio: 'inherit' });
+  const sh = (cmd, args) =>
+    spawnSync(asPostgres[0] ?? cmd, asPostgres.length ? [...asPostgres.slice(1), cmd, ...args] : args, {
+      stdio: 'inherit',
+    });
   spawnSync('mkdir', ['-p', dir]);
   if (asPostgres.length) spawnSync('chown', ['-R', 'postgres', work]);
-  if (sh(path.join(pgBin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']).status !== 0) {
+  if (
+    sh(path.join(pgBin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'])
+      .status !== 0
+  ) {
     failedRuns++;
     return;
   }
-  const started = sh(path.join(pgBin, 'pg_ctl'), ['-D', dir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-w', 'start', '-l', path.join(dir, 'log')]);
+  const started = sh(path.join(pgBin, 'pg_ctl'), [
+    '-D',
+    dir,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    '-w',
+    'start',
+    '-l',
+    path.join(dir, 'log'),
+  ]);
   if (started.status !== 0) {
     failedRuns++;
     return;
@@ -65,23 +82,34 @@ vitest('unit', ['--project', 'unit']);
 vitest('integration (PGlite)', ['--project', 'integration']);
 
 if (pgBin) {
-  withPostgres((url) => vitest('integration (PostgreSQL 15)', ['--project', 'integration'], { DATABASE_URL: url }));
+  withPostgres((url) =>
+    vitest('integration (PostgreSQL 15)', ['--project', 'integration'], { DATABASE_URL: url }),
+  );
 } else if (ci) {
-  loud(['PostgreSQL 15 is missing, and CI requires the integration suite on it.', 'Install it: apt-get install -y postgresql-15']);
+  loud([
+    'PostgreSQL 15 is missing, and CI requires the integration suite on it.',
+    'Install it: apt-get install -y postgresql-15',
+  ]);
   failedRuns++;
 } else {
-  loud(['SKIPPED: the integration suite on PostgreSQL 15 (not installed).', 'Install it with: apt-get install -y postgresql-15']);
+  loud([
+    'SKIPPED: the integration suite on PostgreSQL 15 (not installed).',
+    'Install it with: apt-get install -y postgresql-15',
+  ]);
 }
 
 if (chromium) {
   vitest('e2e', ['--project', 'e2e'], { CHROMIUM_PATH: chromium });
 } else if (ci) {
-  loud(['Chromium is missing, and CI requires the end-to-end tests.', 'Install it: apt-get install -y chromium']);
+  loud([
+    'Chromium is missing, and CI requires the end-to-end tests.',
+    'Install it: apt-get install -y chromium',
+  ]);
   failedRuns++;
 } else {
   loud([
     'END-TO-END TESTS WERE SKIPPED: no Chromium found.',
-    'Install Debian\'s Chromium (apt-get install -y chromium) or set CHROMIUM_PATH, then run npm test again.',
+    "Install Debian's Chromium (apt-get install -y chromium) or set CHROMIUM_PATH, then run npm test again.",
   ]);
 }
 

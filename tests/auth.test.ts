@@ -57,7 +57,10 @@ describe('auth lifecycle with supabase-js', () => {
     const { data, error } = await sb.auth.signUp({
       email,
       password,
-      options: { data: { first_name: 'Ada', last_name: 'Lovelace', zip_code: '10001' }, emailRedirectTo: `${SITE}/` },
+      options: {
+        data: { first_name: 'Ada', last_name: 'Lovelace', zip_code: '10001' },
+        emailRedirectTo: `${SITE}/`,
+      },
     });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
@@ -141,7 +144,10 @@ describe('auth lifecycle with supabase-js', () => {
     const { target, params } = await openEmailLink(mail);
     expect(target).toBe(`${SITE}/reset-password`);
     expect(params.type).toBe('recovery');
-    await recovering.auth.setSession({ access_token: params.access_token, refresh_token: params.refresh_token });
+    await recovering.auth.setSession({
+      access_token: params.access_token,
+      refresh_token: params.refresh_token,
+    });
     expect((await recovering.auth.updateUser({ password: 'third-secret-3' })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password: 'third-secret-3' })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password: 'second-secret-2' })).error?.code).toBe(
@@ -155,7 +161,11 @@ describe('auth lifecycle with supabase-js', () => {
 describe('auth plumbing on the full emulator', () => {
   it('sends email links only to allowed redirect URLs', async () => {
     const email = uniqueEmail();
-    await client().auth.signUp({ email, password: 'hunter22', options: { emailRedirectTo: 'https://evil.example/' } });
+    await client().auth.signUp({
+      email,
+      password: 'hunter22',
+      options: { emailRedirectTo: 'https://evil.example/' },
+    });
     expect((await openEmailLink(await newestMail(email))).target).toBe(SITE);
   });
 
@@ -165,7 +175,8 @@ describe('auth plumbing on the full emulator', () => {
       headers: {
         Origin: SITE,
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,content-type,x-client-info,x-supabase-api-version,apikey',
+        'Access-Control-Request-Headers':
+          'authorization,content-type,x-client-info,x-supabase-api-version,apikey',
       },
     });
     expect(preflight.status).toBe(204);
@@ -178,7 +189,10 @@ describe('auth plumbing on the full emulator', () => {
     });
     expect(error.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(error.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/i);
-    expect(await error.json()).toMatchObject({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+    expect(await error.json()).toMatchObject({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
   });
 
   it('answers 429 once a (lowered) per-IP limit is used up', async () => {

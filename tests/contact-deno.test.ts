@@ -57,12 +57,22 @@ describe('contact function under Deno', () => {
     expect(preflight?.headers.get('access-control-allow-origin')).toBe('*');
 
     const post = (body: unknown) =>
-      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const bad = await post({ name: 'Ada', email: 'not-an-email', message: 'Hi', elapsedMs: 9000 });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'Please enter a valid email address.', field: 'email' });
 
-    const bot = await post({ name: 'Bot', email: 'bot@example.com', message: 'Spam', website: 'x', elapsedMs: 9000 });
+    const bot = await post({
+      name: 'Bot',
+      email: 'bot@example.com',
+      message: 'Spam',
+      website: 'x',
+      elapsedMs: 9000,
+    });
     expect(bot.status).toBe(200);
     expect(await bot.json()).toMatchObject({ ok: true });
   }, 90_000);

@@ -49,7 +49,12 @@ describe('POST /_mail/api/send', () => {
   });
 
   it('takes a single address, a named address, and text without html', async () => {
-    const response = await post({ from: 'a@flipwise.app', to: 'Help Desk <desk@flipwise.test>', subject: 'Plain', text: 'a <b> c' });
+    const response = await post({
+      from: 'a@flipwise.app',
+      to: 'Help Desk <desk@flipwise.test>',
+      subject: 'Plain',
+      text: 'a <b> c',
+    });
     expect(response.status).toBe(200);
     const [kept] = await (await fetch(`${emu.url}/_mail/api/messages?to=desk@flipwise.test`)).json();
     expect(kept.text).toBe('a <b> c');
@@ -66,7 +71,12 @@ describe('POST /_mail/api/send', () => {
   });
 
   it('refuses mail without a recipient, a subject or a body', async () => {
-    for (const bad of [{ ...mail, to: [] }, { ...mail, subject: '' }, { from: mail.from, to: mail.to, subject: 'x' }, 'not json']) {
+    for (const bad of [
+      { ...mail, to: [] },
+      { ...mail, subject: '' },
+      { from: mail.from, to: mail.to, subject: 'x' },
+      'not json',
+    ]) {
       const response = await post(bad);
       expect(response.status).toBe(422);
       expect(await response.json()).toMatchObject({ statusCode: 422, name: 'validation_error' });

@@ -59,14 +59,24 @@ type Row = {
 };
 
 async function rowsFrom(email: string): Promise<Row[]> {
-  const { data, error } = await service.from('contact_messages').select('*').eq('email', email).order('created_at');
+  const { data, error } = await service
+    .from('contact_messages')
+    .select('*')
+    .eq('email', email)
+    .order('created_at');
   if (error) throw error;
   return data as Row[];
 }
 
 async function mailTo(address: string) {
   const response = await fetch(`${emu.url}/_mail/api/messages?to=${encodeURIComponent(address)}`);
-  return (await response.json()) as { subject: string; text: string; html: string; from?: string; reply_to?: string }[];
+  return (await response.json()) as {
+    subject: string;
+    text: string;
+    html: string;
+    from?: string;
+    reply_to?: string;
+  }[];
 }
 
 const formGot = (email: string) => form.submissions.filter((s) => s.fields[FIELDS.email] === email);
@@ -155,7 +165,10 @@ describe('contact function: a message that arrives', () => {
   it('stores and forwards the sanitised values, and escapes them in the email', async () => {
     const { ip, email } = sender();
     const { data, error } = await send(
-      valid(email, { name: '  <b>Grace</b>\u0000 Hopper ', message: 'Line one <script>alert(1)</script>\r\n\r\nI <3 it & more' }),
+      valid(email, {
+        name: '  <b>Grace</b>\u0000 Hopper ',
+        message: 'Line one <script>alert(1)</script>\r\n\r\nI <3 it & more',
+      }),
       ip,
     );
     expect(error).toBeNull();
@@ -187,12 +200,32 @@ describe('contact function: validation (400 names the field)', () => {
     ['a name of markup only', { name: '<b></b>' }, 'name', 'Please enter your name.'],
     ['a name over 100 characters', { name: 'n'.repeat(101) }, 'name', 'Name must be at most 100 characters.'],
     ['a missing email', { email: undefined }, 'email', 'Please enter your email address.'],
-    ['an email that is not one', { email: 'ada.example.com' }, 'email', 'Please enter a valid email address.'],
-    ['an email over 255 characters', { email: `${'e'.repeat(250)}@b.com` }, 'email', 'Email must be at most 255 characters.'],
+    [
+      'an email that is not one',
+      { email: 'ada.example.com' },
+      'email',
+      'Please enter a valid email address.',
+    ],
+    [
+      'an email over 255 characters',
+      { email: `${'e'.repeat(250)}@b.com` },
+      'email',
+      'Email must be at most 255 characters.',
+    ],
     ['a missing message', { message: undefined }, 'message', 'Please enter a message.'],
     ['an empty message', { message: ' \n ' }, 'message', 'Please enter a message.'],
-    ['a message over 1000 characters', { message: 'm'.repeat(1001) }, 'message', 'Message must be at most 1000 characters.'],
-    ['a missing time-to-submit', { elapsedMs: undefined }, 'elapsedMs', 'elapsedMs must be the milliseconds the form was open.'],
+    [
+      'a message over 1000 characters',
+      { message: 'm'.repeat(1001) },
+      'message',
+      'Message must be at most 1000 characters.',
+    ],
+    [
+      'a missing time-to-submit',
+      { elapsedMs: undefined },
+      'elapsedMs',
+      'elapsedMs must be the milliseconds the form was open.',
+    ],
   ];
 
   it.each(cases)('refuses %s', async (_label, over, field, message) => {
@@ -217,7 +250,11 @@ describe('contact function: validation (400 names the field)', () => {
   it('refuses a body that is not a JSON object', async () => {
     const response = await fetch(`${emu.url}/functions/v1/contact`, {
       method: 'POST',
-      headers: { apikey: emu.anonKey, Authorization: `Bearer ${emu.anonKey}`, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: emu.anonKey,
+        Authorization: `Bearer ${emu.anonKey}`,
+        'Content-Type': 'application/json',
+      },
       body: '"hello"',
     });
     expect(response.status).toBe(400);
@@ -271,13 +308,22 @@ describe('contact function: rate limit (5 in 10 minutes)', () => {
   it('refuses a sixth message from the same email from anywhere, whatever its case', async () => {
     const { email } = sender();
     for (let i = 0; i < 5; i += 1) {
-      const { error } = await send(valid(i % 2 ? email.toUpperCase() : email), `198.51.100.${counter * 10 + i}`);
+      const { error } = await send(
+        valid(i % 2 ? email.toUpperCase() : email),
+        `198.51.100.${counter * 10 + i}`,
+      );
       expect(error).toBeNull();
     }
     const result = await failure(await send(valid(email), '198.51.100.250'));
     expect(result.status).toBe(429);
-    expect(result.body).toEqual({ error: expect.stringMatching(/^Too many messages/), retryAfter: expect.any(Number) });
-    const { count } = await service.from('contact_messages').select('id', { count: 'exact', head: true }).ilike('email', email);
+    expect(result.body).toEqual({
+      error: expect.stringMatching(/^Too many messages/),
+      retryAfter: expect.any(Number),
+    });
+    const { count } = await service
+      .from('contact_messages')
+      .select('id', { count: 'exact', head: true })
+      .ilike('email', email);
     expect(count).toBe(5);
   });
 });
@@ -291,7 +337,13 @@ describe('contact function: nothing is lost when forwarding fails', () => {
     expect(data).toEqual({ ok: true, id: expect.any(String), delivered: false });
 
     let [row] = await rowsFrom(email);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, form_delivered_at: null, delivered_at: null, locked_until: null });
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      form_delivered_at: null,
+      delivered_at: null,
+      locked_until: null,
+    });
     expect(row.last_error).toContain('Form service answered 500');
     // The email went out; the retry must not send it again.
     expect(row.email_delivered_at).not.toBeNull();
@@ -354,7 +406,10 @@ describe('contact function: nothing is lost when forwarding fails', () => {
     await send(valid(first.email), first.ip);
     form.recover();
     // Make it look a few minutes old: the function only picks up messages older than a minute.
-    await emu.db.query(`update public.contact_messages set created_at = now() - interval '5 minutes' where email = $1`, [first.email]);
+    await emu.db.query(
+      `update public.contact_messages set created_at = now() - interval '5 minutes' where email = $1`,
+      [first.email],
+    );
 
     const second = sender();
     await send(valid(second.email), second.ip);
@@ -386,7 +441,9 @@ describe('contact function: nothing is lost when forwarding fails', () => {
     await setEnv({ SUPABASE_SERVICE_ROLE_KEY: emu.anonKey });
     const result = await failure(await send(valid(email), ip));
     expect(result.status).toBe(503);
-    expect(result.body.error).toBe('We could not save your message. Please try again later or email us directly.');
+    expect(result.body.error).toBe(
+      'We could not save your message. Please try again later or email us directly.',
+    );
     await fetch(`${emu.url}/_emulator/function-env`, { method: 'DELETE' });
     expect(await rowsFrom(email)).toHaveLength(0);
     expect(formGot(email)).toHaveLength(0);
@@ -415,9 +472,16 @@ describe('contact_messages through the REST API', () => {
 
   it('is closed to signed-in users too', async () => {
     const email = `contact-user-${Date.now()}@example.com`;
-    const created = await service.auth.admin.createUser({ email, password: 'correct-horse-9', email_confirm: true });
+    const created = await service.auth.admin.createUser({
+      email,
+      password: 'correct-horse-9',
+      email_confirm: true,
+    });
     expect(created.error).toBeNull();
-    const signIn = await client(emu.url, emu.anonKey).auth.signInWithPassword({ email, password: 'correct-horse-9' });
+    const signIn = await client(emu.url, emu.anonKey).auth.signInWithPassword({
+      email,
+      password: 'correct-horse-9',
+    });
     expect(signIn.error).toBeNull();
     const user = client(emu.url, emu.anonKey, signIn.data.session!.access_token);
 
@@ -425,11 +489,24 @@ describe('contact_messages through the REST API', () => {
     expect(read.error?.code).toBe('42501');
     expect(read.status).toBe(403);
     expect((await user.from('contact_messages').insert(row)).error?.code).toBe('42501');
-    expect((await user.from('contact_messages').update({ status: 'delivered' }).eq('status', 'pending')).error?.code).toBe('42501');
+    expect(
+      (await user.from('contact_messages').update({ status: 'delivered' }).eq('status', 'pending')).error
+        ?.code,
+    ).toBe('42501');
     expect((await user.rpc('contact_messages_claim', { p_limit: 10 })).error).not.toBeNull();
-    expect((await user.rpc('contact_message_submit', {
-      p_name: 'x', p_email: 'x@example.com', p_message: 'x', p_ip_hash: null, p_user_agent: null, p_limit: 5, p_window_seconds: 600,
-    })).error).not.toBeNull();
+    expect(
+      (
+        await user.rpc('contact_message_submit', {
+          p_name: 'x',
+          p_email: 'x@example.com',
+          p_message: 'x',
+          p_ip_hash: null,
+          p_user_agent: null,
+          p_limit: 5,
+          p_window_seconds: 600,
+        })
+      ).error,
+    ).not.toBeNull();
     expect(await rowsFrom(row.email)).toHaveLength(0);
   });
 });

@@ -52,11 +52,23 @@ describe('bootstrap', () => {
 
       const claims = await emu.db.transaction(async (tx) => {
         await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
-          JSON.stringify({ sub: '2b7e1516-28ae-4d2a-abf7-158809cf4f3c', role: 'authenticated', email: 'a@example.com' }),
+          JSON.stringify({
+            sub: '2b7e1516-28ae-4d2a-abf7-158809cf4f3c',
+            role: 'authenticated',
+            email: 'a@example.com',
+          }),
         ]);
-        return (await tx.query<Record<string, unknown>>(`select auth.uid()::text as uid, auth.role() as role, auth.jwt() ->> 'email' as email`)).rows[0];
+        return (
+          await tx.query<Record<string, unknown>>(
+            `select auth.uid()::text as uid, auth.role() as role, auth.jwt() ->> 'email' as email`,
+          )
+        ).rows[0];
       });
-      expect(claims).toEqual({ uid: '2b7e1516-28ae-4d2a-abf7-158809cf4f3c', role: 'authenticated', email: 'a@example.com' });
+      expect(claims).toEqual({
+        uid: '2b7e1516-28ae-4d2a-abf7-158809cf4f3c',
+        role: 'authenticated',
+        email: 'a@example.com',
+      });
       const { rows: none } = await emu.db.query<{ uid: string | null }>('select auth.uid() as uid');
       expect(none[0].uid).toBeNull();
     } finally {
@@ -70,22 +82,32 @@ describe('migrations and seed', () => {
     const dir = project({
       'seed.sql': "insert into public.emu_colors (name) values ('teal');",
     });
-    writeFileSync(path.join(dir, 'migrations', '20250102000000_colors.sql'), 'create table public.emu_colors (name text primary key);');
+    writeFileSync(
+      path.join(dir, 'migrations', '20250102000000_colors.sql'),
+      'create table public.emu_colors (name text primary key);',
+    );
     const dataDir = path.join(dir, '.data');
 
     // PGlite on disk even when DATABASE_URL is set: a folder is what persistence means here.
     const first = await startEmulator({ port: 0, dataDir, databaseUrl: '', supabaseDir: dir, log: false });
     expect(first.fresh).toBe(true);
     await first.db.exec(`insert into public.emu_colors values ('navy')`);
-    const applied = await first.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+    const applied = await first.db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
     expect(applied.rows.map((r) => r.version)).toEqual(['20250101000000_whoami', '20250102000000_colors']);
     await first.stop();
 
-    writeFileSync(path.join(dir, 'migrations', '20250103000000_sizes.sql'), 'alter table public.emu_colors add column hex text;');
+    writeFileSync(
+      path.join(dir, 'migrations', '20250103000000_sizes.sql'),
+      'alter table public.emu_colors add column hex text;',
+    );
     const second = await startEmulator({ port: 0, dataDir, databaseUrl: '', supabaseDir: dir, log: false });
     try {
       expect(second.fresh).toBe(false);
-      const colors = await second.db.query<{ name: string; hex: string | null }>('select name, hex from public.emu_colors order by name');
+      const colors = await second.db.query<{ name: string; hex: string | null }>(
+        'select name, hex from public.emu_colors order by name',
+      );
       // The seed ran once (teal), the row written at run time survived (navy), the new migration ran (hex).
       expect(colors.rows).toEqual([
         { name: 'navy', hex: null },
@@ -121,7 +143,10 @@ describe('migrations and seed', () => {
     });
     try {
       expect(seen).toEqual([emu.url]);
-      expect((await emu.db.query<{ ok: boolean }>(`select to_regclass('public.emu_seeded') is not null as ok`)).rows[0].ok).toBe(true);
+      expect(
+        (await emu.db.query<{ ok: boolean }>(`select to_regclass('public.emu_seeded') is not null as ok`))
+          .rows[0].ok,
+      ).toBe(true);
     } finally {
       await emu.stop();
     }

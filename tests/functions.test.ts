@@ -35,7 +35,9 @@ type Echo = {
 
 describe('invoking functions', () => {
   it('runs a function without a session, as anon', async () => {
-    const { data, error } = await client(emu.url, emu.anonKey).functions.invoke<Echo>('echo', { body: { hello: 'world' } });
+    const { data, error } = await client(emu.url, emu.anonKey).functions.invoke<Echo>('echo', {
+      body: { hello: 'world' },
+    });
     expect(error).toBeNull();
     expect(data?.method).toBe('POST');
     expect(JSON.parse(data!.body)).toEqual({ hello: 'world' });
@@ -51,7 +53,9 @@ describe('invoking functions', () => {
   });
 
   it('passes the path below the function name and the query string', async () => {
-    const res = await fetch(`${emu.url}/functions/v1/echo/items/42?x=1`, { headers: { Authorization: `Bearer ${emu.anonKey}` } });
+    const res = await fetch(`${emu.url}/functions/v1/echo/items/42?x=1`, {
+      headers: { Authorization: `Bearer ${emu.anonKey}` },
+    });
     const body = (await res.json()) as Echo;
     expect(body).toMatchObject({ method: 'GET', path: '/echo/items/42', query: '?x=1' });
   });
@@ -62,7 +66,10 @@ describe('verify_jwt', () => {
     const missing = await fetch(`${emu.url}/functions/v1/echo`, { method: 'POST' });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ msg: 'Error: Missing authorization header' });
-    const invalid = await fetch(`${emu.url}/functions/v1/echo`, { method: 'POST', headers: { Authorization: 'Bearer not-a-jwt' } });
+    const invalid = await fetch(`${emu.url}/functions/v1/echo`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer not-a-jwt' },
+    });
     expect(invalid.status).toBe(401);
     expect(await invalid.json()).toEqual({ msg: 'Invalid JWT' });
     const preflight = await fetch(`${emu.url}/functions/v1/echo`, {
@@ -89,7 +96,9 @@ describe('failures', () => {
     });
     expect(res.status).toBe(404);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    const traversal = await fetch(`${emu.url}/functions/v1/..%2F..%2Fpackage.json`, { headers: { Authorization: `Bearer ${emu.anonKey}` } });
+    const traversal = await fetch(`${emu.url}/functions/v1/..%2F..%2Fpackage.json`, {
+      headers: { Authorization: `Bearer ${emu.anonKey}` },
+    });
     expect(traversal.status).toBe(404);
   });
 
@@ -105,7 +114,10 @@ describe('failures', () => {
   });
 
   it('ends a function that never answers at the wall-clock limit', async () => {
-    const res = await fetch(`${emu.url}/functions/v1/hang`, { method: 'POST', headers: { Authorization: `Bearer ${emu.anonKey}` } });
+    const res = await fetch(`${emu.url}/functions/v1/hang`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${emu.anonKey}` },
+    });
     expect(res.status).toBe(546);
     expect(await res.json()).toMatchObject({ code: 'WORKER_LIMIT' });
   });
@@ -114,19 +126,33 @@ describe('failures', () => {
 describe('test controls', () => {
   it('merges, deletes and clears environment overrides through /_emulator/function-env', async () => {
     const call = async () => (await client(emu.url, emu.anonKey).functions.invoke<Echo>('echo')).data!.env;
-    const set = await fetch(`${emu.url}/_emulator/function-env`, { method: 'POST', body: JSON.stringify({ FAKE_API_URL: 'http://127.0.0.1:9/fake' }) });
+    const set = await fetch(`${emu.url}/_emulator/function-env`, {
+      method: 'POST',
+      body: JSON.stringify({ FAKE_API_URL: 'http://127.0.0.1:9/fake' }),
+    });
     expect(set.status).toBe(200);
     expect((await call()).fake).toBe('http://127.0.0.1:9/fake');
-    await fetch(`${emu.url}/_emulator/function-env`, { method: 'POST', body: JSON.stringify({ SUPABASE_SERVICE_ROLE_KEY: null }) });
+    await fetch(`${emu.url}/_emulator/function-env`, {
+      method: 'POST',
+      body: JSON.stringify({ SUPABASE_SERVICE_ROLE_KEY: null }),
+    });
     expect(await call()).toMatchObject({ fake: 'http://127.0.0.1:9/fake', hasServiceKey: false });
     await fetch(`${emu.url}/_emulator/function-env`, { method: 'DELETE' });
     expect(await call()).toMatchObject({ fake: null, hasServiceKey: true });
-    const bad = await fetch(`${emu.url}/_emulator/function-env`, { method: 'POST', body: JSON.stringify({ N: 1 }) });
+    const bad = await fetch(`${emu.url}/_emulator/function-env`, {
+      method: 'POST',
+      body: JSON.stringify({ N: 1 }),
+    });
     expect(bad.status).toBe(400);
   });
 
   it('serves no test controls unless started with testing: true', async () => {
-    const other = await startEmulator({ port: 0, dataDir: 'memory', supabaseDir: path.join(import.meta.dirname, 'fixtures', 'project'), log: false });
+    const other = await startEmulator({
+      port: 0,
+      dataDir: 'memory',
+      supabaseDir: path.join(import.meta.dirname, 'fixtures', 'project'),
+      log: false,
+    });
     try {
       const res = await fetch(`${other.url}/_emulator/function-env`, { method: 'POST', body: '{}' });
       expect(res.status).toBe(404);

@@ -6,7 +6,11 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 let emu: RunningEmulator;
 
 const snapshot = async () =>
-  (await emu.db.query<{ rows: string }>(`select json_agg(t order by id)::text as rows from public.emu_vault t`)).rows[0].rows;
+  (
+    await emu.db.query<{ rows: string }>(
+      `select json_agg(t order by id)::text as rows from public.emu_vault t`,
+    )
+  ).rows[0].rows;
 let before: string;
 
 beforeAll(async () => {
@@ -29,7 +33,11 @@ afterAll(async () => {
 async function rest(pathAndQuery: string, init: RequestInit = {}) {
   const res = await fetch(`${emu.url}/rest/v1/${pathAndQuery}`, {
     ...init,
-    headers: { apikey: emu.anonKey, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) },
+    headers: {
+      apikey: emu.anonKey,
+      'Content-Type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
   });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
@@ -71,15 +79,26 @@ describe('SQL injection attempts', () => {
   });
 
   it('refuses unknown or qualified table names', async () => {
-    for (const path of [q('emu_vault;drop table emu_vault'), 'pg_catalog.pg_authid', q('auth.users'), q('"emu_vault"')]) {
+    for (const path of [
+      q('emu_vault;drop table emu_vault'),
+      'pg_catalog.pg_authid',
+      q('auth.users'),
+      q('"emu_vault"'),
+    ]) {
       expect((await rest(path)).status).toBe(404);
     }
   });
 
   it('refuses hostile column names in bodies, columns= and on_conflict=', async () => {
-    const body = await rest('emu_vault', { method: 'POST', body: JSON.stringify({ 'id") values (9); drop table emu_vault; --': 1 }) });
+    const body = await rest('emu_vault', {
+      method: 'POST',
+      body: JSON.stringify({ 'id") values (9); drop table emu_vault; --': 1 }),
+    });
     expect(body.status).toBe(400);
-    const columns = await rest(`emu_vault?columns=${q('id,secret) select 1;--')}`, { method: 'POST', body: JSON.stringify([{ id: 9 }]) });
+    const columns = await rest(`emu_vault?columns=${q('id,secret) select 1;--')}`, {
+      method: 'POST',
+      body: JSON.stringify([{ id: 9 }]),
+    });
     expect(columns.status).toBe(400);
     const conflict = await rest(`emu_vault?on_conflict=${q('id) do nothing; drop table emu_vault; --')}`, {
       method: 'POST',
@@ -87,18 +106,33 @@ describe('SQL injection attempts', () => {
       body: JSON.stringify({ id: 1, owner: 'public', secret: 'x' }),
     });
     expect(conflict.status).toBe(400);
-    const patch = await rest('emu_vault?id=eq.1', { method: 'PATCH', headers: { apikey: emu.serviceRoleKey }, body: JSON.stringify({ 'secret" = \'pwned\', "owner': 'x' }) });
+    const patch = await rest('emu_vault?id=eq.1', {
+      method: 'PATCH',
+      headers: { apikey: emu.serviceRoleKey },
+      body: JSON.stringify({ 'secret" = \'pwned\', "owner': 'x' }),
+    });
     expect(patch.status).toBe(400);
   });
 
   it('refuses unknown, qualified and hostile function names and arguments', async () => {
-    for (const name of ['pg_sleep', q('pg_catalog.pg_sleep'), q('emu_echo(msg) ; drop table emu_vault; --'), 'emu_echo%3B']) {
+    for (const name of [
+      'pg_sleep',
+      q('pg_catalog.pg_sleep'),
+      q('emu_echo(msg) ; drop table emu_vault; --'),
+      'emu_echo%3B',
+    ]) {
       const res = await rest(`rpc/${name}`, { method: 'POST', body: JSON.stringify({ seconds: 1 }) });
       expect(res.status).toBe(404);
     }
-    const arg = await rest('rpc/emu_echo', { method: 'POST', body: JSON.stringify({ 'msg := 1); drop table emu_vault; --': 'x' }) });
+    const arg = await rest('rpc/emu_echo', {
+      method: 'POST',
+      body: JSON.stringify({ 'msg := 1); drop table emu_vault; --': 'x' }),
+    });
     expect(arg.status).toBe(404);
-    const value = await rest('rpc/emu_echo', { method: 'POST', body: JSON.stringify({ msg: "'); drop table emu_vault; --" }) });
+    const value = await rest('rpc/emu_echo', {
+      method: 'POST',
+      body: JSON.stringify({ msg: "'); drop table emu_vault; --" }),
+    });
     expect(value).toEqual({ status: 200, body: "'); drop table emu_vault; --" });
     const get = await rest(`rpc/emu_echo?msg=${q("x'::text); drop table emu_vault; --")}`);
     expect(get.status).toBe(200);

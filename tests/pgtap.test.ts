@@ -10,16 +10,24 @@ import { prepareDatabase } from '../emulator/db/migrate';
 import { loadSnapshot, snapshotKey } from '../emulator/db/snapshot';
 
 const testsDir = path.join(defaultSupabaseDir, 'tests');
-const files = readdirSync(testsDir).filter((f) => f.endsWith('.sql')).sort();
+const files = readdirSync(testsDir)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 
 /** Every line pgTAP printed (plan, ok / not ok, diagnostics), in order. */
 async function runTap(sql: string): Promise<string[]> {
-  const db = await createDatabase({ dataDir: 'memory', pgtap: true, snapshot: await loadSnapshot(snapshotKey(defaultSupabaseDir, true)) });
+  const db = await createDatabase({
+    dataDir: 'memory',
+    pgtap: true,
+    snapshot: await loadSnapshot(snapshotKey(defaultSupabaseDir, true)),
+  });
   try {
     await prepareDatabase(db, { supabaseDir: defaultSupabaseDir });
     await db.exec('create extension if not exists pgtap with schema extensions');
     const results = await db.execAll(sql);
-    return results.flatMap((rows) => rows.flatMap((row) => Object.values(row).map(String))).flatMap((v) => v.split('\n'));
+    return results
+      .flatMap((rows) => rows.flatMap((row) => Object.values(row).map(String)))
+      .flatMap((v) => v.split('\n'));
   } finally {
     await db.close();
   }

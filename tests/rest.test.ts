@@ -53,7 +53,10 @@ const titles = (rows: { title: string }[] | null) => (rows ?? []).map((r) => r.t
 
 describe('select and filters', () => {
   it('selects columns, renames and casts', async () => {
-    const { data, error, status } = await db.from('emu_items').select('sku, name:title, qty::text').eq('sku', 'A1');
+    const { data, error, status } = await db
+      .from('emu_items')
+      .select('sku, name:title, qty::text')
+      .eq('sku', 'A1');
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toEqual([{ sku: 'A1', name: "Levi's 501 jeans", qty: '2' }]);
@@ -61,15 +64,24 @@ describe('select and filters', () => {
 
   it('returns numbers, arrays, json and timestamps as PostgREST does', async () => {
     const { data } = await db.from('emu_items').select('price, tags, meta, sold_at').eq('sku', 'B2').single();
-    expect(data).toEqual({ price: 65.5, tags: ['outdoor'], meta: { size: 'L' }, sold_at: '2026-01-02T10:00:00+00:00' });
+    expect(data).toEqual({
+      price: 65.5,
+      tags: ['outdoor'],
+      meta: { size: 'L' },
+      sold_at: '2026-01-02T10:00:00+00:00',
+    });
   });
 
   it('supports eq, neq, gt, gte, lt, lte', async () => {
-    expect(titles((await db.from('emu_items').select('title').eq('qty', 3)).data)).toEqual(['Nike Air Max 90']);
+    expect(titles((await db.from('emu_items').select('title').eq('qty', 3)).data)).toEqual([
+      'Nike Air Max 90',
+    ]);
     expect((await db.from('emu_items').select('id').neq('qty', 1)).data).toHaveLength(2);
     expect(titles((await db.from('emu_items').select('title').gt('price', 85)).data)).toEqual(['Coach bag']);
     expect((await db.from('emu_items').select('id').gte('price', 85)).data).toHaveLength(2);
-    expect(titles((await db.from('emu_items').select('title').lt('price', 65.5)).data)).toEqual(["Levi's 501 jeans"]);
+    expect(titles((await db.from('emu_items').select('title').lt('price', 65.5)).data)).toEqual([
+      "Levi's 501 jeans",
+    ]);
     expect((await db.from('emu_items').select('id').lte('price', 65.5)).data).toHaveLength(2);
   });
 
@@ -81,35 +93,62 @@ describe('select and filters', () => {
   });
 
   it('supports is, in, not and or', async () => {
-    expect(titles((await db.from('emu_items').select('title').is('price', null)).data)).toEqual(["Levi's trucker jacket"]);
+    expect(titles((await db.from('emu_items').select('title').is('price', null)).data)).toEqual([
+      "Levi's trucker jacket",
+    ]);
     expect((await db.from('emu_items').select('id').not('price', 'is', null)).data).toHaveLength(4);
     expect((await db.from('emu_items').select('id').in('sku', ['A1', 'C3', 'ZZ'])).data).toHaveLength(2);
     expect((await db.from('emu_items').select('id').not('sku', 'in', '(A1,C3)')).data).toHaveLength(3);
     const or = await db.from('emu_items').select('sku').or('qty.gte.3,sku.eq.C3').order('sku');
     expect(or.data).toEqual([{ sku: 'C3' }, { sku: 'D4' }]);
-    const nested = await db.from('emu_items').select('sku').or('sku.eq.A1,and(price.gt.60,price.lt.70)').order('sku');
+    const nested = await db
+      .from('emu_items')
+      .select('sku')
+      .or('sku.eq.A1,and(price.gt.60,price.lt.70)')
+      .order('sku');
     expect(nested.data).toEqual([{ sku: 'A1' }, { sku: 'B2' }]);
-    const quoted = await db.from('emu_items').select('sku').or('title.eq."Levi\'s 501 jeans",sku.in.(E5)').order('sku');
+    const quoted = await db
+      .from('emu_items')
+      .select('sku')
+      .or('title.eq."Levi\'s 501 jeans",sku.in.(E5)')
+      .order('sku');
     expect(quoted.data).toEqual([{ sku: 'A1' }, { sku: 'E5' }]);
   });
 
   it('supports array, json and text-search operators', async () => {
     expect((await db.from('emu_items').select('sku').contains('tags', ['vintage'])).data).toHaveLength(2);
-    expect((await db.from('emu_items').select('sku').containedBy('tags', ['denim', 'vintage', 'x'])).data).toHaveLength(3);
-    expect((await db.from('emu_items').select('sku').overlaps('tags', ['outdoor', 'leather'])).data).toHaveLength(2);
+    expect(
+      (await db.from('emu_items').select('sku').containedBy('tags', ['denim', 'vintage', 'x'])).data,
+    ).toHaveLength(3);
+    expect(
+      (await db.from('emu_items').select('sku').overlaps('tags', ['outdoor', 'leather'])).data,
+    ).toHaveLength(2);
     expect((await db.from('emu_items').select('sku').eq('meta->>size', 'M')).data).toEqual([{ sku: 'A1' }]);
-    expect((await db.from('emu_items').select('sku').contains('meta', { size: 'L' })).data).toEqual([{ sku: 'B2' }]);
+    expect((await db.from('emu_items').select('sku').contains('meta', { size: 'L' })).data).toEqual([
+      { sku: 'B2' },
+    ]);
     const fts = await db.from('emu_items').select('sku').textSearch('title', 'fleece', { config: 'english' });
     expect(fts.error).toBeNull();
     expect(fts.data).toEqual([{ sku: 'B2' }]);
   });
 
   it('orders with nulls first or last, and pages with limit, offset and range', async () => {
-    const last = await db.from('emu_items').select('sku').order('price', { ascending: false, nullsFirst: false });
+    const last = await db
+      .from('emu_items')
+      .select('sku')
+      .order('price', { ascending: false, nullsFirst: false });
     expect(last.data?.map((r) => r.sku)).toEqual(['C3', 'D4', 'B2', 'A1', 'E5']);
-    const first = await db.from('emu_items').select('sku').order('price', { ascending: true, nullsFirst: true });
+    const first = await db
+      .from('emu_items')
+      .select('sku')
+      .order('price', { ascending: true, nullsFirst: true });
     expect(first.data?.map((r) => r.sku)).toEqual(['E5', 'A1', 'B2', 'D4', 'C3']);
-    const multi = await db.from('emu_items').select('sku').order('qty', { ascending: false }).order('sku').limit(3);
+    const multi = await db
+      .from('emu_items')
+      .select('sku')
+      .order('qty', { ascending: false })
+      .order('sku')
+      .limit(3);
     expect(multi.data?.map((r) => r.sku)).toEqual(['D4', 'A1', 'B2']);
     const range = await db.from('emu_items').select('sku').order('sku').range(1, 2);
     expect(range.data?.map((r) => r.sku)).toEqual(['B2', 'C3']);
@@ -168,7 +207,13 @@ describe('writes', () => {
     expect(minimal.data).toBeNull();
     const rows = await db
       .from('emu_items')
-      .insert([{ sku: 'G7', title: 'Silk tie', price: 12 }, { sku: 'H8', title: 'Denim skirt' }], { defaultToNull: false })
+      .insert(
+        [
+          { sku: 'G7', title: 'Silk tie', price: 12 },
+          { sku: 'H8', title: 'Denim skirt' },
+        ],
+        { defaultToNull: false },
+      )
       .select('sku, qty, tags, price');
     expect(rows.status).toBe(201);
     expect(rows.data).toEqual([
@@ -181,7 +226,10 @@ describe('writes', () => {
   });
 
   it('upserts with merge or ignore on a unique column', async () => {
-    const merged = await db.from('emu_items').upsert({ sku: 'F6', title: 'Merino scarf', qty: 4 }, { onConflict: 'sku' }).select('sku, title, qty');
+    const merged = await db
+      .from('emu_items')
+      .upsert({ sku: 'F6', title: 'Merino scarf', qty: 4 }, { onConflict: 'sku' })
+      .select('sku, title, qty');
     expect(merged.error).toBeNull();
     expect(merged.data).toEqual([{ sku: 'F6', title: 'Merino scarf', qty: 4 }]);
     const ignored = await db
@@ -189,15 +237,25 @@ describe('writes', () => {
       .upsert({ sku: 'F6', title: 'Ignored' }, { onConflict: 'sku', ignoreDuplicates: true })
       .select('sku');
     expect(ignored.data).toEqual([]);
-    expect((await db.from('emu_items').select('title').eq('sku', 'F6').single()).data).toEqual({ title: 'Merino scarf' });
+    expect((await db.from('emu_items').select('title').eq('sku', 'F6').single()).data).toEqual({
+      title: 'Merino scarf',
+    });
   });
 
   it('updates and deletes with filters and the right statuses', async () => {
     const update = await db.from('emu_items').update({ qty: 9 }).eq('sku', 'G7');
     expect(update.status).toBe(204);
-    const updated = await db.from('emu_items').update({ qty: 10 }).in('sku', ['G7', 'H8']).select('sku, qty').order('sku');
+    const updated = await db
+      .from('emu_items')
+      .update({ qty: 10 })
+      .in('sku', ['G7', 'H8'])
+      .select('sku, qty')
+      .order('sku');
     expect(updated.status).toBe(200);
-    expect(updated.data).toEqual([{ sku: 'G7', qty: 10 }, { sku: 'H8', qty: 10 }]);
+    expect(updated.data).toEqual([
+      { sku: 'G7', qty: 10 },
+      { sku: 'H8', qty: 10 },
+    ]);
     const removed = await db.from('emu_items').delete().eq('sku', 'H8').select('sku');
     expect(removed.data).toEqual([{ sku: 'H8' }]);
     const gone = await db.from('emu_items').delete().eq('sku', 'I9');
@@ -245,7 +303,11 @@ describe('rpc', () => {
   });
 
   it('returns sets that can be filtered, ordered and limited, and single rows of RETURNS TABLE', async () => {
-    const set = await db.rpc('items_cheaper_than', { max_price: 100 }).select('sku').gt('price', 50).order('price', { ascending: false });
+    const set = await db
+      .rpc('items_cheaper_than', { max_price: 100 })
+      .select('sku')
+      .gt('price', 50)
+      .order('price', { ascending: false });
     expect(set.data).toEqual([{ sku: 'D4' }, { sku: 'B2' }]);
     const texts = await db.rpc('item_titles').limit(2);
     expect(texts.data).toEqual(["Levi's 501 jeans", 'Patagonia fleece']);
@@ -258,7 +320,11 @@ describe('rpc', () => {
     expect(none.status).toBe(204);
     const raised = await db.rpc('fail_loudly');
     expect(raised.status).toBe(400);
-    expect(raised.error).toMatchObject({ code: 'P0001', message: 'Nothing to see here', hint: 'Try again later' });
+    expect(raised.error).toMatchObject({
+      code: 'P0001',
+      message: 'Nothing to see here',
+      hint: 'Try again later',
+    });
     const unknown = await db.rpc('no_such_function');
     expect(unknown.status).toBe(404);
     expect(unknown.error?.code).toBe('PGRST202');
@@ -280,7 +346,9 @@ describe('catalogue errors and keys', () => {
   });
 
   it('sees tables created after start-up', async () => {
-    await emu.db.exec(`create table public.emu_late (id int primary key); insert into public.emu_late values (7);`);
+    await emu.db.exec(
+      `create table public.emu_late (id int primary key); insert into public.emu_late values (7);`,
+    );
     expect((await db.from('emu_late').select('id')).data).toEqual([{ id: 7 }]);
   });
 
@@ -304,7 +372,9 @@ describe('catalogue errors and keys', () => {
     });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('apikey, authorization, content-type, prefer, x-client-info');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(
+      'apikey, authorization, content-type, prefer, x-client-info',
+    );
     expect(preflight.headers.get('access-control-max-age')).toBe('86400');
     const res = await fetch(`${emu.url}/rest/v1/emu_items?select=id`, {
       headers: { apikey: emu.anonKey, Origin: 'http://localhost:5173' },

@@ -17,7 +17,9 @@ async function signUp(email: string) {
   const auth = client(emu.url, emu.anonKey);
   const { data, error } = await auth.auth.signUp({ email, password: 'correct-horse-9' });
   if (error || !data.user) throw error ?? new Error('no user');
-  const messages = (await (await fetch(`${emu.url}/_mail/api/messages?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+  const messages = (await (
+    await fetch(`${emu.url}/_mail/api/messages?to=${encodeURIComponent(email)}`)
+  ).json()) as { links: string[] }[];
   const link = messages[0].links.find((l) => l.includes('/auth/v1/verify'));
   if (!link) throw new Error('no confirmation link');
   const verified = await fetch(link, { redirect: 'manual' });
@@ -66,7 +68,11 @@ describe('owner policies', () => {
   it('lets a user read and write only their own rows', async () => {
     expect(bodies((await alice.db.from('emu_notes').select('body')).data)).toEqual(['alice 1']);
     expect(bodies((await bob.db.from('emu_notes').select('body')).data)).toEqual(['bob 1', 'bob 2']);
-    const mine = await alice.db.from('emu_notes').insert({ body: 'alice 2' }).select('body, owner_id').single();
+    const mine = await alice.db
+      .from('emu_notes')
+      .insert({ body: 'alice 2' })
+      .select('body, owner_id')
+      .single();
     expect(mine.data).toEqual({ body: 'alice 2', owner_id: alice.id });
   });
 
@@ -77,19 +83,34 @@ describe('owner policies', () => {
   });
 
   it('silently leaves another user’s rows alone on update and delete', async () => {
-    const update = await alice.db.from('emu_notes').update({ body: 'hijacked' }).eq('owner_id', bob.id).select();
+    const update = await alice.db
+      .from('emu_notes')
+      .update({ body: 'hijacked' })
+      .eq('owner_id', bob.id)
+      .select();
     expect(update.data).toEqual([]);
     const remove = await alice.db.from('emu_notes').delete().eq('owner_id', bob.id).select();
     expect(remove.data).toEqual([]);
-    const steal = await alice.db.from('emu_notes').update({ owner_id: alice.id }).eq('body', 'bob 1').select();
+    const steal = await alice.db
+      .from('emu_notes')
+      .update({ owner_id: alice.id })
+      .eq('body', 'bob 1')
+      .select();
     expect(steal.data).toEqual([]);
-    expect(bodies((await service.from('emu_notes').select('body').eq('owner_id', bob.id)).data)).toEqual(['bob 1', 'bob 2']);
+    expect(bodies((await service.from('emu_notes').select('body').eq('owner_id', bob.id)).data)).toEqual([
+      'bob 1',
+      'bob 2',
+    ]);
   });
 
   it('lets the service role see and change everything', async () => {
     const all = await service.from('emu_notes').select('body', { count: 'exact' });
     expect(all.count).toBe(4);
-    const moved = await service.from('emu_notes').update({ body: 'bob 2 (moderated)' }).eq('body', 'bob 2').select('body');
+    const moved = await service
+      .from('emu_notes')
+      .update({ body: 'bob 2 (moderated)' })
+      .eq('body', 'bob 2')
+      .select('body');
     expect(moved.data).toEqual([{ body: 'bob 2 (moderated)' }]);
   });
 
@@ -97,20 +118,39 @@ describe('owner policies', () => {
     await emu.db.exec(`create function public.emu_claims() returns json language sql stable as $$
       select json_build_object('uid', auth.uid(), 'role', auth.role(), 'email', auth.jwt() ->> 'email', 'user', current_user) $$;`);
     const me = await alice.db.rpc('emu_claims');
-    expect(me.data).toEqual({ uid: alice.id, role: 'authenticated', email: 'alice.rls@example.com', user: 'authenticated' });
-    expect((await anon.rpc('emu_claims')).data).toEqual({ uid: null, role: 'anon', email: null, user: 'anon' });
-    expect((await service.rpc('emu_claims')).data).toMatchObject({ role: 'service_role', user: 'service_role' });
+    expect(me.data).toEqual({
+      uid: alice.id,
+      role: 'authenticated',
+      email: 'alice.rls@example.com',
+      user: 'authenticated',
+    });
+    expect((await anon.rpc('emu_claims')).data).toEqual({
+      uid: null,
+      role: 'anon',
+      email: null,
+      user: 'anon',
+    });
+    expect((await service.rpc('emu_claims')).data).toMatchObject({
+      role: 'service_role',
+      user: 'service_role',
+    });
   });
 });
 
 describe('JWT checks', () => {
   it('answers 401 PGRST303 for an expired token and 401 PGRST301 for a foreign signature', async () => {
-    const expired = await signJwt({ sub: alice.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = await signJwt({
+      sub: alice.id,
+      role: 'authenticated',
+      exp: Math.floor(Date.now() / 1000) - 60,
+    });
     const res = await client(emu.url, emu.anonKey, expired).from('emu_notes').select();
     expect(res.status).toBe(401);
     expect(res.error?.code).toBe('PGRST303');
     const foreign = await userToken(alice.id, { secret: 'another-projects-secret-that-is-32-chars-long' });
-    const raw = await fetch(`${emu.url}/rest/v1/emu_notes`, { headers: { apikey: emu.anonKey, Authorization: `Bearer ${foreign}` } });
+    const raw = await fetch(`${emu.url}/rest/v1/emu_notes`, {
+      headers: { apikey: emu.anonKey, Authorization: `Bearer ${foreign}` },
+    });
     expect(raw.status).toBe(401);
     expect(((await raw.json()) as { code: string }).code).toBe('PGRST301');
     expect(raw.headers.get('www-authenticate')).toContain('Bearer');
@@ -118,6 +158,8 @@ describe('JWT checks', () => {
 
   it('accepts a token signed with the project secret, as the auth service signs them', async () => {
     const token = await userToken(bob.id);
-    expect(bodies((await client(emu.url, emu.anonKey, token).from('emu_notes').select('body')).data)).toEqual(['bob 1', 'bob 2 (moderated)']);
+    expect(bodies((await client(emu.url, emu.anonKey, token).from('emu_notes').select('body')).data)).toEqual(
+      ['bob 1', 'bob 2 (moderated)'],
+    );
   });
 });

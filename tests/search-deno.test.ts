@@ -25,11 +25,19 @@ afterAll(() => {
 });
 
 describe('search functions under Deno', () => {
-  it.each(entries)('deno check %s', (entry) => {
-    const result = spawnSync(deno, ['check', '--no-lock', entry], { cwd: root, encoding: 'utf8', timeout: 120_000 });
-    expect(result.stderr + result.stdout).not.toMatch(/error/i);
-    expect(result.status).toBe(0);
-  }, 130_000);
+  it.each(entries)(
+    'deno check %s',
+    (entry) => {
+      const result = spawnSync(deno, ['check', '--no-lock', entry], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(result.stderr + result.stdout).not.toMatch(/error/i);
+      expect(result.status).toBe(0);
+    },
+    130_000,
+  );
 
   it('boots search-available with deno run and answers the preflight and an anonymous call', async () => {
     const port = await freePort();
@@ -58,7 +66,10 @@ describe('search functions under Deno', () => {
 
     const anonymous = await fetch(url, {
       method: 'POST',
-      headers: { Authorization: 'Bearer anon-key-for-the-deno-boot-test', 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: 'Bearer anon-key-for-the-deno-boot-test',
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ itemName: 'lululemon align', condition: 'pre_owned' }),
     });
     expect(anonymous.status).toBe(401);

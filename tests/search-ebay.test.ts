@@ -7,7 +7,13 @@ import {
   resetEbayState,
 } from '../supabase/functions/_shared/market/ebay.ts';
 import { SourceUnavailableError, type Condition } from '../supabase/functions/_shared/market/types.ts';
-import { INSIGHTS_SCOPE, BROWSE_SCOPE, startFakeEbay, type FakeEbay, type FakeItem } from './fakes/ebay-server.ts';
+import {
+  INSIGHTS_SCOPE,
+  BROWSE_SCOPE,
+  startFakeEbay,
+  type FakeEbay,
+  type FakeItem,
+} from './fakes/ebay-server.ts';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 const items: FakeItem[] = [
@@ -23,11 +29,20 @@ const items: FakeItem[] = [
 
 let ebay: FakeEbay;
 const signal = () => new AbortController().signal;
-const query = (itemName: string, condition: Condition = 'pre_owned') => ({ itemName, condition, signal: signal() });
+const query = (itemName: string, condition: Condition = 'pre_owned') => ({
+  itemName,
+  condition,
+  signal: signal(),
+});
 
 function provider(extra: Record<string, string> = {}) {
   return new EbayMarketProvider(
-    ebayConfig({ EBAY_CLIENT_ID: 'fake-app-id', EBAY_CLIENT_SECRET: 'fake-cert-id', EBAY_API_BASE: ebay.url, ...extra }),
+    ebayConfig({
+      EBAY_CLIENT_ID: 'fake-app-id',
+      EBAY_CLIENT_SECRET: 'fake-cert-id',
+      EBAY_API_BASE: ebay.url,
+      ...extra,
+    }),
   );
 }
 
@@ -44,7 +59,9 @@ describe('eBay available (Browse item_summary/search)', () => {
     expect(result.byMarketplace).toEqual([{ marketplace: 'ebay', available: 3 }]);
     const search = ebay.requests.find((r) => r.path === '/buy/browse/v1/item_summary/search')!;
     expect(search.query.get('q')).toBe('levis 501 jeans');
-    expect(search.query.get('filter')).toBe('conditionIds:{2990|3000|3010},buyingOptions:{FIXED_PRICE|AUCTION}');
+    expect(search.query.get('filter')).toBe(
+      'conditionIds:{2990|3000|3010},buyingOptions:{FIXED_PRICE|AUCTION}',
+    );
     expect(search.query.get('category_ids')).toBe('11450');
     expect(search.query.get('limit')).toBe('1');
     expect(search.marketplace).toBe('EBAY_US');
@@ -79,24 +96,56 @@ describe('eBay available (Browse item_summary/search)', () => {
   });
 
   it('a second 401 after the retry is a source failure', async () => {
-    ebay.failNext('/buy/browse', { status: 401, body: { errors: [{ errorId: 1001, domain: 'OAuth', category: 'REQUEST', message: 'Invalid access token' }] } }, 2);
-    await expect(provider().countAvailable(query('levis 501'))).rejects.toBeInstanceOf(SourceUnavailableError);
+    ebay.failNext(
+      '/buy/browse',
+      {
+        status: 401,
+        body: {
+          errors: [{ errorId: 1001, domain: 'OAuth', category: 'REQUEST', message: 'Invalid access token' }],
+        },
+      },
+      2,
+    );
+    await expect(provider().countAvailable(query('levis 501'))).rejects.toBeInstanceOf(
+      SourceUnavailableError,
+    );
   });
 
   it('429 (daily quota) and 5xx are source failures that say unavailable', async () => {
-    ebay.failNext('/buy/browse', { status: 429, body: { errors: [{ errorId: 2001, domain: 'ACCESS', category: 'REQUEST', message: 'Too many requests.' }] } });
+    ebay.failNext('/buy/browse', {
+      status: 429,
+      body: {
+        errors: [{ errorId: 2001, domain: 'ACCESS', category: 'REQUEST', message: 'Too many requests.' }],
+      },
+    });
     await expect(provider().countAvailable(query('levis 501'))).rejects.toThrow(/unavailable.*request limit/);
-    ebay.failNext('/buy/browse', { status: 500, body: { errors: [{ errorId: 12000, domain: 'API_BROWSE', category: 'APPLICATION', message: 'There was a problem with an eBay internal system or process.' }] } });
+    ebay.failNext('/buy/browse', {
+      status: 500,
+      body: {
+        errors: [
+          {
+            errorId: 12000,
+            domain: 'API_BROWSE',
+            category: 'APPLICATION',
+            message: 'There was a problem with an eBay internal system or process.',
+          },
+        ],
+      },
+    });
     await expect(provider().countAvailable(query('levis 501'))).rejects.toThrow(/unavailable.*500/);
   });
 
   it('wrong credentials are a source failure', async () => {
-    await expect(provider({ EBAY_CLIENT_SECRET: 'wrong' }).countAvailable(query('levis 501'))).rejects.toBeInstanceOf(SourceUnavailableError);
+    await expect(
+      provider({ EBAY_CLIENT_SECRET: 'wrong' }).countAvailable(query('levis 501')),
+    ).rejects.toBeInstanceOf(SourceUnavailableError);
   });
 
   it('a network failure is a source failure', async () => {
     await ebay.stop();
-    await expect(provider().countAvailable(query('levis 501'))).rejects.toBeInstanceOf(SourceUnavailableError);
+    await expect(provider().countAvailable(query('levis 501'))).rejects.toBeInstanceOf(
+      SourceUnavailableError,
+    );
     ebay = await startFakeEbay({ items });
   });
 });
@@ -111,9 +160,17 @@ describe('eBay sold (Marketplace Insights item_sales/search)', () => {
 
   it('with the scope counts sales of the last 90 days and their prices', async () => {
     const result = await provider({ EBAY_INSIGHTS: 'true' }).countSold(query('levis 501'));
-    expect(result).toMatchObject({ soldCount: 2, windowDays: 90, medianPrice: 35, priceRange: { p25: 32.5, p75: 37.5 }, comps: 2 });
+    expect(result).toMatchObject({
+      soldCount: 2,
+      windowDays: 90,
+      medianPrice: 35,
+      priceRange: { p25: 32.5, p75: 37.5 },
+      comps: 2,
+    });
     const search = ebay.requests.find((r) => r.path.includes('item_sales'))!;
-    expect(search.query.get('filter')).toMatch(/^conditionIds:\{2990\|3000\|3010\},lastSoldDate:\[\d{4}-\d\d-\d\dT[^\]]+\.\.\]$/);
+    expect(search.query.get('filter')).toMatch(
+      /^conditionIds:\{2990\|3000\|3010\},lastSoldDate:\[\d{4}-\d\d-\d\dT[^\]]+\.\.\]$/,
+    );
     expect(search.marketplace).toBe('EBAY_US');
   });
 
@@ -126,13 +183,30 @@ describe('eBay sold (Marketplace Insights item_sales/search)', () => {
   });
 
   it('403 Access denied (1100) on the search also means not licensed', async () => {
-    ebay.failNext('/buy/marketplace_insights', { status: 403, body: { errors: [{ errorId: 1100, domain: 'ACCESS', category: 'REQUEST', message: 'Access denied' }] } });
+    ebay.failNext('/buy/marketplace_insights', {
+      status: 403,
+      body: { errors: [{ errorId: 1100, domain: 'ACCESS', category: 'REQUEST', message: 'Access denied' }] },
+    });
     const result = await provider({ EBAY_INSIGHTS: 'true' }).countSold(query('levis 501'));
     expect(result.soldCount).toBeNull();
   });
 
   it('5xx from Insights is a source failure', async () => {
-    ebay.failNext('/buy/marketplace_insights', { status: 503, body: { errors: [{ errorId: 100000, domain: 'API_MARKETPLACE_INSIGHTS', category: 'APPLICATION', message: 'Internal error' }] } });
-    await expect(provider({ EBAY_INSIGHTS: 'true' }).countSold(query('levis 501'))).rejects.toBeInstanceOf(SourceUnavailableError);
+    ebay.failNext('/buy/marketplace_insights', {
+      status: 503,
+      body: {
+        errors: [
+          {
+            errorId: 100000,
+            domain: 'API_MARKETPLACE_INSIGHTS',
+            category: 'APPLICATION',
+            message: 'Internal error',
+          },
+        ],
+      },
+    });
+    await expect(provider({ EBAY_INSIGHTS: 'true' }).countSold(query('levis 501'))).rejects.toBeInstanceOf(
+      SourceUnavailableError,
+    );
   });
 });

@@ -16,23 +16,47 @@ let userCount = 0;
 const day = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
 const listing = (n: number, over: Partial<MarketListing>): MarketListing => ({
-  marketplace: 'poshmark', external_id: `fn-${n}`, title: 'Lululemon Align Pant Black Size 6', brand: 'Lululemon',
-  category: 'Leggings', size: '6', colour: 'Black', condition: 'pre_owned', status: 'available', price: 50, currency: 'USD',
-  listed_at: ago(20), sold_at: null, url: null, source: 'demo', ...over,
+  marketplace: 'poshmark',
+  external_id: `fn-${n}`,
+  title: 'Lululemon Align Pant Black Size 6',
+  brand: 'Lululemon',
+  category: 'Leggings',
+  size: '6',
+  colour: 'Black',
+  condition: 'pre_owned',
+  status: 'available',
+  price: 50,
+  currency: 'USD',
+  listed_at: ago(20),
+  sold_at: null,
+  url: null,
+  source: 'demo',
+  ...over,
 });
 
 async function signedInUser(): Promise<SupabaseClient> {
   const admin = client(emu.url, emu.serviceRoleKey);
   const email = `search-fn-${++userCount}-${Date.now()}@example.com`;
-  const { error } = await admin.auth.admin.createUser({ email, password: 'correct-horse-9', email_confirm: true });
+  const { error } = await admin.auth.admin.createUser({
+    email,
+    password: 'correct-horse-9',
+    email_confirm: true,
+  });
   if (error) throw error;
-  const { data, error: signInError } = await client(emu.url, emu.anonKey).auth.signInWithPassword({ email, password: 'correct-horse-9' });
+  const { data, error: signInError } = await client(emu.url, emu.anonKey).auth.signInWithPassword({
+    email,
+    password: 'correct-horse-9',
+  });
   if (signInError || !data.session) throw signInError ?? new Error('no session');
   return client(emu.url, emu.anonKey, data.session.access_token);
 }
 
 async function setEnv(env: Record<string, string | null>) {
-  const response = await fetch(`${emu.url}/_emulator/function-env`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(env) });
+  const response = await fetch(`${emu.url}/_emulator/function-env`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(env),
+  });
   expect(response.ok).toBe(true);
 }
 
@@ -72,7 +96,11 @@ describe('search functions: the request', () => {
   it('answers the CORS preflight with ok and the allowed headers', async () => {
     const response = await fetch(`${emu.url}/functions/v1/search-available`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type',
+      },
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('ok');
@@ -84,7 +112,9 @@ describe('search functions: the request', () => {
   it('401 with a JSON error for the anon key alone (no signed-in user), with CORS headers', async () => {
     const anon = client(emu.url, emu.anonKey);
     for (const fn of ['search-available', 'search-sold']) {
-      const { status, body, headers } = await failure(await anon.functions.invoke(fn, { body: { itemName: 'lululemon align', condition: 'pre_owned' } }));
+      const { status, body, headers } = await failure(
+        await anon.functions.invoke(fn, { body: { itemName: 'lululemon align', condition: 'pre_owned' } }),
+      );
       expect(status).toBe(401);
       expect(body).toEqual({ error: 'Please log in to search.' });
       expect(headers.get('access-control-allow-origin')).toBe('*');
@@ -92,11 +122,19 @@ describe('search functions: the request', () => {
   });
 
   it('400 with the form messages for a short item name and a missing condition', async () => {
-    let r = await failure(await user.functions.invoke('search-available', { body: { itemName: ' a ', condition: 'pre_owned' } }));
+    let r = await failure(
+      await user.functions.invoke('search-available', { body: { itemName: ' a ', condition: 'pre_owned' } }),
+    );
     expect(r).toMatchObject({ status: 400, body: { error: 'Item name must be at least 2 characters.' } });
-    r = await failure(await user.functions.invoke('search-sold', { body: { itemName: 'lululemon align', condition: '' } }));
+    r = await failure(
+      await user.functions.invoke('search-sold', { body: { itemName: 'lululemon align', condition: '' } }),
+    );
     expect(r).toMatchObject({ status: 400, body: { error: 'Please select a condition.' } });
-    r = await failure(await user.functions.invoke('search-sold', { body: { itemName: 'x'.repeat(101), condition: 'pre_owned' } }));
+    r = await failure(
+      await user.functions.invoke('search-sold', {
+        body: { itemName: 'x'.repeat(101), condition: 'pre_owned' },
+      }),
+    );
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/at most 100 characters/);
   });
@@ -105,31 +143,64 @@ describe('search functions: the request', () => {
 describe('search functions: answers from the local market index', () => {
   it('search-available counts similar listings in the same condition, with the ladder and marketplaces', async () => {
     const { data, error } = await user.functions.invoke('search-available', {
-      body: { itemName: '  Lululemon ALIGN  ', condition: 'pre_owned', timestamp: new Date().toISOString(), clientInfo: { userAgent: 'vitest', platform: 'linux' } },
+      body: {
+        itemName: '  Lululemon ALIGN  ',
+        condition: 'pre_owned',
+        timestamp: new Date().toISOString(),
+        clientInfo: { userAgent: 'vitest', platform: 'linux' },
+      },
     });
     expect(error).toBeNull();
     expect(data).toMatchObject({
-      availableCount: 2, source: 'local', isDemo: true, cached: false, comps: 2,
+      availableCount: 2,
+      source: 'local',
+      isDemo: true,
+      cached: false,
+      comps: 2,
       byCondition: { new_with_tags: 1, new_without_tags: 0, new_with_imperfections: 0, pre_owned: 2 },
-      byMarketplace: [{ marketplace: 'ebay', available: 1 }, { marketplace: 'poshmark', available: 1 }],
+      byMarketplace: [
+        { marketplace: 'ebay', available: 1 },
+        { marketplace: 'poshmark', available: 1 },
+      ],
     });
     expect(Date.parse(data.asOf)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('search-sold counts sales of the last 90 days with prices and days to sell', async () => {
-    const { data, error } = await user.functions.invoke('search-sold', { body: { itemName: 'lululemon align leggings', condition: 'pre_owned' } });
+    const { data, error } = await user.functions.invoke('search-sold', {
+      body: { itemName: 'lululemon align leggings', condition: 'pre_owned' },
+    });
     expect(error).toBeNull();
     expect(data).toMatchObject({
-      soldCount: 2, windowDays: 90, source: 'local', isDemo: true, cached: false, currency: 'USD',
-      medianPrice: 50, priceRange: { p25: 49, p75: 51 }, typicalDaysToSell: 3.5, comps: 2,
-      byMarketplace: [{ marketplace: 'mercari', sold: 1 }, { marketplace: 'poshmark', sold: 1 }],
+      soldCount: 2,
+      windowDays: 90,
+      source: 'local',
+      isDemo: true,
+      cached: false,
+      currency: 'USD',
+      medianPrice: 50,
+      priceRange: { p25: 49, p75: 51 },
+      typicalDaysToSell: 3.5,
+      comps: 2,
+      byMarketplace: [
+        { marketplace: 'mercari', sold: 1 },
+        { marketplace: 'poshmark', sold: 1 },
+      ],
     });
     expect(data.reason).toBeUndefined();
   });
 
   it('a real zero: a term with listings but no sales answers soldCount 0, not null', async () => {
-    const { data } = await user.functions.invoke('search-sold', { body: { itemName: 'forever 21 dress', condition: 'pre_owned' } });
-    expect(data).toMatchObject({ soldCount: 0, medianPrice: null, priceRange: null, typicalDaysToSell: null, isDemo: true });
+    const { data } = await user.functions.invoke('search-sold', {
+      body: { itemName: 'forever 21 dress', condition: 'pre_owned' },
+    });
+    expect(data).toMatchObject({
+      soldCount: 0,
+      medianPrice: null,
+      priceRange: null,
+      typicalDaysToSell: null,
+      isDemo: true,
+    });
   });
 
   it('serves a repeated search from the cache for 15 minutes', async () => {
@@ -137,8 +208,12 @@ describe('search functions: answers from the local market index', () => {
     const first = await user.functions.invoke('search-available', { body });
     expect(first.data).toMatchObject({ availableCount: 1, cached: false });
     // A new matching listing does not change a cached answer...
-    await upsertListings(emu.db, [listing(8, { title: 'Forever 21 Bodycon Dress Red', brand: 'Forever 21', category: 'Dresses' })]);
-    const second = await user.functions.invoke('search-available', { body: { ...body, itemName: 'forever 21  bodycon' } });
+    await upsertListings(emu.db, [
+      listing(8, { title: 'Forever 21 Bodycon Dress Red', brand: 'Forever 21', category: 'Dresses' }),
+    ]);
+    const second = await user.functions.invoke('search-available', {
+      body: { ...body, itemName: 'forever 21  bodycon' },
+    });
     expect(second.data).toMatchObject({ availableCount: 1, cached: true, asOf: first.data.asOf });
     // ...until the cache is bypassed.
     await setEnv({ MARKET_CACHE: 'off' });
@@ -151,42 +226,83 @@ describe('search functions: answers from the local market index', () => {
     await setEnv({ MARKET_RATE_LIMIT: '3', MARKET_RATE_WINDOW_SECONDS: '3600' });
     const limited = await signedInUser();
     for (let i = 0; i < 3; i++) {
-      const { error } = await limited.functions.invoke('search-sold', { body: { itemName: `gap hoodie ${i}`, condition: 'pre_owned' } });
+      const { error } = await limited.functions.invoke('search-sold', {
+        body: { itemName: `gap hoodie ${i}`, condition: 'pre_owned' },
+      });
       expect(error).toBeNull();
     }
-    const r = await failure(await limited.functions.invoke('search-sold', { body: { itemName: 'gap hoodie', condition: 'pre_owned' } }));
+    const r = await failure(
+      await limited.functions.invoke('search-sold', {
+        body: { itemName: 'gap hoodie', condition: 'pre_owned' },
+      }),
+    );
     expect(r.status).toBe(429);
     expect(r.body.error).toMatch(/^Too many searches\. Please wait \d+ seconds? and try again\.$/);
     expect(r.body.retryAfter).toBeGreaterThan(0);
     expect(r.body.retryAfter).toBeLessThanOrEqual(3600);
     expect(r.headers.get('retry-after')).toBe(String(r.body.retryAfter));
-    const other = await user.functions.invoke('search-sold', { body: { itemName: 'gap hoodie', condition: 'pre_owned' } });
+    const other = await user.functions.invoke('search-sold', {
+      body: { itemName: 'gap hoodie', condition: 'pre_owned' },
+    });
     expect(other.error).toBeNull();
   });
 });
 
 describe('search functions: the eBay source', () => {
   const ebayEnv = () => ({
-    MARKET_PROVIDER: 'ebay', EBAY_API_BASE: ebay.url, EBAY_CLIENT_ID: 'fake-app-id', EBAY_CLIENT_SECRET: 'fake-cert-id', MARKET_CACHE: 'off',
+    MARKET_PROVIDER: 'ebay',
+    EBAY_API_BASE: ebay.url,
+    EBAY_CLIENT_ID: 'fake-app-id',
+    EBAY_CLIENT_SECRET: 'fake-cert-id',
+    MARKET_CACHE: 'off',
   });
 
   it('200 from eBay Browse; sold is null with a reason when the keyset has no Marketplace Insights', async () => {
     await setEnv(ebayEnv());
-    const available = await user.functions.invoke('search-available', { body: { itemName: "Levi's 501", condition: 'pre_owned' } });
-    expect(available.data).toMatchObject({ availableCount: 1, source: 'ebay', isDemo: false, byCondition: null });
-    const sold = await user.functions.invoke('search-sold', { body: { itemName: "Levi's 501", condition: 'pre_owned' } });
+    const available = await user.functions.invoke('search-available', {
+      body: { itemName: "Levi's 501", condition: 'pre_owned' },
+    });
+    expect(available.data).toMatchObject({
+      availableCount: 1,
+      source: 'ebay',
+      isDemo: false,
+      byCondition: null,
+    });
+    const sold = await user.functions.invoke('search-sold', {
+      body: { itemName: "Levi's 501", condition: 'pre_owned' },
+    });
     expect(sold.data).toMatchObject({ soldCount: null, source: 'ebay', windowDays: 90 });
     expect(sold.data.reason).toMatch(/Sold data isn't available from eBay for this account/);
   });
 
   it('503 whose message says unavailable when eBay fails (5xx, 429)', async () => {
     await setEnv(ebayEnv());
-    ebay.failNext('/buy/browse', { status: 500, body: { errors: [{ errorId: 12000, domain: 'API_BROWSE', category: 'APPLICATION', message: 'Internal error' }] } });
-    let r = await failure(await user.functions.invoke('search-available', { body: { itemName: 'levis 501', condition: 'pre_owned' } }));
+    ebay.failNext('/buy/browse', {
+      status: 500,
+      body: {
+        errors: [
+          { errorId: 12000, domain: 'API_BROWSE', category: 'APPLICATION', message: 'Internal error' },
+        ],
+      },
+    });
+    let r = await failure(
+      await user.functions.invoke('search-available', {
+        body: { itemName: 'levis 501', condition: 'pre_owned' },
+      }),
+    );
     expect(r.status).toBe(503);
     expect(r.body.error).toBe('Search service temporarily unavailable. Please try again in a moment.');
-    ebay.failNext('/buy/browse', { status: 429, body: { errors: [{ errorId: 2001, domain: 'ACCESS', category: 'REQUEST', message: 'Too many requests.' }] } });
-    r = await failure(await user.functions.invoke('search-available', { body: { itemName: 'levis 501', condition: 'pre_owned' } }));
+    ebay.failNext('/buy/browse', {
+      status: 429,
+      body: {
+        errors: [{ errorId: 2001, domain: 'ACCESS', category: 'REQUEST', message: 'Too many requests.' }],
+      },
+    });
+    r = await failure(
+      await user.functions.invoke('search-available', {
+        body: { itemName: 'levis 501', condition: 'pre_owned' },
+      }),
+    );
     expect(r.status).toBe(503);
     expect(r.body.error).toContain('unavailable');
   });
@@ -195,7 +311,11 @@ describe('search functions: the eBay source', () => {
     await setEnv({ ...ebayEnv(), MARKET_TIMEOUT_MS: '300' });
     ebay.setDelay(1500);
     try {
-      const r = await failure(await user.functions.invoke('search-available', { body: { itemName: 'levis 501', condition: 'pre_owned' } }));
+      const r = await failure(
+        await user.functions.invoke('search-available', {
+          body: { itemName: 'levis 501', condition: 'pre_owned' },
+        }),
+      );
       expect(r.status).toBe(504);
       expect(r.body.error).toContain('timeout');
     } finally {

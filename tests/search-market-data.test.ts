@@ -9,7 +9,8 @@ import { defaultSupabaseDir } from '../emulator/config';
 import { generateListings, seedMarketListings, upsertListings } from '../scripts/market-data';
 import { importRowSchema, lastWins, parseImport } from '../scripts/market-import-parse';
 
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', 'market', name), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, 'fixtures', 'market', name), 'utf8');
 const now = new Date('2026-11-20T12:00:00Z');
 const take = (n: number, seed?: number) => [...generateListings({ count: n, seed, now })];
 
@@ -24,15 +25,29 @@ describe('demo market generator', () => {
     for (const row of rows.filter((_, i) => i % 10 === 0)) {
       expect(importRowSchema.safeParse(row).success).toBe(true);
     }
-    expect(new Set(rows.map((r) => r.marketplace))).toEqual(new Set(['ebay', 'poshmark', 'mercari', 'depop', 'vinted']));
+    expect(new Set(rows.map((r) => r.marketplace))).toEqual(
+      new Set(['ebay', 'poshmark', 'mercari', 'depop', 'vinted']),
+    );
     expect(new Set(rows.map((r) => r.condition)).size).toBe(4);
-    for (const brand of ['Lululemon', 'Patagonia', "Levi's", "Arc'teryx", 'The North Face', 'Doc Martens', 'J.Crew']) {
+    for (const brand of [
+      'Lululemon',
+      'Patagonia',
+      "Levi's",
+      "Arc'teryx",
+      'The North Face',
+      'Doc Martens',
+      'J.Crew',
+    ]) {
       expect(rows.some((r) => r.brand === brand)).toBe(true);
     }
     const oldest = now.getTime() - 211 * 86_400_000;
-    expect(rows.every((r) => Date.parse(r.listed_at) >= oldest && Date.parse(r.listed_at) <= now.getTime())).toBe(true);
+    expect(
+      rows.every((r) => Date.parse(r.listed_at) >= oldest && Date.parse(r.listed_at) <= now.getTime()),
+    ).toBe(true);
     expect(rows.every((r) => r.source === 'demo' && r.url === null)).toBe(true);
-    expect(rows.filter((r) => r.status === 'sold').every((r) => r.sold_at && r.sold_at >= r.listed_at)).toBe(true);
+    expect(rows.filter((r) => r.status === 'sold').every((r) => r.sold_at && r.sold_at >= r.listed_at)).toBe(
+      true,
+    );
   });
 });
 
@@ -86,7 +101,10 @@ describe('demo market in the database: every band of SPEC §9', () => {
     const { rows } = await db.query<{ source: string; n: number }>(
       'select source, count(*)::int as n from public.market_listings group by source order by source',
     );
-    expect(rows).toEqual([{ source: 'demo', n: 1_000 }, { source: 'import', n: 1 }]);
+    expect(rows).toEqual([
+      { source: 'demo', n: 1_000 },
+      { source: 'import', n: 1 },
+    ]);
   }, 60_000);
 });
 
@@ -94,12 +112,29 @@ describe('market:import', () => {
   it('reads CSV with quoted commas, quotes and line breaks, and reports bad rows by line with reasons', () => {
     const { rows, rejected } = parseImport(fixture('listings.csv'), 'csv');
     expect(rows.map((r) => r.external_id)).toEqual(['pm-1001', 'eb-2001']);
-    expect(rows[0]).toMatchObject({ title: 'Lululemon Align Pant 25" Black', colour: 'Black', source: 'import', sold_at: null });
-    expect(rows[1]).toMatchObject({ title: "Levi's 501 Jeans, 32x30", price: 34.5, currency: 'USD', sold_at: '2026-10-02T18:30:00.000Z' });
+    expect(rows[0]).toMatchObject({
+      title: 'Lululemon Align Pant 25" Black',
+      colour: 'Black',
+      source: 'import',
+      sold_at: null,
+    });
+    expect(rows[1]).toMatchObject({
+      title: "Levi's 501 Jeans, 32x30",
+      price: 34.5,
+      currency: 'USD',
+      sold_at: '2026-10-02T18:30:00.000Z',
+    });
     expect(rejected).toEqual([
       { line: 4, reasons: [expect.stringMatching(/^condition must be one of/)] },
       { line: 5, reasons: ['sold_at: a sold listing needs sold_at'] },
-      { line: 6, reasons: ['price must not be negative', 'listed_at must be a date such as 2025-03-01 or 2025-03-01T12:00:00Z', 'url must start with http:// or https://'] },
+      {
+        line: 6,
+        reasons: [
+          'price must not be negative',
+          'listed_at must be a date such as 2025-03-01 or 2025-03-01T12:00:00Z',
+          'url must start with http:// or https://',
+        ],
+      },
       { line: 8, reasons: ['expected 14 columns, found 3'] },
     ]);
   });
@@ -109,9 +144,21 @@ describe('market:import', () => {
     expect(rejected).toEqual([
       { line: 2, reasons: ['title is required'] },
       { line: 4, reasons: ['not valid JSON'] },
-      { line: 5, reasons: ['marketplace must be a lower-case name such as ebay or poshmark', 'sold_at: an available listing cannot have sold_at'] },
+      {
+        line: 5,
+        reasons: [
+          'marketplace must be a lower-case name such as ebay or poshmark',
+          'sold_at: an available listing cannot have sold_at',
+        ],
+      },
     ]);
-    expect(lastWins(rows)).toEqual([expect.objectContaining({ external_id: 'eb-9001', price: 99, title: 'Carhartt Detroit Jacket (relisted)' })]);
+    expect(lastWins(rows)).toEqual([
+      expect.objectContaining({
+        external_id: 'eb-9001',
+        price: 99,
+        title: 'Carhartt Detroit Jacket (relisted)',
+      }),
+    ]);
   });
 
   it('upserts by marketplace and external id: a second import updates instead of duplicating', async () => {
@@ -120,7 +167,10 @@ describe('market:import', () => {
       await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
       const { rows } = parseImport(fixture('listings.csv'), 'csv');
       await upsertListings(db, rows);
-      await upsertListings(db, rows.map((r) => ({ ...r, price: r.price + 1 })));
+      await upsertListings(
+        db,
+        rows.map((r) => ({ ...r, price: r.price + 1 })),
+      );
       const { rows: stored } = await db.query<{ external_id: string; price: string; source: string }>(
         'select external_id, price::text, source from public.market_listings order by external_id',
       );
@@ -145,7 +195,9 @@ describe('a fresh npm start', () => {
     const emu = await startEmulator({ port: 0, dataDir: dir, log: false });
     try {
       expect(emu.fresh).toBe(true);
-      const { rows } = await emu.db.query<{ n: number }>(`select count(*)::int as n from public.market_listings where source = 'demo'`);
+      const { rows } = await emu.db.query<{ n: number }>(
+        `select count(*)::int as n from public.market_listings where source = 'demo'`,
+      );
       expect(rows[0].n).toBe(3000);
     } finally {
       await emu.stop();

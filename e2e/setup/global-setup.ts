@@ -38,29 +38,42 @@ function serveStatic(root: string): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let file = path.join(root, decodeURIComponent(url.pathname));
-    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())
+      file = path.join(root, 'index.html');
     res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      resolve({ server, url: `http://localhost:${typeof address === 'object' && address ? address.port : 0}` });
+      resolve({
+        server,
+        url: `http://localhost:${typeof address === 'object' && address ? address.port : 0}`,
+      });
     }),
   );
 }
 
 export default async function setup(project: TestProject) {
   const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
+  if (!executablePath)
+    throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
 
   const emulator = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
   const outDir = await mkdtemp(path.join(tmpdir(), 'flipwise-e2e-'));
   process.env.VITE_SUPABASE_URL = emulator.url;
   process.env.VITE_SUPABASE_ANON_KEY = emulator.anonKey;
-  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   const web = await serveStatic(outDir);
-  const browser: BrowserServer = await chromium.launchServer({ executablePath, args: chromiumArgs, headless: true });
+  const browser: BrowserServer = await chromium.launchServer({
+    executablePath,
+    args: chromiumArgs,
+    headless: true,
+  });
 
   project.provide('baseURL', web.url);
   project.provide('supabaseUrl', emulator.url);

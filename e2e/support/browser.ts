@@ -8,7 +8,9 @@ const contexts: BrowserContext[] = [];
 export const baseURL = () => inject('baseURL');
 
 /** A fresh browser context (own storage) and page; `width` defaults to desktop. */
-export async function newPage(options: { width?: number; height?: number; reducedMotion?: boolean } = {}): Promise<Page> {
+export async function newPage(
+  options: { width?: number; height?: number; reducedMotion?: boolean } = {},
+): Promise<Page> {
   browser ??= await chromium.connect(inject('wsEndpoint'));
   const context = await browser.newContext({
     baseURL: inject('baseURL'),

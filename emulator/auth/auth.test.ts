@@ -92,7 +92,9 @@ describe('sign-up and email confirmation', () => {
     expect(mails[0].text).toContain('Confirm my email');
     const link = verifyLinkOf(mails[0]);
     expect(link).toMatch(
-      new RegExp(`^${server.url}/auth/v1/verify\\?token=[0-9a-f]{56}&type=signup&redirect_to=${encodeURIComponent(`${SITE}/`)}$`),
+      new RegExp(
+        `^${server.url}/auth/v1/verify\\?token=[0-9a-f]{56}&type=signup&redirect_to=${encodeURIComponent(`${SITE}/`)}$`,
+      ),
     );
     expect(server.logs.some((line) => line.includes(link))).toBe(true);
 
@@ -339,7 +341,11 @@ describe('sessions', () => {
     }
     const access = third.data.session!.access_token;
     const res = await fetch(`${server.url}/auth/v1/user`, {
-      headers: { Authorization: `Bearer ${access}`, apikey: server.anonKey, 'X-Supabase-Api-Version': '2024-01-01' },
+      headers: {
+        Authorization: `Bearer ${access}`,
+        apikey: server.anonKey,
+        'X-Supabase-Api-Version': '2024-01-01',
+      },
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'session_not_found' });
@@ -357,7 +363,9 @@ describe('sessions', () => {
       if (!token) return false;
       return !(await d.auth.getUser(token)).error;
     };
-    const tokens = await Promise.all(devices.map(async (d) => (await d.auth.getSession()).data.session!.access_token));
+    const tokens = await Promise.all(
+      devices.map(async (d) => (await d.auth.getSession()).data.session!.access_token),
+    );
 
     expect((await devices[0].auth.signOut({ scope: 'local' })).error).toBeNull();
     expect((await devices[0].auth.getUser(tokens[0])).error?.name).toBe('AuthSessionMissingError');
@@ -381,10 +389,14 @@ describe('sessions', () => {
   });
 
   it('rejects user calls without a usable token', async () => {
-    const noBearer = await fetch(`${server.url}/auth/v1/user`, { headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+    const noBearer = await fetch(`${server.url}/auth/v1/user`, {
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    });
     expect(noBearer.status).toBe(401);
     expect(await noBearer.json()).toMatchObject({ code: 'no_authorization' });
-    const anon = await fetch(`${server.url}/auth/v1/user`, { headers: { Authorization: `Bearer ${server.anonKey}` } });
+    const anon = await fetch(`${server.url}/auth/v1/user`, {
+      headers: { Authorization: `Bearer ${server.anonKey}` },
+    });
     expect(anon.status).toBe(403);
     expect(await anon.json()).toMatchObject({ code: 'bad_jwt', message: 'invalid claim: missing sub claim' });
     const forged = await fetch(`${server.url}/auth/v1/user`, {
@@ -397,10 +409,20 @@ describe('sessions', () => {
 
 describe('updating the user', () => {
   it('merges metadata shallowly and deletes keys set to null', async () => {
-    const { sb } = await confirmedUser('hunter22', { first_name: 'Ada', last_name: 'Lovelace', zip_code: '10115' });
-    const { data, error } = await sb.auth.updateUser({ data: { first_name: 'Augusta', zip_code: null, plan: 'pro' } });
+    const { sb } = await confirmedUser('hunter22', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      zip_code: '10115',
+    });
+    const { data, error } = await sb.auth.updateUser({
+      data: { first_name: 'Augusta', zip_code: null, plan: 'pro' },
+    });
     expect(error).toBeNull();
-    expect(data.user?.user_metadata).toMatchObject({ first_name: 'Augusta', last_name: 'Lovelace', plan: 'pro' });
+    expect(data.user?.user_metadata).toMatchObject({
+      first_name: 'Augusta',
+      last_name: 'Lovelace',
+      plan: 'pro',
+    });
     expect(data.user?.user_metadata).not.toHaveProperty('zip_code');
     const appMeta = await fetch(`${server.url}/auth/v1/user`, {
       method: 'PUT',
@@ -462,7 +484,9 @@ describe('password recovery', () => {
   it('emails a recovery link to the requested page; the new password works and the old one does not', async () => {
     const { email } = await confirmedUser('hunter22');
     const sb = client();
-    const { data, error } = await sb.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/reset-password` });
+    const { data, error } = await sb.auth.resetPasswordForEmail(email, {
+      redirectTo: `${SITE}/reset-password`,
+    });
     expect(error).toBeNull();
     expect(data).toEqual({});
     const [mail] = await inbox(email);
@@ -497,7 +521,8 @@ describe('HTTP plumbing', () => {
       headers: {
         Origin: 'http://localhost:5173',
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization, content-type, x-client-info, x-supabase-api-version, apikey',
+        'Access-Control-Request-Headers':
+          'authorization, content-type, x-client-info, x-supabase-api-version, apikey',
       },
     });
     expect(preflight.status).toBe(204);
@@ -517,18 +542,28 @@ describe('HTTP plumbing', () => {
     expect(failed.status).toBe(400);
     expect(failed.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(failed.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
-    expect(await failed.json()).toMatchObject({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+    expect(await failed.json()).toMatchObject({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
   });
 
   it('reports settings, health and malformed bodies', async () => {
     const settings = await (await fetch(`${server.url}/auth/v1/settings`)).json();
-    expect(settings).toMatchObject({ disable_signup: false, mailer_autoconfirm: false, external: { email: true } });
+    expect(settings).toMatchObject({
+      disable_signup: false,
+      mailer_autoconfirm: false,
+      external: { email: true },
+    });
     expect((await fetch(`${server.url}/auth/v1/health`)).status).toBe(200);
     const bad = await fetch(`${server.url}/auth/v1/signup`, { method: 'POST', body: '{nope' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'bad_json' });
     const grant = await fetch(`${server.url}/auth/v1/token?grant_type=magic`, { method: 'POST', body: '{}' });
-    expect(await grant.json()).toMatchObject({ code: 'invalid_credentials', message: 'unsupported_grant_type' });
+    expect(await grant.json()).toMatchObject({
+      code: 'invalid_credentials',
+      message: 'unsupported_grant_type',
+    });
   });
 
   it('lists the mailbox newest first as JSON and as a page with clickable links', async () => {
@@ -537,10 +572,23 @@ describe('HTTP plumbing', () => {
     clock += 2_000;
     await client().auth.resetPasswordForEmail(email);
     const mails = await inbox(email);
-    expect(mails.map((m) => m.subject)).toEqual(['Reset your Flipwise password', 'Confirm your Flipwise account']);
-    expect(Object.keys(mails[0]).sort()).toEqual(['created_at', 'html', 'id', 'links', 'subject', 'text', 'to']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Reset your Flipwise password',
+      'Confirm your Flipwise account',
+    ]);
+    expect(Object.keys(mails[0]).sort()).toEqual([
+      'created_at',
+      'html',
+      'id',
+      'links',
+      'subject',
+      'text',
+      'to',
+    ]);
     const page = await (await fetch(`${server.url}/_mail?to=${encodeURIComponent(email)}`)).text();
-    expect(page.indexOf('Reset your Flipwise password')).toBeLessThan(page.indexOf('Confirm your Flipwise account'));
+    expect(page.indexOf('Reset your Flipwise password')).toBeLessThan(
+      page.indexOf('Confirm your Flipwise account'),
+    );
     expect(page).toContain(`<a href="${verifyLinkOf(mails[0]).replace(/&/g, '&amp;')}">`);
   });
 });
@@ -570,14 +618,19 @@ describe('admin API (service_role)', () => {
     const duplicate = await admin().createUser({ email, password: 'hunter22' });
     expect(duplicate.error?.code).toBe('email_exists');
 
-    const updated = await admin().updateUserById(id, { user_metadata: { plan: 'pro' }, app_metadata: { tier: 2 } });
+    const updated = await admin().updateUserById(id, {
+      user_metadata: { plan: 'pro' },
+      app_metadata: { tier: 2 },
+    });
     expect(updated.data.user?.user_metadata).toMatchObject({ first_name: 'Grace', plan: 'pro' });
     expect(updated.data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'], tier: 2 });
     expect((await admin().getUserById(id)).data.user?.email).toBe(email);
     expect((await admin().listUsers()).data.users.some((u) => u.id === id)).toBe(true);
 
     await admin().updateUserById(id, { ban_duration: '24h' });
-    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe('user_banned');
+    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
+      'user_banned',
+    );
     await admin().updateUserById(id, { ban_duration: 'none' });
 
     expect((await admin().deleteUser(id)).error).toBeNull();
@@ -615,7 +668,9 @@ describe('with email confirmations off (enable_confirmations = false)', () => {
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
     expect(data.user?.email_confirmed_at).toBeTruthy();
-    expect(decodeJwt(data.session!.access_token).amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
+    expect(decodeJwt(data.session!.access_token).amr).toEqual([
+      { method: 'password', timestamp: expect.any(Number) },
+    ]);
     const again = await sb.auth.signUp({ email, password: 'hunter22' });
     expect(again.error?.status).toBe(422);
     expect(again.error?.code).toBe('user_already_exists');
@@ -653,7 +708,8 @@ describe('rate limits', () => {
     });
     expect(elsewhere.status).toBe(200);
 
-    for (let i = 0; i < 3; i++) await sb.auth.signInWithPassword({ email: 'x@example.com', password: 'hunter22' });
+    for (let i = 0; i < 3; i++)
+      await sb.auth.signInWithPassword({ email: 'x@example.com', password: 'hunter22' });
     const login = await sb.auth.signInWithPassword({ email: 'x@example.com', password: 'hunter22' });
     expect(login.error?.code).toBe('over_request_rate_limit');
   });
@@ -665,6 +721,9 @@ describe('rate limits', () => {
       body: JSON.stringify({ email: uniqueEmail('cap'), password: 'hunter22' }),
     });
     expect(res.status).toBe(429);
-    expect(await res.json()).toMatchObject({ code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' });
+    expect(await res.json()).toMatchObject({
+      code: 'over_email_send_rate_limit',
+      message: 'email rate limit exceeded',
+    });
   });
 });

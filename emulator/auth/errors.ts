@@ -49,8 +49,5 @@ export function errorResponse(c: Context, err: unknown): Response {
   const message = err instanceof Error ? err.message : String(err);
   console.error('[auth] unexpected failure:', err);
   c.header('x-sb-error-code', 'unexpected_failure');
-  return c.json(
-    { code: 'unexpected_failure', message, error_code: 'unexpected_failure', msg: message },
-    500,
-  );
+  return c.json({ code: 'unexpected_failure', message, error_code: 'unexpected_failure', msg: message }, 500);
 }

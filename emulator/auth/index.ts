@@ -29,7 +29,15 @@ import {
   type SessionResponse,
   type TokenContext,
 } from './tokens';
-import { findUserByEmail, findUserById, identitiesOf, isBanned, loadUserJson, userJson, type UserRow } from './users';
+import {
+  findUserByEmail,
+  findUserById,
+  identitiesOf,
+  isBanned,
+  loadUserJson,
+  userJson,
+  type UserRow,
+} from './users';
 
 export type { AuthOptions } from './settings';
 
@@ -119,10 +127,12 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     return before;
   });
   const limit = (c: Context, limiter: RateLimiter) => {
-    if (!limiter.take(clientIp(c))) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+    if (!limiter.take(clientIp(c)))
+      throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   };
   const takeEmailQuota = () => {
-    if (!limiters.emailSent.take('all')) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+    if (!limiters.emailSent.take('all'))
+      throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   };
   const requestInfo = (c: Context) => ({ userAgent: c.req.header('user-agent'), ip: clientIp(c) });
 
@@ -149,11 +159,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     const at = iso(now());
     const column = { confirmation: 'confirmation', recovery: 'recovery', email_change: 'email_change' }[kind];
     if (kind === 'confirmation') {
-      await tx.query('update auth.users set confirmation_token = $2, confirmation_sent_at = $3 where id = $1', [
-        user.id,
-        tokenHash,
-        at,
-      ]);
+      await tx.query(
+        'update auth.users set confirmation_token = $2, confirmation_sent_at = $3 where id = $1',
+        [user.id, tokenHash, at],
+      );
     } else if (kind === 'recovery') {
       await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = $3 where id = $1', [
         user.id,
@@ -167,7 +176,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
       );
     }
     const tokenType = `${column}_token${kind === 'email_change' ? '_new' : ''}`;
-    await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [user.id, tokenType]);
+    await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [
+      user.id,
+      tokenType,
+    ]);
     await tx.query(
       `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $5)`,
@@ -191,18 +203,19 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
         where user_id = $1 and provider = 'email'`,
       [userId, at],
     );
-    await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'", [
-      userId,
-    ]);
+    await tx.query(
+      "delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'",
+      [userId],
+    );
   }
 
   async function markSignIn(tx: Queryable, userId: string) {
     const at = iso(now());
     await tx.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [userId, at]);
-    await tx.query("update auth.identities set last_sign_in_at = $2 where user_id = $1 and provider = 'email'", [
-      userId,
-      at,
-    ]);
+    await tx.query(
+      "update auth.identities set last_sign_in_at = $2 where user_id = $1 and provider = 'email'",
+      [userId, at],
+    );
   }
 
   /** A new email/password user with its email identity (GoTrue's signupNewUser + createNewIdentity). */
@@ -246,7 +259,8 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
     if (claims.session_id) {
       const { rows } = await db.query('select 1 from auth.sessions where id = $1', [claims.session_id]);
-      if (!rows.length) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+      if (!rows.length)
+        throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     }
     return { claims, user };
   }
@@ -308,7 +322,11 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
   app.notFound((c) => errorResponse(c, new AuthError(404, 'not_found', 'Not Found')));
 
   app.get('/health', (c) =>
-    c.json({ version: 'emulator', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+    c.json({
+      version: 'emulator',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
   );
 
   app.get('/settings', (c) =>
@@ -352,15 +370,18 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
 
   app.post('/signup', async (c) => {
     limit(c, limiters.signInSignUps);
-    if (!settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    if (!settings.enableSignup)
+      throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
     const body = await readJson(c);
     const data = isObject(body.data) ? body.data : {};
     const rawEmail = text(body.email);
-    if (!rawEmail && text(body.phone)) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+    if (!rawEmail && text(body.phone))
+      throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
     const password = text(body.password);
     checkNewPassword(settings, password, 'Signup requires a valid password');
     if (!rawEmail) throw validationFailed('To signup, please provide your email');
-    if (!settings.emailProviderEnabled) throw badRequest('email_provider_disabled', 'Email signups are disabled');
+    if (!settings.emailProviderEnabled)
+      throw badRequest('email_provider_disabled', 'Email signups are disabled');
     const email = validateEmail(rawEmail);
     const redirectTo = referrer(c, settings);
 
@@ -477,7 +498,13 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
       const presented = text(body.refresh_token);
       if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
       const outcome = await db.transaction((tx) =>
-        refreshTokenGrant(tc, tx, presented, (u) => isBanned(u, now()), (id) => findUserById(tx, id)),
+        refreshTokenGrant(
+          tc,
+          tx,
+          presented,
+          (u) => isBanned(u, now()),
+          (id) => findUserById(tx, id),
+        ),
       );
       // A detected reuse is committed (the family is revoked) and then answered as an error.
       if (outcome instanceof AuthError) throw outcome;
@@ -524,11 +551,13 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
         throw unprocessable('same_password', 'New password should be different from the old password.');
       }
       if (settings.securePasswordChange && claims.session_id) {
-        const { rows } = await db.query<{ created_at: Date }>('select created_at from auth.sessions where id = $1', [
-          claims.session_id,
-        ]);
+        const { rows } = await db.query<{ created_at: Date }>(
+          'select created_at from auth.sessions where id = $1',
+          [claims.session_id],
+        );
         const age = rows[0] ? now().getTime() - new Date(rows[0].created_at).getTime() : 0;
-        if (age > 24 * 3600 * 1000) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+        if (age > 24 * 3600 * 1000)
+          throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
       }
       passwordHash = await hashPassword(body.password);
     }
@@ -572,7 +601,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
         ]);
         // A new password signs out every other device.
         if (claims.session_id) {
-          await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, claims.session_id]);
+          await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [
+            user.id,
+            claims.session_id,
+          ]);
         } else {
           await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
         }
@@ -615,9 +647,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
         where user_id = $1 and provider = 'email'`,
       [userId, newEmail, at],
     );
-    await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_new'", [
-      userId,
-    ]);
+    await tx.query(
+      "delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_new'",
+      [userId],
+    );
   }
 
   app.post('/recover', async (c) => {
@@ -668,7 +701,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
       });
       return c.json({});
     }
-    const { rows } = await db.query<UserRow>('select * from auth.users where lower(email_change) = $1 limit 1', [email]);
+    const { rows } = await db.query<UserRow>(
+      'select * from auth.users where lower(email_change) = $1 limit 1',
+      [email],
+    );
     const user = rows[0];
     if (!user) return c.json({});
     checkFrequency(user.email_change_sent_at);
@@ -695,13 +731,21 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     tokenHash: string,
     invalidMessage: string,
   ): Promise<UserRow> {
-    const candidates: { column: string; sentAt: keyof UserRow; kind: 'signup' | 'recovery' | 'email_change' }[] = [];
+    const candidates: {
+      column: string;
+      sentAt: keyof UserRow;
+      kind: 'signup' | 'recovery' | 'email_change';
+    }[] = [];
     if (type === 'signup' || type === 'invite' || type === 'email')
       candidates.push({ column: 'confirmation_token', sentAt: 'confirmation_sent_at', kind: 'signup' });
     if (type === 'recovery' || type === 'magiclink' || type === 'email')
       candidates.push({ column: 'recovery_token', sentAt: 'recovery_sent_at', kind: 'recovery' });
     if (type === 'email_change' || type === 'email')
-      candidates.push({ column: 'email_change_token_new', sentAt: 'email_change_sent_at', kind: 'email_change' });
+      candidates.push({
+        column: 'email_change_token_new',
+        sentAt: 'email_change_sent_at',
+        kind: 'email_change',
+      });
     const expired = () => forbidden('otp_expired', invalidMessage);
     for (const candidate of candidates) {
       const { rows } = await tx.query<UserRow>(
@@ -712,14 +756,16 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
       if (!user) continue;
       if (isBanned(user, now())) throw forbidden('user_banned', 'User is banned');
       const sentAt = user[candidate.sentAt] as Date | null;
-      if (!sentAt || new Date(sentAt).getTime() + settings.otpExpiry * 1000 < now().getTime()) throw expired();
+      if (!sentAt || new Date(sentAt).getTime() + settings.otpExpiry * 1000 < now().getTime())
+        throw expired();
       if (candidate.kind === 'signup') {
         await confirmEmail(tx, user.id);
       } else if (candidate.kind === 'recovery') {
         await tx.query("update auth.users set recovery_token = '' where id = $1", [user.id]);
-        await tx.query("delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'", [
-          user.id,
-        ]);
+        await tx.query(
+          "delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'",
+          [user.id],
+        );
         if (!user.email_confirmed_at) await confirmEmail(tx, user.id);
       } else {
         await applyEmailChange(tx, user.id, user.email_change ?? '');
@@ -763,9 +809,12 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     } catch (err) {
       if (!(err instanceof AuthError)) throw err;
       const error =
-        { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 503: 'temporarily_unavailable' }[
-          err.status as number
-        ] ?? 'server_error';
+        {
+          400: 'invalid_request',
+          401: 'unauthorized_client',
+          403: 'access_denied',
+          503: 'temporarily_unavailable',
+        }[err.status as number] ?? 'server_error';
       const fragment = fragmentOf({ error, error_code: err.code, error_description: err.message, sb: '' });
       return c.redirect(`${redirectTo}#${fragment}`, 303);
     }
@@ -811,9 +860,13 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
         payload: { role },
       } = await jwtVerify(match[1], tc.secret, { algorithms: ['HS256'], currentDate: now() }));
     } catch {
-      throw forbidden('bad_jwt', 'invalid JWT: unable to parse or verify signature, token signature is invalid');
+      throw forbidden(
+        'bad_jwt',
+        'invalid JWT: unable to parse or verify signature, token signature is invalid',
+      );
     }
-    if (role !== 'service_role' && role !== 'supabase_admin') throw forbidden('not_admin', 'User not allowed');
+    if (role !== 'service_role' && role !== 'supabase_admin')
+      throw forbidden('not_admin', 'User not allowed');
   }
 
   const banUntil = (duration: unknown): string | null | undefined => {
@@ -851,7 +904,8 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
         appMetadata: isObject(body.app_metadata) ? body.app_metadata : {},
       });
       if (body.email_confirm === true) await confirmEmail(tx, id);
-      if (ban !== undefined) await tx.query('update auth.users set banned_until = $2 where id = $1', [id, ban]);
+      if (ban !== undefined)
+        await tx.query('update auth.users set banned_until = $2 where id = $1', [id, ban]);
     });
     return c.json(await loadUserJson(db, id));
   });
@@ -861,10 +915,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): 
     const page = Math.max(1, Number(c.req.query('page')) || 1);
     const perPage = Math.min(1000, Math.max(1, Number(c.req.query('per_page')) || 50));
     const { rows: countRows } = await db.query<{ n: number }>('select count(*)::int as n from auth.users');
-    const { rows } = await db.query<UserRow>('select * from auth.users order by created_at desc limit $1 offset $2', [
-      perPage,
-      (page - 1) * perPage,
-    ]);
+    const { rows } = await db.query<UserRow>(
+      'select * from auth.users order by created_at desc limit $1 offset $2',
+      [perPage, (page - 1) * perPage],
+    );
     const users = await Promise.all(rows.map(async (u) => userJson(u, await identitiesOf(db, u.id))));
     c.header('X-Total-Count', String(countRows[0]?.n ?? 0));
     return c.json({ users, aud: 'authenticated' });

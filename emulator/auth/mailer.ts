@@ -39,7 +39,9 @@ export function newOtp(settings: AuthSettings, email: string): { otp: string; to
 }
 
 export const tokenHashOf = (email: string, otp: string) =>
-  createHash('sha224').update(email + otp).digest('hex');
+  createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 
 const escapeHtml = (value: string) =>
   value
@@ -64,17 +66,24 @@ export type TemplateData = {
  * The subset of Go templates Supabase's email templates use: `{{ .Name }}` and `{{ .Data.key }}`, HTML-escaped as
  * html/template would. Anything else is left out and reported, so a typo shows up in the console, not in an inbox.
  */
-export function renderTemplate(template: string, data: TemplateData, warn: (message: string) => void): string {
-  return template.replace(/\{\{-?\s*\.([A-Za-z]+)(?:\.([A-Za-z0-9_]+))?\s*-?\}\}/g, (whole, name: string, key?: string) => {
-    if (name === 'Data' && key) {
-      const value = data.Data[key];
-      return value == null ? '' : escapeHtml(String(value));
-    }
-    const value = (data as unknown as Record<string, unknown>)[name];
-    if (typeof value === 'string' && !key) return escapeHtml(value);
-    warn(`unknown template variable ${whole}`);
-    return '';
-  });
+export function renderTemplate(
+  template: string,
+  data: TemplateData,
+  warn: (message: string) => void,
+): string {
+  return template.replace(
+    /\{\{-?\s*\.([A-Za-z]+)(?:\.([A-Za-z0-9_]+))?\s*-?\}\}/g,
+    (whole, name: string, key?: string) => {
+      if (name === 'Data' && key) {
+        const value = data.Data[key];
+        return value == null ? '' : escapeHtml(String(value));
+      }
+      const value = (data as unknown as Record<string, unknown>)[name];
+      if (typeof value === 'string' && !key) return escapeHtml(value);
+      warn(`unknown template variable ${whole}`);
+      return '';
+    },
+  );
 }
 
 function loadTemplate(settings: AuthSettings, kind: MailKind, warn: (message: string) => void) {

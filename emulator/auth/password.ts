@@ -6,7 +6,7 @@ import type { AuthSettings } from './settings';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
 
 const requiredSets: Record<string, string[]> = {
   letters_digits: [LOWER + UPPER, DIGITS],

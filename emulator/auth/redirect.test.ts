@@ -7,7 +7,11 @@ import { readAuthSettings } from './settings';
 const settings = readAuthSettings({
   auth: {
     site_url: 'https://flipwise.app',
-    additional_redirect_urls: ['https://*.flipwise.app/**', 'https://preview-??.example.com', 'myapp://callback'],
+    additional_redirect_urls: [
+      'https://*.flipwise.app/**',
+      'https://preview-??.example.com',
+      'myapp://callback',
+    ],
   },
 });
 
@@ -61,7 +65,7 @@ describe('email templates', () => {
     expect(warnings).toEqual(['unknown template variable {{ .Nope }}']);
   });
 
-  it("hashes email codes like GoTrue: hex(sha224(email + code))", () => {
+  it('hashes email codes like GoTrue: hex(sha224(email + code))', () => {
     expect(tokenHashOf('ada@example.com', '123456')).toMatch(/^[0-9a-f]{56}$/);
     expect(tokenHashOf('ada@example.com', '123456')).not.toBe(tokenHashOf('ada@example.com', '123457'));
   });

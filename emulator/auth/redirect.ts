@@ -28,7 +28,10 @@ export function globToRegExp(pattern: string): RegExp {
       const end = pattern.indexOf(']', i);
       if (end === -1) out += '\\[';
       else {
-        const body = pattern.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = pattern
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         out += `[${body}]`;
         i = end;
       }
@@ -60,12 +63,17 @@ export function isRedirectUrlValid(settings: AuthSettings, redirectUrl: string |
     const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/:?#]*)/i.exec(redirectUrl)?.[1];
     if (rawHost !== undefined && rawHost.toLowerCase() !== host) return false;
     // Back to the site itself; the port may differ on loopback (RFC 8252 7.3).
-    if (host === base.hostname && ref.protocol === base.protocol && (ref.port === base.port || isLocalhost(host))) {
+    if (
+      host === base.hostname &&
+      ref.protocol === base.protocol &&
+      (ref.port === base.port || isLocalhost(host))
+    ) {
       return true;
     }
     if (/^\d+$/.test(host)) return false;
     if (/^[\d.]+$/.test(host) || host.startsWith('[')) return isLoopbackIp(host);
-    if (/^https?:$/.test(ref.protocol) && !/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/.test(host)) return false;
+    if (/^https?:$/.test(ref.protocol) && !/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/.test(host))
+      return false;
   }
   const withoutFragment = redirectUrl.split('#')[0];
   return settings.additionalRedirectUrls.some((pattern) => globToRegExp(pattern).test(withoutFragment));

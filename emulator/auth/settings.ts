@@ -57,7 +57,8 @@ const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 type Table = Record<string, unknown>;
 const table = (value: unknown): Table =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
-const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const num = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 const bool = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 const str = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
 

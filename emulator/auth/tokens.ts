@@ -238,7 +238,10 @@ async function revokeFamily(db: Queryable, sessionId: string): Promise<void> {
 const BAD_JWT = 'invalid JWT: unable to parse or verify signature, ';
 
 /** Verifies a bearer token the way GoTrue's auth middleware does; throws the matching 401/403. */
-export async function verifyAccessToken(tc: TokenContext, authorization: string | undefined): Promise<AccessClaims> {
+export async function verifyAccessToken(
+  tc: TokenContext,
+  authorization: string | undefined,
+): Promise<AccessClaims> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   let payload: JWTPayload;

@@ -57,7 +57,10 @@ let runtime: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undef
 function pgliteRuntime() {
   runtime ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [wasm, data] = await Promise.all([readFile(path.join(dist, 'pglite.wasm')), readFile(path.join(dist, 'pglite.data'))]);
+    const [wasm, data] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
     return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
   })();
   return runtime;
@@ -80,7 +83,11 @@ async function createPglite(dataDir: string, withPgtap: boolean, snapshot?: Blob
   const wrap = (q: PGlite | Transaction): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const result = await q.query<T>(sql, params);
-      return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields } as QueryResult<T>;
+      return {
+        rows: result.rows,
+        affectedRows: result.affectedRows,
+        fields: result.fields,
+      } as QueryResult<T>;
     },
     async exec(sql: string) {
       await q.exec(sql);

@@ -40,7 +40,10 @@ function describe(error: unknown, sql: string): string {
 
 export function bootstrapSql(): string {
   const auth = readFileSync(authSchemaFile, 'utf8');
-  return readFileSync(bootstrapFile, 'utf8').replace('-- @auth-schema: emulator/auth/schema.sql is inserted here by emulator/db/migrate.ts', auth);
+  return readFileSync(bootstrapFile, 'utf8').replace(
+    '-- @auth-schema: emulator/auth/schema.sql is inserted here by emulator/db/migrate.ts',
+    auth,
+  );
 }
 
 export type PrepareOptions = {
@@ -69,7 +72,12 @@ export function migrationFiles(supabaseDir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-async function runFile(db: Db, file: string, sql: string, after?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>) {
+async function runFile(
+  db: Db,
+  file: string,
+  sql: string,
+  after?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>,
+) {
   try {
     await db.transaction(async (tx) => {
       await tx.exec(sql);
@@ -88,7 +96,9 @@ export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<
   const fresh = !(await isBootstrapped(db));
   if (fresh) await runFile(db, bootstrapFile, bootstrapSql());
 
-  const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+  const { rows } = await db.query<{ version: string }>(
+    'select version from supabase_migrations.schema_migrations',
+  );
   const done = new Set(rows.map((r) => r.version));
   const applied: string[] = [];
   for (const file of migrationFiles(options.supabaseDir)) {

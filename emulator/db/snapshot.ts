@@ -17,7 +17,8 @@ export function snapshotKey(supabaseDir: string, seed: boolean): string {
   const pgliteDist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   hash.update(`v1 seed=${seed}\n`).update(readFileSync(path.join(pgliteDist, '..', 'package.json')));
   hash.update(bootstrapSql());
-  for (const file of migrationFiles(supabaseDir)) hash.update(`\n-- ${path.basename(file)}\n`).update(readFileSync(file));
+  for (const file of migrationFiles(supabaseDir))
+    hash.update(`\n-- ${path.basename(file)}\n`).update(readFileSync(file));
   const seedFile = path.join(supabaseDir, 'seed.sql');
   if (seed && existsSync(seedFile)) hash.update('\n-- seed\n').update(readFileSync(seedFile));
   return hash.digest('hex').slice(0, 32);

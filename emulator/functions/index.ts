@@ -10,7 +10,10 @@ import type { EmulatorContext } from '../context';
 import { corsHeaders, preflightHeaders } from '../cors';
 import { verifyJwt } from '../keys';
 
-export type FunctionHandler = (req: Request, env: Record<string, string | undefined>) => Promise<Response> | Response;
+export type FunctionHandler = (
+  req: Request,
+  env: Record<string, string | undefined>,
+) => Promise<Response> | Response;
 
 export type FunctionsOptions = {
   /** Folder of function folders; default supabase/functions. */
@@ -41,7 +44,9 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
         modules.clear();
       }).unref();
     } catch (error) {
-      ctx.log(`functions: cannot watch ${options.functionsDir} (${(error as Error).message}); restart to pick up edits`);
+      ctx.log(
+        `functions: cannot watch ${options.functionsDir} (${(error as Error).message}); restart to pick up edits`,
+      );
     }
   }
 
@@ -80,7 +85,11 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
     const name = c.req.param('name') ?? '';
     const file = path.join(options.functionsDir, name, 'handler.ts');
     if (!NAME.test(name) || !existsSync(file)) {
-      if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders(c.req.header('origin'), c.req.header('access-control-request-headers')) });
+      if (c.req.method === 'OPTIONS')
+        return new Response(null, {
+          status: 204,
+          headers: preflightHeaders(c.req.header('origin'), c.req.header('access-control-request-headers')),
+        });
       return reply(c, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     }
 
@@ -110,15 +119,21 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
         timer = setTimeout(() => reject(new FunctionTimeout()), timeoutMs);
       });
       const response = await Promise.race([Promise.resolve(handler(req, { ...ctx.functionEnv })), timeout]);
-      if (!(response instanceof Response)) throw new Error(`${name} returned ${typeof response}, not a Response`);
+      if (!(response instanceof Response))
+        throw new Error(`${name} returned ${typeof response}, not a Response`);
       return response;
     } catch (error) {
       if (error instanceof FunctionTimeout) {
         ctx.log(`functions: ${name} exceeded ${timeoutMs} ms`);
         return reply(c, 546, { code: 'WORKER_LIMIT', message: 'Function exceeded the wall clock limit' });
       }
-      ctx.log(`functions: ${name} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return reply(c, 500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+      ctx.log(
+        `functions: ${name} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return reply(c, 500, {
+        code: 'WORKER_ERROR',
+        message: 'Function exited due to an error (please check logs)',
+      });
     } finally {
       clearTimeout(timer);
     }

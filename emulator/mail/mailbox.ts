@@ -14,7 +14,14 @@ export type MailMessage = {
   reply_to?: string;
 };
 
-export type OutgoingMail = { to: string; subject: string; html: string; text?: string; from?: string; replyTo?: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text?: string;
+  from?: string;
+  replyTo?: string;
+};
 
 export type Mailbox = {
   send(message: OutgoingMail): Promise<MailMessage>;

@@ -21,7 +21,9 @@ const sendSchema = z
     text: z.string().max(1_000_000).optional(),
     reply_to: recipients.optional(),
   })
-  .refine((mail) => mail.html !== undefined || mail.text !== undefined, { message: 'Either html or text is required' });
+  .refine((mail) => mail.html !== undefined || mail.text !== undefined, {
+    message: 'Either html or text is required',
+  });
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -31,10 +33,15 @@ const bare = (value: string) => /<([^>]+)>\s*$/.exec(value)?.[1]?.trim() ?? valu
 
 export function mountSendApi(app: Hono, ctx: EmulatorContext): void {
   app.post('/api/send', async (c) => {
-    const error = (statusCode: number, name: string, message: string) => c.json({ statusCode, name, message }, statusCode as 401);
+    const error = (statusCode: number, name: string, message: string) =>
+      c.json({ statusCode, name, message }, statusCode as 401);
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!bearer) {
-      return error(401, 'missing_api_key', 'Missing API key in the authorization header. Include the following header Authorization: Bearer YOUR_API_KEY in the request.');
+      return error(
+        401,
+        'missing_api_key',
+        'Missing API key in the authorization header. Include the following header Authorization: Bearer YOUR_API_KEY in the request.',
+      );
     }
     if (bearer !== LOCAL_MAIL_API_KEY) return error(403, 'invalid_api_key', 'API key is invalid');
 
@@ -51,11 +58,25 @@ export function mountSendApi(app: Hono, ctx: EmulatorContext): void {
     }
     const mail = parsed.data;
     const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).map(bare);
-    const replyTo = mail.reply_to === undefined ? undefined : (Array.isArray(mail.reply_to) ? mail.reply_to : [mail.reply_to]).join(', ');
-    const html = mail.html ?? `<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(mail.text ?? '')}</pre>`;
+    const replyTo =
+      mail.reply_to === undefined
+        ? undefined
+        : (Array.isArray(mail.reply_to) ? mail.reply_to : [mail.reply_to]).join(', ');
+    const html =
+      mail.html ??
+      `<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(mail.text ?? '')}</pre>`;
     // One mailbox entry per recipient, as each would get their own copy.
     const kept = await Promise.all(
-      to.map((recipient) => ctx.mail.send({ to: recipient, subject: mail.subject, html, text: mail.text, from: mail.from, replyTo })),
+      to.map((recipient) =>
+        ctx.mail.send({
+          to: recipient,
+          subject: mail.subject,
+          html,
+          text: mail.text,
+          from: mail.from,
+          replyTo,
+        }),
+      ),
     );
     ctx.log(`[mail] API message "${mail.subject}" to ${to.join(', ')}`);
     return c.json({ id: kept[0].id });

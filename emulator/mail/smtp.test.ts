@@ -72,9 +72,14 @@ describe('SMTP delivery', () => {
   });
 
   it('delivers a kept email with its subject, recipient and link', async () => {
-    const settings = smtpFromEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SENDER: 'Flipwise <hi@flipwise.test>' })!;
+    const settings = smtpFromEnv({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(port),
+      SMTP_SENDER: 'Flipwise <hi@flipwise.test>',
+    })!;
     const mailbox = createMailbox((message) => deliverBySmtp(settings, message));
-    const link = 'http://127.0.0.1:54321/auth/v1/verify?token=abc&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A5173%2F';
+    const link =
+      'http://127.0.0.1:54321/auth/v1/verify?token=abc&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A5173%2F';
     await mailbox.send({
       to: 'Ada@Example.com',
       subject: 'Confirm your Flipwise account',

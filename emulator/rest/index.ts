@@ -55,18 +55,27 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   });
 
 function errorResponse(error: RestError): Response {
-  return json(error.status, error.body(), { 'Proxy-Status': `PostgREST; error=${error.code}`, ...error.headers });
+  return json(error.status, error.body(), {
+    'Proxy-Status': `PostgREST; error=${error.code}`,
+    ...error.headers,
+  });
 }
 
 /** The hosted gateway's key check: every request names a project key in `apikey`. */
 async function authenticate(c: Context, secret: string): Promise<Auth | Response> {
   const apikey = c.req.header('apikey') ?? c.req.query('apikey');
   if (!apikey) {
-    return json(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    return json(401, {
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    });
   }
   const key = await verifyJwt(apikey, secret);
   if (!key.ok) {
-    return json(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+    return json(401, {
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    });
   }
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
   const check = bearer ? await verifyJwt(bearer[1], secret) : key;
@@ -169,7 +178,11 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     try {
       return lookup();
     } catch (error) {
-      if (!(error instanceof RestError) || !['PGRST205', 'PGRST204', 'PGRST202', '42703'].includes(error.code)) throw error;
+      if (
+        !(error instanceof RestError) ||
+        !['PGRST205', 'PGRST204', 'PGRST202', '42703'].includes(error.code)
+      )
+        throw error;
       await cache.reload(ctx.db);
       return lookup();
     }
@@ -187,7 +200,13 @@ export function createRestApp(ctx: EmulatorContext): Hono {
           set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
           set_config('request.path', $4, true), set_config('request.headers', $5, true),
           set_config('request.cookies', '{}', true)${readOnly ? ", set_config('transaction_read_only', 'on', true)" : ''}`,
-        [auth.role, JSON.stringify(auth.claims), c.req.method, new URL(c.req.url).pathname, JSON.stringify(headers)],
+        [
+          auth.role,
+          JSON.stringify(auth.claims),
+          c.req.method,
+          new URL(c.req.url).pathname,
+          JSON.stringify(headers),
+        ],
       );
       return fn(tx);
     });
@@ -195,17 +214,29 @@ export function createRestApp(ctx: EmulatorContext): Hono {
 
   function respond(c: Context, outcome: Outcome, single: boolean): Response {
     const headers: Record<string, string> = { ...outcome.headers };
-    if (outcome.body !== null) headers['Content-Type'] = `${single ? OBJECT_MEDIA : 'application/json'}; charset=utf-8`;
+    if (outcome.body !== null)
+      headers['Content-Type'] = `${single ? OBJECT_MEDIA : 'application/json'}; charset=utf-8`;
     return new Response(c.req.method === 'HEAD' ? null : outcome.body, { status: outcome.status, headers });
   }
 
   const singleError = (count: number) =>
-    new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`);
+    new RestError(
+      406,
+      'PGRST116',
+      'Cannot coerce the result to a single JSON object',
+      `The result contains ${count} rows`,
+    );
 
   function checkSchema(c: Context) {
-    const profile = c.req.header(c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile');
+    const profile = c.req.header(
+      c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile',
+    );
     if (profile && !EXPOSED_SCHEMAS.includes(profile)) {
-      throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${EXPOSED_SCHEMAS.join(', ')}`);
+      throw new RestError(
+        406,
+        'PGRST106',
+        `The schema must be one of the following: ${EXPOSED_SCHEMAS.join(', ')}`,
+      );
     }
   }
 
@@ -243,13 +274,21 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     if (method === 'GET' || method === 'HEAD') {
       const built = await withReload(() => buildRead(rel, query, prefer, single, maxRows));
       const outcome = await run(c, auth, true, async (tx) => {
-        const { rows } = await tx.query<{ total: number | null; page_total: number; body: string | null }>(built.sql, built.params);
+        const { rows } = await tx.query<{ total: number | null; page_total: number; body: string | null }>(
+          built.sql,
+          built.params,
+        );
         const { total, page_total: count, body } = rows[0];
         if (single && count !== 1) throw singleError(count);
         let status = 200;
         if (total !== null) {
           if (query.offset > total) {
-            throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${query.offset} was requested, but there are only ${total} rows.`);
+            throw new RestError(
+              416,
+              'PGRST103',
+              'Requested range not satisfiable',
+              `An offset of ${query.offset} was requested, but there are only ${total} rows.`,
+            );
           }
           if (count < total) status = 206;
         }
@@ -262,9 +301,16 @@ export function createRestApp(ctx: EmulatorContext): Hono {
       const body = await readBody(c);
       const rows = body === undefined ? [] : Array.isArray(body) ? body : [body];
       if (rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) {
-        throw new RestError(400, 'PGRST102', 'All object keys must match', 'The body must be a JSON object or an array of objects.');
+        throw new RestError(
+          400,
+          'PGRST102',
+          'All object keys must match',
+          'The body must be a JSON object or an array of objects.',
+        );
       }
-      const built = await withReload(() => buildInsert(rel, query, prefer, rows as Record<string, unknown>[], single));
+      const built = await withReload(() =>
+        buildInsert(rel, query, prefer, rows as Record<string, unknown>[], single),
+      );
       return respond(c, await mutate(c, auth, built, prefer, single, 201, 'insert'), single);
     }
 
@@ -274,7 +320,9 @@ export function createRestApp(ctx: EmulatorContext): Hono {
         throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'PATCH expects one JSON object.');
       }
       if (query.filters.length === 0) throw new RestError(400, '21000', 'UPDATE requires a WHERE clause');
-      const built = await withReload(() => buildUpdate(rel, query, prefer, body as Record<string, unknown>, single));
+      const built = await withReload(() =>
+        buildUpdate(rel, query, prefer, body as Record<string, unknown>, single),
+      );
       return respond(c, await mutate(c, auth, built, prefer, single, 200, 'update'), single);
     }
 
@@ -315,7 +363,13 @@ export function createRestApp(ctx: EmulatorContext): Hono {
       if (single && count !== 1) throw singleError(count);
       const total = prefer.count ? String(count) : '*';
       const range = kind === 'update' && count > 0 ? `0-${count - 1}/${total}` : `*/${total}`;
-      const status = representation ? (kind === 'insert' ? 201 : representationStatus) : kind === 'insert' ? 201 : 204;
+      const status = representation
+        ? kind === 'insert'
+          ? 201
+          : representationStatus
+        : kind === 'insert'
+          ? 201
+          : 204;
       return { status, body: representation ? body : null, headers: { 'Content-Range': range } };
     });
   }
@@ -325,7 +379,8 @@ export function createRestApp(ctx: EmulatorContext): Hono {
   async function rpcRequest(c: Context, auth: Auth): Promise<Response> {
     const name = c.req.param('fn') ?? '';
     const method = c.req.method;
-    if (!['GET', 'HEAD', 'POST'].includes(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    if (!['GET', 'HEAD', 'POST'].includes(method))
+      throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     const url = new URL(c.req.url);
     const prefer = parsePrefer(c.req.header('prefer'));
     const single = (c.req.header('accept') ?? '').includes(OBJECT_MEDIA);
@@ -334,7 +389,9 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     let body: unknown;
     let given: string[];
     if (readOnly) {
-      given = [...new Set(url.searchParams.keys())].filter((k) => !RESERVED.has(k) && !k.includes('.') && k !== 'or' && k !== 'and');
+      given = [...new Set(url.searchParams.keys())].filter(
+        (k) => !RESERVED.has(k) && !k.includes('.') && k !== 'or' && k !== 'and',
+      );
     } else {
       body = (await readBody(c)) ?? {};
       given = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
@@ -351,17 +408,29 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     }
     const fn = pickOverload(overloads, given, body, prefer);
     if (!fn) throw functionNotFound(name, given);
-    const query = parseQuery(url, c.req.header('range'), readOnly ? new Set(fn.args.map((a) => a.name)) : undefined);
+    const query = parseQuery(
+      url,
+      c.req.header('range'),
+      readOnly ? new Set(fn.args.map((a) => a.name)) : undefined,
+    );
     const built = buildRpc(fn, query, readOnly ? query.args : body, prefer, single, maxRows);
 
     const outcome = await run(c, auth, readOnly, async (tx): Promise<Outcome> => {
-      const { rows } = await tx.query<{ body: string | null; page_total: number | null; total: number | null }>(built.sql, built.params);
+      const { rows } = await tx.query<{
+        body: string | null;
+        page_total: number | null;
+        total: number | null;
+      }>(built.sql, built.params);
       if (fn.returnsVoid) return { status: 204, body: null, headers: {} };
       const row = rows[0];
       if (built.kind === 'set') {
         const count = row.page_total ?? 0;
         if (single && count !== 1) throw singleError(count);
-        return { status: 200, body: row.body, headers: { 'Content-Range': contentRange(query.offset, count, row.total) } };
+        return {
+          status: 200,
+          body: row.body,
+          headers: { 'Content-Range': contentRange(query.offset, count, row.total) },
+        };
       }
       return { status: 200, body: row.body ?? 'null', headers: { 'Content-Range': '0-0/*' } };
     });
@@ -369,7 +438,9 @@ export function createRestApp(ctx: EmulatorContext): Hono {
   }
 
   app.use('*', cors(REST_EXPOSE_HEADERS));
-  app.get('/', (c) => handle(c, async () => json(200, { message: 'Flipwise local Supabase: PostgREST-compatible API' })));
+  app.get('/', (c) =>
+    handle(c, async () => json(200, { message: 'Flipwise local Supabase: PostgREST-compatible API' })),
+  );
   app.all('/rpc/:fn', (c) => handle(c, (auth) => rpcRequest(c, auth)));
   app.all('/:table', (c) => handle(c, (auth) => tableRequest(c, auth)));
   return app;
@@ -379,7 +450,11 @@ export function createRestApp(ctx: EmulatorContext): Hono {
 
 type Built = { sql: string; params: unknown[]; noop?: boolean };
 
-const relScope = (rel: Relation, qualifier = rel.ref): Scope => ({ name: rel.name, columns: rel.columns, qualifier });
+const relScope = (rel: Relation, qualifier = rel.ref): Scope => ({
+  name: rel.name,
+  columns: rel.columns,
+  qualifier,
+});
 
 function buildRead(rel: Relation, q: Query, prefer: Prefer, single: boolean, maxRows?: number): Built {
   const params = new Params();
@@ -387,7 +462,8 @@ function buildRead(rel: Relation, q: Query, prefer: Prefer, single: boolean, max
   const columns = renderSelect(q.select, scope, params);
   const conditions = q.filters.map((f) => renderLogic(f, scope, params));
   const order = q.order.length ? ` order by ${renderOrder(q.order, scope, params)}` : '';
-  const limit = q.limit === undefined ? maxRows : maxRows === undefined ? q.limit : Math.min(q.limit, maxRows);
+  const limit =
+    q.limit === undefined ? maxRows : maxRows === undefined ? q.limit : Math.min(q.limit, maxRows);
   const page = `${limit === undefined ? '' : ` limit ${limit}`}${q.offset ? ` offset ${q.offset}` : ''}`;
   const filter = where(conditions);
   const total = prefer.count ? `(select count(*) from ${rel.ref}${filter})` : 'null::bigint';
@@ -401,15 +477,31 @@ select ${total} as total, count(*)::int as page_total, ${body} as body from pgrs
 
 /** The representation of mutated rows: the select list applied to what RETURNING gave. */
 function representation(rel: Relation, q: Query, params: Params): string {
-  const columns = renderSelect(q.select, { name: rel.name, columns: rel.columns, qualifier: 'pgrst_source' }, params);
+  const columns = renderSelect(
+    q.select,
+    { name: rel.name, columns: rel.columns, qualifier: 'pgrst_source' },
+    params,
+  );
   return `select count(*)::int as page_total, coalesce(json_agg(pgrst_t), '[]')::text as body
 from (select ${columns} from pgrst_source) pgrst_t`;
 }
 
-function wrapMutation(rel: Relation, q: Query, prefer: Prefer, statement: string, params: Params, single: boolean): string {
+function wrapMutation(
+  rel: Relation,
+  q: Query,
+  prefer: Prefer,
+  statement: string,
+  params: Params,
+  single: boolean,
+): string {
   if (prefer.return !== 'representation') return statement;
   const rep = representation(rel, q, params);
-  const body = single ? rep.replace(`coalesce(json_agg(pgrst_t), '[]')::text`, `case when count(*) = 1 then (json_agg(pgrst_t) -> 0)::text end`) : rep;
+  const body = single
+    ? rep.replace(
+        `coalesce(json_agg(pgrst_t), '[]')::text`,
+        `case when count(*) = 1 then (json_agg(pgrst_t) -> 0)::text end`,
+      )
+    : rep;
   return `with pgrst_source as (${statement} returning ${rel.ref}.*)\n${body}`;
 }
 
@@ -417,7 +509,13 @@ function checkColumns(rel: Relation, names: Iterable<string>) {
   for (const name of names) if (!rel.columns.has(name)) throw columnNotFound(rel.name, name);
 }
 
-function buildInsert(rel: Relation, q: Query, prefer: Prefer, rows: Record<string, unknown>[], single: boolean): Built {
+function buildInsert(
+  rel: Relation,
+  q: Query,
+  prefer: Prefer,
+  rows: Record<string, unknown>[],
+  single: boolean,
+): Built {
   const params = new Params();
   if (rows.length === 0) return { sql: '', params: [], noop: true };
   const keys = q.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
@@ -425,7 +523,13 @@ function buildInsert(rel: Relation, q: Query, prefer: Prefer, rows: Record<strin
   const cols = keys.map(quoteIdent).join(', ');
   let statement: string;
   if (keys.length === 0) {
-    if (rows.length > 1) throw new RestError(400, 'PGRST102', 'All object keys must match', 'Empty objects can only be inserted one at a time.');
+    if (rows.length > 1)
+      throw new RestError(
+        400,
+        'PGRST102',
+        'All object keys must match',
+        'Empty objects can only be inserted one at a time.',
+      );
     statement = `insert into ${rel.ref} default values`;
   } else if (prefer.missing === 'default' && rows.some((r) => keys.some((k) => !(k in r)))) {
     // A column missing from a row takes its default (missing=default), which json_populate_recordset cannot express.
@@ -444,14 +548,25 @@ function buildInsert(rel: Relation, q: Query, prefer: Prefer, rows: Record<strin
       throw new RestError(400, 'PGRST100', `"on_conflict" is required: table ${rel.name} has no primary key`);
     }
     checkColumns(rel, target);
-    const updates = keys.filter((k) => !target.includes(k)).map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`);
-    const action = prefer.resolution === 'merge-duplicates' && updates.length ? `do update set ${updates.join(', ')}` : 'do nothing';
+    const updates = keys
+      .filter((k) => !target.includes(k))
+      .map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`);
+    const action =
+      prefer.resolution === 'merge-duplicates' && updates.length
+        ? `do update set ${updates.join(', ')}`
+        : 'do nothing';
     statement += ` on conflict (${target.map(quoteIdent).join(', ')}) ${action}`;
   }
   return { sql: wrapMutation(rel, q, prefer, statement, params, single), params: params.values };
 }
 
-function buildUpdate(rel: Relation, q: Query, prefer: Prefer, body: Record<string, unknown>, single: boolean): Built {
+function buildUpdate(
+  rel: Relation,
+  q: Query,
+  prefer: Prefer,
+  body: Record<string, unknown>,
+  single: boolean,
+): Built {
   const params = new Params();
   const keys = Object.keys(body);
   checkColumns(rel, keys);
@@ -482,8 +597,15 @@ function functionNotFound(name: string, args: string[]) {
 const isJsonType = (type: string) => type === 'json' || type === 'jsonb';
 
 /** Which overload a call means: every given name is an argument, every argument not given has a default. */
-function pickOverload(overloads: RpcFunction[], given: string[], body: unknown, prefer: Prefer): RpcFunction | undefined {
-  const singleJson = overloads.find((f) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].type));
+function pickOverload(
+  overloads: RpcFunction[],
+  given: string[],
+  body: unknown,
+  prefer: Prefer,
+): RpcFunction | undefined {
+  const singleJson = overloads.find(
+    (f) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].type),
+  );
   if (singleJson && (prefer.params === 'single-object' || body !== undefined)) {
     const named = overloads.filter((f) => f !== singleJson && matches(f, given));
     return named[0] ?? singleJson;
@@ -500,7 +622,14 @@ function matches(fn: RpcFunction, given: string[]): boolean {
   return fn.args.every((arg, i) => i >= required || given.includes(arg.name));
 }
 
-function buildRpc(fn: RpcFunction, q: Query, args: unknown, prefer: Prefer, single: boolean, maxRows?: number): Built & { kind: 'scalar' | 'set' } {
+function buildRpc(
+  fn: RpcFunction,
+  q: Query,
+  args: unknown,
+  prefer: Prefer,
+  single: boolean,
+  maxRows?: number,
+): Built & { kind: 'scalar' | 'set' } {
   const params = new Params();
   const name = `public.${quoteIdent(fn.name)}`;
   let call: string;
@@ -510,7 +639,9 @@ function buildRpc(fn: RpcFunction, q: Query, args: unknown, prefer: Prefer, sing
     call = `${name}(${params.add(JSON.stringify(args ?? {}))}::${fn.args[0].type})`;
   } else if (args instanceof Map) {
     // GET: arguments are query-string texts, cast to each argument's type.
-    const list = fn.args.filter((a) => args.has(a.name)).map((a) => `${quoteIdent(a.name)} := ${params.typed(args.get(a.name)!, a.type)}`);
+    const list = fn.args
+      .filter((a) => args.has(a.name))
+      .map((a) => `${quoteIdent(a.name)} := ${params.typed(args.get(a.name)!, a.type)}`);
     call = `${name}(${list.join(', ')})`;
   } else {
     // POST: a JSON object; json_to_record converts each value to its argument's type (arrays, json, numbers, …).
@@ -525,10 +656,15 @@ function buildRpc(fn: RpcFunction, q: Query, args: unknown, prefer: Prefer, sing
 
   if (fn.returnsVoid || (!fn.returnsSet && !fn.returnsComposite)) {
     const expr = fn.returnsVoid ? `${call}::text` : `to_json(${call})::text`;
-    return { kind: 'scalar', sql: `select ${expr} as body${argsFrom ? ` from ${argsFrom}` : ''}`, params: params.values };
+    return {
+      kind: 'scalar',
+      sql: `select ${expr} as body${argsFrom ? ` from ${argsFrom}` : ''}`,
+      params: params.values,
+    };
   }
   const source = argsFrom ? `${argsFrom} cross join lateral ${call} as pgrst_call` : `${call} as pgrst_call`;
-  const limit = q.limit === undefined ? maxRows : maxRows === undefined ? q.limit : Math.min(q.limit, maxRows);
+  const limit =
+    q.limit === undefined ? maxRows : maxRows === undefined ? q.limit : Math.min(q.limit, maxRows);
   const page = `${limit === undefined ? '' : ` limit ${limit}`}${q.offset ? ` offset ${q.offset}` : ''}`;
   if (!fn.returnsComposite) {
     // SETOF a scalar type: an array of values.
@@ -545,7 +681,9 @@ select null::bigint as total, count(*)::int as page_total, coalesce(json_agg(v),
   const filter = where(q.filters.map((f) => renderLogic(f, scope, params)));
   const order = q.order.length ? ` order by ${renderOrder(q.order, scope, params)}` : '';
   const total = prefer.count ? `(select count(*) from ${source}${filter})` : 'null::bigint';
-  const body = single ? `case when count(*) = 1 then (json_agg(pgrst_t) -> 0)::text end` : `coalesce(json_agg(pgrst_t), '[]')::text`;
+  const body = single
+    ? `case when count(*) = 1 then (json_agg(pgrst_t) -> 0)::text end`
+    : `coalesce(json_agg(pgrst_t), '[]')::text`;
   const sql = `with pgrst_source as (select ${columns} from ${source}${filter}${order}${page})
 select ${total} as total, count(*)::int as page_total, ${body} as body from pgrst_source pgrst_t`;
   return { kind: 'set', sql, params: params.values };

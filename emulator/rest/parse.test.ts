@@ -1,6 +1,14 @@
 // The PostgREST query grammar, parsed without a database.
 import { describe, expect, it } from 'vitest';
-import { parseCondition, parseField, parseLogic, parseOrder, parsePrefer, parseRange, parseSelect } from './parse';
+import {
+  parseCondition,
+  parseField,
+  parseLogic,
+  parseOrder,
+  parsePrefer,
+  parseRange,
+  parseSelect,
+} from './parse';
 import { arrayLiteral } from './sql';
 
 describe('select', () => {
@@ -9,7 +17,18 @@ describe('select', () => {
       { kind: 'field', field: { column: 'id', path: [] }, alias: undefined, cast: undefined },
       { kind: 'field', field: { column: 'title', path: [] }, alias: 'name', cast: undefined },
       { kind: 'field', field: { column: 'qty', path: [] }, alias: undefined, cast: 'text' },
-      { kind: 'field', field: { column: 'meta', path: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] }, alias: undefined, cast: undefined },
+      {
+        kind: 'field',
+        field: {
+          column: 'meta',
+          path: [
+            { arrow: '->', key: 'a' },
+            { arrow: '->>', key: 'b' },
+          ],
+        },
+        alias: undefined,
+        cast: undefined,
+      },
     ]);
     expect(parseSelect(undefined)).toEqual([{ kind: 'star' }]);
     expect(parseSelect('*')).toEqual([{ kind: 'star' }]);
@@ -29,7 +48,11 @@ describe('filters', () => {
     expect(parseCondition(field, 'eq.a.b')).toMatchObject({ op: 'eq', value: 'a.b', negate: false });
     expect(parseCondition(field, 'not.like.*x*')).toMatchObject({ op: 'like', value: '*x*', negate: true });
     expect(parseCondition(field, 'in.(a,"b,c",d)')).toMatchObject({ op: 'in', list: ['a', 'b,c', 'd'] });
-    expect(parseCondition(field, 'fts(english).cat & dog')).toMatchObject({ op: 'fts', config: 'english', value: 'cat & dog' });
+    expect(parseCondition(field, 'fts(english).cat & dog')).toMatchObject({
+      op: 'fts',
+      config: 'english',
+      value: 'cat & dog',
+    });
     expect(parseCondition(field, 'is.NULL')).toMatchObject({ op: 'is', value: 'NULL' });
   });
 

@@ -8,12 +8,58 @@ export type Field = { column: string; path: { arrow: '->' | '->>'; key: string }
 export type SelectItem = { kind: 'star' } | { kind: 'field'; field: Field; alias?: string; cast?: string };
 
 export type Operator =
-  | 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch' | 'is' | 'isdistinct' | 'in'
-  | 'cs' | 'cd' | 'ov' | 'sl' | 'sr' | 'nxr' | 'nxl' | 'adj' | 'fts' | 'plfts' | 'phfts' | 'wfts';
+  | 'eq'
+  | 'neq'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'like'
+  | 'ilike'
+  | 'match'
+  | 'imatch'
+  | 'is'
+  | 'isdistinct'
+  | 'in'
+  | 'cs'
+  | 'cd'
+  | 'ov'
+  | 'sl'
+  | 'sr'
+  | 'nxr'
+  | 'nxl'
+  | 'adj'
+  | 'fts'
+  | 'plfts'
+  | 'phfts'
+  | 'wfts';
 
 export const OPERATORS = new Set<string>([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ]);
 
 export type Condition = {
@@ -39,7 +85,8 @@ export function parseField(text: string): Field {
   const trimmed = text.trim();
   const parts = trimmed.split(/(->>|->)/);
   const column = parts[0];
-  if (!column || IDENT_STOP.test(column)) throw parseError(`"failed to parse field (${text})"`, `Unexpected "${text}"`);
+  if (!column || IDENT_STOP.test(column))
+    throw parseError(`"failed to parse field (${text})"`, `Unexpected "${text}"`);
   const path: Field['path'] = [];
   for (let i = 1; i < parts.length; i += 2) {
     const key = parts[i + 1];
@@ -72,7 +119,8 @@ function splitTopLevel(text: string): string[] {
       current = '';
     } else current += ch;
   }
-  if (quoted || depth !== 0) throw parseError('"failed to parse logic tree"', `Unbalanced quotes or parentheses in ${text}`);
+  if (quoted || depth !== 0)
+    throw parseError('"failed to parse logic tree"', `Unbalanced quotes or parentheses in ${text}`);
   out.push(current);
   return out;
 }
@@ -103,14 +151,16 @@ export function parseSelect(text: string | undefined): SelectItem[] {
     if (aliasMatch) {
       alias = aliasMatch[1];
       rest = aliasMatch[2];
-      if (IDENT_STOP.test(alias)) throw parseError(`"failed to parse select parameter (${text})"`, `Bad alias "${alias}"`);
+      if (IDENT_STOP.test(alias))
+        throw parseError(`"failed to parse select parameter (${text})"`, `Bad alias "${alias}"`);
     }
     let cast: string | undefined;
     const castAt = rest.indexOf('::');
     if (castAt >= 0) {
       cast = rest.slice(castAt + 2);
       rest = rest.slice(0, castAt);
-      if (!CAST.test(cast)) throw parseError(`"failed to parse select parameter (${text})"`, `Bad cast "${cast}"`);
+      if (!CAST.test(cast))
+        throw parseError(`"failed to parse select parameter (${text})"`, `Bad cast "${cast}"`);
     }
     return { kind: 'field', field: parseField(rest), alias, cast };
   });
@@ -124,7 +174,8 @@ function unquote(value: string): string {
 }
 
 export function parseList(value: string): string[] {
-  if (!value.startsWith('(') || !value.endsWith(')')) throw parseError(`"failed to parse filter (in.${value})"`, 'Expected a list like (a,b,c)');
+  if (!value.startsWith('(') || !value.endsWith(')'))
+    throw parseError(`"failed to parse filter (in.${value})"`, 'Expected a list like (a,b,c)');
   const inner = value.slice(1, -1);
   if (inner.trim() === '') return [];
   return splitTopLevel(inner).map(unquote);
@@ -144,7 +195,8 @@ export function parseCondition(field: Field, text: string, inLogic = false): Con
   }
   const op = match[1] as Operator;
   const config = match[2];
-  if (config && !['fts', 'plfts', 'phfts', 'wfts'].includes(op)) throw parseError(`"failed to parse filter (${text})"`);
+  if (config && !['fts', 'plfts', 'phfts', 'wfts'].includes(op))
+    throw parseError(`"failed to parse filter (${text})"`);
   let value = match[3];
   const condition: Condition = { kind: 'condition', field, negate, op, config, value };
   if (op === 'in') condition.list = parseList(value);
@@ -190,7 +242,11 @@ export function parseOrder(text: string): OrderTerm[] {
 
 export function parseNonNegative(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(value)) throw parseError(`"failed to parse ${name} parameter (${value})"`, `${name} must be a non-negative integer`);
+  if (!/^\d{1,9}$/.test(value))
+    throw parseError(
+      `"failed to parse ${name} parameter (${value})"`,
+      `${name} must be a non-negative integer`,
+    );
   return Number(value);
 }
 

@@ -3,7 +3,13 @@
 // created it since). Every identifier that reaches SQL has been found here first.
 import type { Queryable } from '../context';
 
-export type Column = { name: string; type: string; notNull: boolean; hasDefault: boolean; generated: boolean };
+export type Column = {
+  name: string;
+  type: string;
+  notNull: boolean;
+  hasDefault: boolean;
+  generated: boolean;
+};
 
 export type Relation = {
   name: string;
@@ -95,7 +101,13 @@ export class SchemaCache {
 
   private async read(db: Queryable) {
     const [rels, fns] = [
-      await db.query<{ name: string; kind: string; columns: Column[] | string; primary_key: string[] | string; row_type: string }>(RELATIONS, [this.schema]),
+      await db.query<{
+        name: string;
+        kind: string;
+        columns: Column[] | string;
+        primary_key: string[] | string;
+        row_type: string;
+      }>(RELATIONS, [this.schema]),
       await db.query<{
         name: string;
         arg_names: string[];

@@ -52,19 +52,39 @@ export function renderSelect(items: SelectItem[], scope: Scope, params: Params):
       if (item.kind === 'star') return scope.qualifier ? `${scope.qualifier}.*` : '*';
       const { sql } = renderField(item.field, scope, params);
       const expr = item.cast ? `(${sql})::${item.cast}` : sql;
-      const alias = item.alias ?? (item.field.path.length ? item.field.path[item.field.path.length - 1].key : undefined);
+      const alias =
+        item.alias ?? (item.field.path.length ? item.field.path[item.field.path.length - 1].key : undefined);
       return alias ? `${expr} as ${quoteIdent(alias)}` : expr;
     })
     .join(', ');
 }
 
 const COMPARISON: Record<string, string> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
 };
 
 const TEXT_SEARCH: Record<string, string> = {
-  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
 };
 
 /** Quotes a list as a PostgreSQL array literal: {"a","b \"c\""} */
@@ -136,7 +156,11 @@ export function renderCondition(c: Condition, scope: Scope, params: Params): str
 export function renderLogic(node: Condition | Logic, scope: Scope, params: Params): string {
   if (node.kind === 'condition') return renderCondition(node, scope, params);
   const parts = node.children.map((child) => `(${renderLogic(child, scope, params)})`);
-  const joined = parts.length ? parts.join(node.op === 'and' ? ' and ' : ' or ') : node.op === 'and' ? 'true' : 'false';
+  const joined = parts.length
+    ? parts.join(node.op === 'and' ? ' and ' : ' or ')
+    : node.op === 'and'
+      ? 'true'
+      : 'false';
   return node.negate ? `not (${joined})` : `(${joined})`;
 }
 
@@ -149,4 +173,5 @@ export function renderOrder(terms: OrderTerm[], scope: Scope, params: Params): s
     .join(', ');
 }
 
-export const where = (conditions: string[]) => (conditions.length ? ` where ${conditions.join(' and ')}` : '');
+export const where = (conditions: string[]) =>
+  conditions.length ? ` where ${conditions.join(' and ')}` : '';

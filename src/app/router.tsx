@@ -3,7 +3,9 @@ import { RootLayout } from '@/app/routes/root';
 import { RouteError } from '@/app/routes/route-error';
 
 // Every route is its own chunk, so / downloads only what the landing page needs.
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 const withCaseSensitivePaths = (children: RouteObject[]): RouteObject[] =>
   children.map((route) => ({ ...route, caseSensitive: true }) as RouteObject);

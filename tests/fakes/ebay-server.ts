@@ -31,7 +31,13 @@ export type FakeEbay = {
   /** Client-credentials tokens minted so far. */
   mints: () => number;
   /** Requests seen, newest last: method, path and query, and the headers that matter. */
-  requests: { method: string; path: string; query: URLSearchParams; authorization: string | null; marketplace: string | null }[];
+  requests: {
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    authorization: string | null;
+    marketplace: string | null;
+  }[];
   /** The next `times` calls to paths starting with `pathPrefix` get this answer instead. */
   failNext(pathPrefix: string, answer: Scripted, times?: number): void;
   /** Every API answer waits this long (to exceed a caller's deadline). */
@@ -41,7 +47,13 @@ export type FakeEbay = {
   stop(): Promise<void>;
 };
 
-const apiError = (errorId: number, domain: string, category: string, message: string, longMessage?: string) => ({
+const apiError = (
+  errorId: number,
+  domain: string,
+  category: string,
+  message: string,
+  longMessage?: string,
+) => ({
   errors: [{ errorId, domain, category, message, ...(longMessage ? { longMessage } : {}) }],
 });
 
@@ -60,7 +72,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 function parseFilter(filter: string | null) {
   const conditionIds = /conditionIds:\{([^}]*)\}/.exec(filter ?? '')?.[1]?.split('|') ?? null;
   const sold = /lastSoldDate:\[(.*?)\.\.(.*?)\]/.exec(filter ?? '');
-  return { conditionIds, soldFrom: sold?.[1] ? Date.parse(sold[1]) : null, soldTo: sold?.[2] ? Date.parse(sold[2]) : null };
+  return {
+    conditionIds,
+    soldFrom: sold?.[1] ? Date.parse(sold[1]) : null,
+    soldTo: sold?.[2] ? Date.parse(sold[2]) : null,
+  };
 }
 
 function matches(item: FakeItem, q: string, conditionIds: string[] | null): boolean {
@@ -104,27 +120,44 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
         return send(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
       }
       if (form.get('grant_type') !== 'client_credentials') {
-        return send(res, 400, { error: 'unsupported_grant_type', error_description: 'grant type in request is not supported by the authorization server' });
+        return send(res, 400, {
+          error: 'unsupported_grant_type',
+          error_description: 'grant type in request is not supported by the authorization server',
+        });
       }
       const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
       if (scopes.some((s) => !granted.has(s))) {
         return send(res, 400, {
           error: 'invalid_scope',
-          error_description: 'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client',
+          error_description:
+            'The requested scope is invalid, unknown, malformed, or exceeds the scope granted to the client',
         });
       }
       mints++;
       const token = `v^1.1#i^1#fake-${mints}-${Math.random().toString(36).slice(2)}`;
       tokens.set(token, new Set(scopes));
-      return send(res, 200, { access_token: token, expires_in: options.tokenExpiresIn ?? 7200, token_type: 'Application Access Token' });
+      return send(res, 200, {
+        access_token: token,
+        expires_in: options.tokenExpiresIn ?? 7200,
+        token_type: 'Application Access Token',
+      });
     }
 
     if (delay) await new Promise((r) => setTimeout(r, delay));
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const tokenScopes = bearer ? tokens.get(bearer) : undefined;
     if (!tokenScopes) {
-      return send(res, 401, apiError(1001, 'OAuth', 'REQUEST', 'Invalid access token',
-        'Invalid access token. Check the value of the Authorization HTTP request header.'));
+      return send(
+        res,
+        401,
+        apiError(
+          1001,
+          'OAuth',
+          'REQUEST',
+          'Invalid access token',
+          'Invalid access token. Check the value of the Authorization HTTP request header.',
+        ),
+      );
     }
     const q = url.searchParams.get('q');
     const limit = Number(url.searchParams.get('limit') ?? 50);
@@ -132,24 +165,58 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
 
     if (req.method === 'GET' && url.pathname === '/buy/browse/v1/item_summary/search') {
       if (!q && !url.searchParams.get('category_ids')) {
-        return send(res, 400, apiError(12001, 'API_BROWSE', 'REQUEST', "The 'category_ids' or 'q' or 'epid' or 'gtin' is required."));
+        return send(
+          res,
+          400,
+          apiError(
+            12001,
+            'API_BROWSE',
+            'REQUEST',
+            "The 'category_ids' or 'q' or 'epid' or 'gtin' is required.",
+          ),
+        );
       }
       const found = items.filter((i) => !i.lastSoldDate && matches(i, q ?? '', conditionIds));
       return send(res, 200, {
-        href: url.toString(), total: found.length, limit, offset: 0,
+        href: url.toString(),
+        total: found.length,
+        limit,
+        offset: 0,
         itemSummaries: found.slice(0, limit).map((i, n) => ({
-          itemId: `v1|${1000 + n}|0`, title: i.title, conditionId: i.conditionId,
-          price: { value: i.price.toFixed(2), currency: 'USD' }, buyingOptions: ['FIXED_PRICE'],
+          itemId: `v1|${1000 + n}|0`,
+          title: i.title,
+          conditionId: i.conditionId,
+          price: { value: i.price.toFixed(2), currency: 'USD' },
+          buyingOptions: ['FIXED_PRICE'],
         })),
       });
     }
 
     if (req.method === 'GET' && url.pathname === '/buy/marketplace_insights/v1_beta/item_sales/search') {
       if (!tokenScopes.has(INSIGHTS_SCOPE)) {
-        return send(res, 403, apiError(1100, 'ACCESS', 'REQUEST', 'Access denied', 'Insufficient permissions to fulfill the request.'));
+        return send(
+          res,
+          403,
+          apiError(
+            1100,
+            'ACCESS',
+            'REQUEST',
+            'Access denied',
+            'Insufficient permissions to fulfill the request.',
+          ),
+        );
       }
       if (!req.headers['x-ebay-c-marketplace-id']) {
-        return send(res, 400, apiError(100020, 'API_MARKETPLACE_INSIGHTS', 'REQUEST', 'The X-EBAY-C-MARKETPLACE-ID header is missing or invalid.'));
+        return send(
+          res,
+          400,
+          apiError(
+            100020,
+            'API_MARKETPLACE_INSIGHTS',
+            'REQUEST',
+            'The X-EBAY-C-MARKETPLACE-ID header is missing or invalid.',
+          ),
+        );
       }
       const found = items.filter((i) => {
         if (!i.lastSoldDate || !matches(i, q ?? '', conditionIds)) return false;
@@ -157,10 +224,18 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
         return (soldFrom === null || at >= soldFrom) && (soldTo === null || at <= soldTo);
       });
       return send(res, 200, {
-        href: url.toString(), total: found.length, limit, offset: 0,
+        href: url.toString(),
+        total: found.length,
+        limit,
+        offset: 0,
         itemSales: found.slice(0, limit).map((i, n) => ({
-          itemId: `v1|${2000 + n}|0`, title: i.title, conditionId: i.conditionId, lastSoldDate: i.lastSoldDate,
-          lastSoldPrice: { value: i.price.toFixed(2), currency: 'USD' }, totalSoldQuantity: 1, buyingOptions: ['FIXED_PRICE'],
+          itemId: `v1|${2000 + n}|0`,
+          title: i.title,
+          conditionId: i.conditionId,
+          lastSoldDate: i.lastSoldDate,
+          lastSoldPrice: { value: i.price.toFixed(2), currency: 'USD' },
+          totalSoldQuantity: 1,
+          buyingOptions: ['FIXED_PRICE'],
         })),
       });
     }
@@ -183,9 +258,10 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
     revokeTokens() {
       tokens.clear();
     },
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

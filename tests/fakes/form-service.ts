@@ -4,7 +4,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FormSubmission = { path: string; contentType: string; fields: Record<string, string>; receivedAt: string };
+export type FormSubmission = {
+  path: string;
+  contentType: string;
+  fields: Record<string, string>;
+  receivedAt: string;
+};
 
 export type FakeFormService = {
   /** The formResponse URL to configure as CONTACT_FORM_URL. */
@@ -34,17 +39,24 @@ export async function startFakeFormService(): Promise<FakeFormService> {
         return;
       }
       if (failure !== null) {
-        res.writeHead(failure, { 'content-type': 'text/html' }).end('<p>Something went wrong. Please try again later.</p>');
+        res
+          .writeHead(failure, { 'content-type': 'text/html' })
+          .end('<p>Something went wrong. Please try again later.</p>');
         return;
       }
       const contentType = req.headers['content-type'] ?? '';
       const fields = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      if (!contentType.startsWith('application/x-www-form-urlencoded') || required.some((name) => !fields[name])) {
+      if (
+        !contentType.startsWith('application/x-www-form-urlencoded') ||
+        required.some((name) => !fields[name])
+      ) {
         res.writeHead(400, { 'content-type': 'text/html' }).end('<p>This form could not be submitted.</p>');
         return;
       }
       submissions.push({ path, contentType, fields, receivedAt: new Date().toISOString() });
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<p>Your response has been recorded.</p>');
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end('<p>Your response has been recorded.</p>');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -18,9 +18,17 @@ export function client(url: string, key: string, accessToken?: string): Supabase
 }
 
 /** An access token for a user as the auth service would sign it (role authenticated, sub = user id). */
-export function userToken(userId: string, options: { secret?: string; expiresIn?: number; email?: string } = {}) {
+export function userToken(
+  userId: string,
+  options: { secret?: string; expiresIn?: number; email?: string } = {},
+) {
   return signJwt(
-    { sub: userId, role: 'authenticated', aud: 'authenticated', email: options.email ?? `${userId.slice(0, 8)}@example.com` },
+    {
+      sub: userId,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: options.email ?? `${userId.slice(0, 8)}@example.com`,
+    },
     { secret: options.secret, expiresIn: options.expiresIn },
   );
 }

@@ -11,7 +11,10 @@ export default function ContactRoute() {
     <>
       <Seo title={page.title} description={page.seoDescription} path={paths.contact} />
       <div className="relative">
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-teal-50/70 to-white" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-teal-50/70 to-white"
+        />
         <PageHero eyebrow={page.eyebrow} title={page.title}>
           <p>{page.intro}</p>
           <p className="mt-3">

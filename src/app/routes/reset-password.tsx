@@ -5,7 +5,12 @@ import { ResetPasswordPage } from '@/features/auth/components/reset-password-pag
 export default function ResetPasswordRoute() {
   return (
     <>
-      <Seo title="Set a new password" description="Choose a new password for your Flipwise account." path={paths.resetPassword} noindex />
+      <Seo
+        title="Set a new password"
+        description="Choose a new password for your Flipwise account."
+        path={paths.resetPassword}
+        noindex
+      />
       <ResetPasswordPage />
     </>
   );

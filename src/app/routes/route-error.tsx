@@ -12,7 +12,11 @@ export function RouteError() {
         This page could not be shown. Reload to try again, or head back to the home page.
       </p>
       <div className="flex gap-3">
-        <button type="button" onClick={() => window.location.reload()} className="rounded-md border px-4 py-2">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-md border px-4 py-2"
+        >
           Reload
         </button>
         <Link to={paths.home} className="rounded-md bg-primary px-4 py-2 text-primary-foreground">

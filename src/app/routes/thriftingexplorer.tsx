@@ -31,7 +31,12 @@ export default function ThriftingExplorerRoute() {
   const [params] = useSearchParams();
   return (
     <>
-      <Seo title="Thrifting Explorer: Sell-Through Rate Search" description={description} path={paths.search} jsonLd={jsonLd} />
+      <Seo
+        title="Thrifting Explorer: Sell-Through Rate Search"
+        description={description}
+        path={paths.search}
+        jsonLd={jsonLd}
+      />
       {/* Keyed by the query string: following a ?q= link while here starts afresh with that item. */}
       <SearchExplorer
         key={params.toString()}

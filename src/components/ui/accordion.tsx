@@ -7,7 +7,9 @@ export const Accordion = AccordionPrimitive.Root;
 export const AccordionItem = React.forwardRef<
   React.ElementRef<typeof AccordionPrimitive.Item>,
   React.ComponentPropsWithoutRef<typeof AccordionPrimitive.Item>
->(({ className, ...props }, ref) => <AccordionPrimitive.Item ref={ref} className={cn('border-b', className)} {...props} />);
+>(({ className, ...props }, ref) => (
+  <AccordionPrimitive.Item ref={ref} className={cn('border-b', className)} {...props} />
+));
 AccordionItem.displayName = 'AccordionItem';
 
 export const AccordionTrigger = React.forwardRef<
@@ -24,7 +26,16 @@ export const AccordionTrigger = React.forwardRef<
       {...props}
     >
       {children}
-      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" className="shrink-0 transition-transform duration-200">
+      <svg
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+        className="shrink-0 transition-transform duration-200"
+      >
         <path d="m6 9 6 6 6-6" />
       </svg>
     </AccordionPrimitive.Trigger>

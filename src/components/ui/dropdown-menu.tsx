@@ -13,7 +13,10 @@ export const DropdownMenuContent = React.forwardRef<
     <DropdownMenuPrimitive.Content
       ref={ref}
       sideOffset={sideOffset}
-      className={cn('z-50 min-w-[12rem] overflow-hidden rounded-md border bg-background p-1 shadow-md', className)}
+      className={cn(
+        'z-50 min-w-[12rem] overflow-hidden rounded-md border bg-background p-1 shadow-md',
+        className,
+      )}
       {...props}
     />
   </DropdownMenuPrimitive.Portal>

@@ -2,7 +2,12 @@ import * as React from 'react';
 import { cn } from '@/lib/utils';
 
 // A small toast store: `toast()` may be called from anywhere (hooks, providers), <Toaster /> renders the queue.
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive'; duration?: number };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  duration?: number;
+};
 export type ToastItem = ToastInput & { id: number };
 
 let items: ToastItem[] = [];
@@ -53,7 +58,9 @@ function ToastView({ item }: { item: ToastItem }) {
       data-variant={item.variant ?? 'default'}
       className={cn(
         'pointer-events-auto relative w-full rounded-md border p-4 pr-10 shadow-lg',
-        destructive ? 'border-destructive bg-destructive text-destructive-foreground' : 'bg-background text-foreground',
+        destructive
+          ? 'border-destructive bg-destructive text-destructive-foreground'
+          : 'bg-background text-foreground',
       )}
     >
       <p className="text-sm font-semibold">{item.title}</p>
@@ -64,7 +71,15 @@ function ToastView({ item }: { item: ToastItem }) {
         aria-label="Dismiss notification"
         className="absolute right-2 top-2 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          width="14"
+          height="14"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d="M18 6 6 18M6 6l12 12" />
         </svg>
       </button>
@@ -75,7 +90,10 @@ function ToastView({ item }: { item: ToastItem }) {
 export function Toaster() {
   const list = useToasts();
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full p-4 sm:max-w-sm">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full p-4 sm:max-w-sm"
+    >
       <ol className="flex flex-col gap-2">
         {list.map((item) => (
           <ToastView key={item.id} item={item} />

@@ -3,7 +3,10 @@ export const authMessages = {
   loginFailed: { title: 'Login failed', fallback: 'Invalid email or password' },
   loginSuccess: { title: 'Success', description: 'You have successfully logged in' },
   registrationFailed: { title: 'Registration failed', fallback: 'Could not create your account' },
-  verificationRequired: { title: 'Verification required', description: 'Please check your email for a verification link.' },
+  verificationRequired: {
+    title: 'Verification required',
+    description: 'Please check your email for a verification link.',
+  },
   registrationSuccess: { title: 'Success', description: 'Your account has been created' },
   logoutSuccess: { title: 'Logged out', description: 'You have been logged out successfully' },
   logoutFailed: { title: 'Error', description: 'There was an error logging out' },
@@ -34,7 +37,8 @@ export const authMessages = {
     registerTabFromSearch: 'Create an Account',
     loginTitle: 'Login to your account',
     loginDescription: 'Your account gives you access to your profile and saved searches.',
-    verifyNotice: 'Please verify your email before logging in. If you cannot find the verification email, check your spam folder.',
+    verifyNotice:
+      'Please verify your email before logging in. If you cannot find the verification email, check your spam folder.',
     loginButton: 'Login',
     loginBusy: 'Logging in...',
     forgotPassword: 'Forgot password?',
@@ -45,9 +49,11 @@ export const authMessages = {
     registerButton: 'Create Account',
     registerBusy: 'Creating account...',
     checkEmailTitle: 'Check Your Email',
-    checkEmailBody: 'We have sent you a verification email. Click the link in it to verify your account, then log in.',
+    checkEmailBody:
+      'We have sent you a verification email. Click the link in it to verify your account, then log in.',
     done: 'Done',
-    linkExpired: 'This verification link is invalid or has expired. If you have already verified your email, log in below; otherwise register again to receive a new link.',
+    linkExpired:
+      'This verification link is invalid or has expired. If you have already verified your email, log in below; otherwise register again to receive a new link.',
   },
   forgot: {
     title: 'Reset your password',
@@ -62,7 +68,8 @@ export const authMessages = {
   },
   redirect: {
     verifiedTitle: 'Email verified',
-    welcome: (firstName?: string) => (firstName ? `Welcome to Flipwise, ${firstName}!` : 'Welcome to Flipwise!'),
+    welcome: (firstName?: string) =>
+      firstName ? `Welcome to Flipwise, ${firstName}!` : 'Welcome to Flipwise!',
     expiredTitle: 'Link expired',
     expired: 'This verification link is invalid or has expired. Please log in, or request a new link.',
   },
@@ -70,7 +77,8 @@ export const authMessages = {
     title: 'My account',
     description: 'Your profile, your password and your saved searches.',
     signedOutTitle: 'Log in to see your account',
-    signedOutBody: 'Your account keeps your profile and your saved searches. Log in to see them, or create a free account.',
+    signedOutBody:
+      'Your account keeps your profile and your saved searches. Log in to see them, or create a free account.',
     loading: 'Loading your account...',
     profileTitle: 'Profile',
     profileDescription: 'Your name and ZIP code.',
@@ -93,7 +101,8 @@ export const authMessages = {
     success: { title: 'Password updated', description: 'Your new password is set. You are logged in.' },
     failed: { title: 'Could not set your password', fallback: 'Please try again.' },
     invalidTitle: 'This reset link is invalid or has expired',
-    invalidBody: 'Password reset links work once and expire after an hour. Enter your email below and we will send you a new one.',
+    invalidBody:
+      'Password reset links work once and expire after an hour. Enter your email below and we will send you a new one.',
     checking: 'Checking your reset link...',
   },
   menu: {

@@ -29,7 +29,13 @@ describe('registration rules, in the order of SPEC §5', () => {
   it('1. every one of the six fields is required, before anything else', () => {
     for (const field of ['firstName', 'lastName', 'email', 'zip', 'password', 'confirmPassword'] as const) {
       // ZIP, passwords and terms are also wrong here: the empty field still wins.
-      const issue = firstRegisterIssue({ ...valid, zip: '12', confirmPassword: 'other', acceptTerms: false, [field]: '  ' });
+      const issue = firstRegisterIssue({
+        ...valid,
+        zip: '12',
+        confirmPassword: 'other',
+        acceptTerms: false,
+        [field]: '  ',
+      });
       expect(issue).toEqual({ field, message: 'Please fill out all fields' });
     }
     expect(firstRegisterIssue(registerDefaults)?.message).toBe('Please fill out all fields');
@@ -45,7 +51,9 @@ describe('registration rules, in the order of SPEC §5', () => {
   });
 
   it('3. then the passwords must match', () => {
-    expect(firstRegisterIssue({ ...valid, confirmPassword: 'secret2', acceptTerms: false })?.message).toBe('Passwords do not match');
+    expect(firstRegisterIssue({ ...valid, confirmPassword: 'secret2', acceptTerms: false })?.message).toBe(
+      'Passwords do not match',
+    );
   });
 
   it('4. then the terms must be accepted', () => {
@@ -62,7 +70,9 @@ describe('registration rules, in the order of SPEC §5', () => {
     expect(firstRegisterIssue({ ...valid, password: long, confirmPassword: long })?.message).toBe(
       'Password must be at most 72 characters',
     );
-    expect(firstRegisterIssue({ ...valid, email: 'not-an-email' })?.message).toBe('Please enter a valid email address');
+    expect(firstRegisterIssue({ ...valid, email: 'not-an-email' })?.message).toBe(
+      'Please enter a valid email address',
+    );
   });
 });
 
@@ -94,7 +104,13 @@ describe('inputs checked at the function', () => {
   });
 
   it('sign-up needs names, a 5-digit ZIP and a 6 to 72 character password', () => {
-    const input = { firstName: 'Ada', lastName: 'Lovelace', email: 'ADA@x.io', password: 'secret1', zip: '10001' };
+    const input = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ADA@x.io',
+      password: 'secret1',
+      zip: '10001',
+    };
     expect(signUpInputSchema.parse(input).email).toBe('ada@x.io');
     expect(signUpInputSchema.safeParse({ ...input, zip: '1000' }).success).toBe(false);
     expect(signUpInputSchema.safeParse({ ...input, password: '12345' }).success).toBe(false);
@@ -104,18 +120,22 @@ describe('inputs checked at the function', () => {
 
   it('the profile follows the same rules', () => {
     expect(profileSchema.safeParse({ firstName: 'Ada', lastName: 'L', zip: '10001' }).success).toBe(true);
-    expect(profileSchema.safeParse({ firstName: 'Ada', lastName: 'L', zip: '1001' }).error?.issues[0].message).toBe(
-      'Please input a 5 number zip',
-    );
+    expect(
+      profileSchema.safeParse({ firstName: 'Ada', lastName: 'L', zip: '1001' }).error?.issues[0].message,
+    ).toBe('Please input a 5 number zip');
   });
 
   it('a new password needs 6 characters and a matching confirmation', () => {
-    expect(passwordChangeSchema.safeParse({ password: 'secret1', confirmPassword: 'secret1' }).success).toBe(true);
-    expect(passwordChangeSchema.safeParse({ password: 'short', confirmPassword: 'short' }).error?.issues[0].message).toBe(
-      'Password must be at least 6 characters',
+    expect(passwordChangeSchema.safeParse({ password: 'secret1', confirmPassword: 'secret1' }).success).toBe(
+      true,
     );
-    expect(passwordChangeSchema.safeParse({ password: 'secret1', confirmPassword: 'secret2' }).error?.issues[0].message).toBe(
-      'Passwords do not match',
-    );
+    expect(
+      passwordChangeSchema.safeParse({ password: 'short', confirmPassword: 'short' }).error?.issues[0]
+        .message,
+    ).toBe('Password must be at least 6 characters');
+    expect(
+      passwordChangeSchema.safeParse({ password: 'secret1', confirmPassword: 'secret2' }).error?.issues[0]
+        .message,
+    ).toBe('Passwords do not match');
   });
 });

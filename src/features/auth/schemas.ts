@@ -11,7 +11,10 @@ export const NAME_MAX = 50;
 
 /** Emails are compared by the auth service in lower case; spaces around a pasted address are never meant. */
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(m.invalidEmail));
-export const newPasswordSchema = z.string().min(PASSWORD_MIN, m.passwordTooShort).max(PASSWORD_MAX, m.passwordTooLong);
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, m.passwordTooShort)
+  .max(PASSWORD_MAX, m.passwordTooLong);
 const nameSchema = (required: string) => z.string().trim().min(1, required).max(NAME_MAX, m.nameTooLong);
 export const zipSchema = z.string().trim().regex(ZIP_PATTERN, m.zip);
 
@@ -84,7 +87,9 @@ export const registerFormSchema = z
   .superRefine((v, ctx) => addFirst(ctx, firstRegisterIssue(v)));
 
 /** What the Create Account button needs to be enabled (SPEC §5); the busy flag is added by the form. */
-export function registerSubmitBlocked(v: Pick<RegisterValues, 'zip' | 'password' | 'confirmPassword' | 'acceptTerms'>) {
+export function registerSubmitBlocked(
+  v: Pick<RegisterValues, 'zip' | 'password' | 'confirmPassword' | 'acceptTerms'>,
+) {
   return v.confirmPassword !== v.password || !v.acceptTerms || (v.zip !== '' && !ZIP_PATTERN.test(v.zip));
 }
 
@@ -117,7 +122,9 @@ export const passwordChangeSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: m.passwordsDiffer, path: ['confirmPassword'] });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
-export const resetRequestSchema = z.object({ email: z.string().trim().min(1, m.fillAllFields).pipe(emailSchema) });
+export const resetRequestSchema = z.object({
+  email: z.string().trim().min(1, m.fillAllFields).pipe(emailSchema),
+});
 export type ResetRequestInput = z.input<typeof resetRequestSchema>;
 
 function addFirst(ctx: z.RefinementCtx, issue: FormIssue<string> | null) {

@@ -4,7 +4,7 @@ export const contactMessages = {
     title: 'Get in Touch',
     eyebrow: 'Contact',
     intro:
-      "Questions about the Flipwise app, your account or the Thrifting Explorer? Send us a message and a real person will answer, usually within one business day.",
+      'Questions about the Flipwise app, your account or the Thrifting Explorer? Send us a message and a real person will answer, usually within one business day.',
     emailLead: 'Prefer email? Write to us at',
     seoDescription:
       'Contact the Flipwise team: questions about the reseller app, your account or the Thrifting Explorer. We answer every message, usually within one business day.',
@@ -45,7 +45,10 @@ export const contactMessages = {
     messageRequired: 'Please enter a message.',
     messageTooLong: 'Message must be at most 1000 characters.',
   },
-  securityError: { title: 'Security Error', description: 'Invalid request. Please refresh the page and try again.' },
+  securityError: {
+    title: 'Security Error',
+    description: 'Invalid request. Please refresh the page and try again.',
+  },
   sendFailed: {
     title: 'Error sending message',
     description: (email: string) => `Please try again later or email us directly at ${email}`,

@@ -21,7 +21,13 @@ export const contactFormSchema = z.object({
   email: z
     .string()
     .transform(sanitizeLine)
-    .pipe(z.string().min(1, m.emailRequired).max(CONTACT_LIMITS.email, m.emailTooLong).pipe(z.email(m.emailInvalid))),
+    .pipe(
+      z
+        .string()
+        .min(1, m.emailRequired)
+        .max(CONTACT_LIMITS.email, m.emailTooLong)
+        .pipe(z.email(m.emailInvalid)),
+    ),
   message: z
     .string()
     .transform(sanitizeText)
@@ -31,5 +37,9 @@ export const contactFormSchema = z.object({
 export type ContactMessageInput = z.output<typeof contactFormSchema>;
 
 /** What the contact function answers once the message is stored. */
-export const contactSentSchema = z.object({ ok: z.literal(true), id: z.string().min(1), delivered: z.boolean().optional() });
+export const contactSentSchema = z.object({
+  ok: z.literal(true),
+  id: z.string().min(1),
+  delivered: z.boolean().optional(),
+});
 export type ContactSent = z.output<typeof contactSentSchema>;

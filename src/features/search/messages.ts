@@ -77,7 +77,9 @@ export const searchMessages = {
   errorUnexpected: 'An error occurred during search. Please try again.',
   errorSessionExpired: 'Your session has expired. Please log in again to search.',
   errorRateLimited: (seconds: number | null) =>
-    seconds ? `Too many searches. Please try again in ${seconds} seconds.` : 'Too many searches. Please try again in a minute.',
+    seconds
+      ? `Too many searches. Please try again in ${seconds} seconds.`
+      : 'Too many searches. Please try again in a minute.',
   retry: 'Try again',
 
   deeperTitle: 'Deeper look',
@@ -110,7 +112,8 @@ export const searchMessages = {
   saveSearchFailed: 'Could not save this search. Please try again.',
 
   savedTitle: 'Saved searches',
-  savedEmpty: "No saved searches yet. Run a search on the Thrifting Explorer and choose 'Save search' to keep it here.",
+  savedEmpty:
+    "No saved searches yet. Run a search on the Thrifting Explorer and choose 'Save search' to keep it here.",
   savedLoading: 'Loading saved searches...',
   savedLoadFailed: 'Could not load your saved searches.',
   savedRunAgain: 'Run again',

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { searchMessages as m } from './messages';
 
-export const conditions = ['new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned'] as const;
+export const conditions = [
+  'new_with_tags',
+  'new_without_tags',
+  'new_with_imperfections',
+  'pre_owned',
+] as const;
 export type Condition = (typeof conditions)[number];
 
 export const conditionLabels: Record<Condition, string> = {

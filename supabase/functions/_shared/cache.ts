@@ -2,7 +2,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export function cacheKey(parts: string[]): string {
-  return parts.map((part) => part.replaceAll('|', ' ')).join('|').slice(0, 400);
+  return parts
+    .map((part) => part.replaceAll('|', ' '))
+    .join('|')
+    .slice(0, 400);
 }
 
 /** Stores an answer. A cache that cannot be written only costs speed, so failures are logged, not thrown. */
@@ -13,6 +16,10 @@ export async function cachePut(
   ttlSeconds: number,
   log: (message: string) => void = console.warn,
 ): Promise<void> {
-  const { error } = await service.rpc('market_cache_put', { p_cache_key: key, p_payload: payload, p_ttl_seconds: ttlSeconds });
+  const { error } = await service.rpc('market_cache_put', {
+    p_cache_key: key,
+    p_payload: payload,
+    p_ttl_seconds: ttlSeconds,
+  });
   if (error) log(`Search cache write failed: ${error.message}`);
 }

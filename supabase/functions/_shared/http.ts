@@ -37,12 +37,17 @@ export async function readJsonBody(req: Request): Promise<unknown> {
 }
 
 /** Runs a handler body, turning HttpError into its response and anything unexpected into a 500 with CORS. */
-export async function withErrors(run: () => Promise<Response>, log: (message: string) => void = console.error): Promise<Response> {
+export async function withErrors(
+  run: () => Promise<Response>,
+  log: (message: string) => void = console.error,
+): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof HttpError) return errorResponse(error);
-    log(`Unhandled function error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log(
+      `Unhandled function error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return json({ error: 'Something went wrong on our side. Please try again.' }, 500);
   }
 }

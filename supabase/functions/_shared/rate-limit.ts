@@ -35,7 +35,12 @@ export async function passGate(service: SupabaseClient, input: GateInput): Promi
   if (error || !data) {
     throw new HttpError(503, 'Search service temporarily unavailable. Please try again in a moment.');
   }
-  const gate = data as { allowed: boolean; retryAfter: number | null; remaining: number; cached: Record<string, unknown> | null };
+  const gate = data as {
+    allowed: boolean;
+    retryAfter: number | null;
+    remaining: number;
+    cached: Record<string, unknown> | null;
+  };
   if (!gate.allowed) throw tooManyRequests(Math.max(1, gate.retryAfter ?? input.windowSeconds));
   return { allowed: true, remaining: gate.remaining, cached: gate.cached ?? null };
 }

@@ -10,7 +10,10 @@ class NoRealtime {
     throw new Error('Realtime is not used by edge functions');
   }
 }
-const realtime = typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'undefined' ? { transport: NoRealtime as never } : undefined;
+const realtime =
+  typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'undefined'
+    ? { transport: NoRealtime as never }
+    : undefined;
 
 function client(url: string, key: string): SupabaseClient {
   const id = `${url}|${key}`;

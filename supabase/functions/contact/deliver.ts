@@ -72,15 +72,25 @@ export async function postToForm(row: ContactRow, form: FormTarget, timeoutMs: n
     [form.fields.email]: row.email,
     [form.fields.message]: row.message,
   });
-  return send('Form service', form.url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-    body: body.toString(),
-  }, timeoutMs);
+  return send(
+    'Form service',
+    form.url,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+      body: body.toString(),
+    },
+    timeoutMs,
+  );
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 export function supportEmail(row: ContactRow, mail: MailTarget) {
   const sent = new Date(row.created_at).toUTCString();
@@ -101,12 +111,21 @@ export function supportEmail(row: ContactRow, mail: MailTarget) {
   };
 }
 
-export async function sendSupportEmail(row: ContactRow, mail: MailTarget, timeoutMs: number): Promise<Target> {
+export async function sendSupportEmail(
+  row: ContactRow,
+  mail: MailTarget,
+  timeoutMs: number,
+): Promise<Target> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (mail.key) headers.Authorization = `Bearer ${mail.key}`;
   // The message id makes a resend after a lost answer recognisable (Resend honours Idempotency-Key for 24 hours).
   headers['Idempotency-Key'] = `contact-${row.id}`;
-  return send('Mail API', mail.url, { method: 'POST', headers, body: JSON.stringify(supportEmail(row, mail)) }, timeoutMs);
+  return send(
+    'Mail API',
+    mail.url,
+    { method: 'POST', headers, body: JSON.stringify(supportEmail(row, mail)) },
+    timeoutMs,
+  );
 }
 
 async function send(label: string, url: string, init: RequestInit, timeoutMs: number): Promise<Target> {
@@ -135,7 +154,11 @@ export type DeliveryResult = { id: string; status: 'pending' | 'delivered' | 'fa
  * Sends the message to every target it has not reached yet, then records the outcome and releases the lease.
  * The caller must hold the row's lease (contact_message_submit or contact_messages_claim gave it).
  */
-export async function deliver(service: SupabaseClient, config: DeliveryConfig, row: ContactRow): Promise<DeliveryResult> {
+export async function deliver(
+  service: SupabaseClient,
+  config: DeliveryConfig,
+  row: ContactRow,
+): Promise<DeliveryResult> {
   const now = () => new Date().toISOString();
   const errors: string[] = [];
   const update: Record<string, unknown> = {};
@@ -158,7 +181,11 @@ export async function deliver(service: SupabaseClient, config: DeliveryConfig, r
 
   const attempts = row.attempts + 1;
   const delivered = errors.length === 0;
-  const status: DeliveryResult['status'] = delivered ? 'delivered' : attempts >= config.maxAttempts ? 'failed' : 'pending';
+  const status: DeliveryResult['status'] = delivered
+    ? 'delivered'
+    : attempts >= config.maxAttempts
+      ? 'failed'
+      : 'pending';
   const error = delivered ? null : errors.join('; ').slice(0, 1000);
   Object.assign(update, {
     status,
@@ -174,7 +201,13 @@ export async function deliver(service: SupabaseClient, config: DeliveryConfig, r
   return { id: row.id, status, error };
 }
 
-export type RetrySummary = { claimed: number; delivered: number; pending: number; failed: number; errors: string[] };
+export type RetrySummary = {
+  claimed: number;
+  delivered: number;
+  pending: number;
+  failed: number;
+  errors: string[];
+};
 
 /** Forwards undelivered messages (oldest first) that nobody else is working on. */
 export async function retryUndelivered(

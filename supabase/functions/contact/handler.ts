@@ -21,7 +21,8 @@ export default async function handler(req: Request, env: Env): Promise<Response>
   return withErrors(async () => {
     const pre = preflight(req);
     if (pre) return pre;
-    if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed.', {}, { Allow: 'POST, OPTIONS' });
+    if (req.method !== 'POST')
+      throw new HttpError(405, 'Method not allowed.', {}, { Allow: 'POST, OPTIONS' });
     if (new URL(req.url).pathname.replace(/\/+$/, '').endsWith('/retry')) return retry(req, env);
     return submit(req, env);
   });
@@ -61,7 +62,12 @@ async function submit(req: Request, env: Env): Promise<Response> {
   const gate = data as { allowed: boolean; id?: string; reason?: 'ip' | 'email'; retryAfter?: number };
   if (!gate.allowed || !gate.id) {
     const retryAfter = Math.max(1, gate.retryAfter ?? 60);
-    throw new HttpError(429, MESSAGES.tooMany(retryAfter), { retryAfter }, { 'Retry-After': String(retryAfter) });
+    throw new HttpError(
+      429,
+      MESSAGES.tooMany(retryAfter),
+      { retryAfter },
+      { 'Retry-After': String(retryAfter) },
+    );
   }
 
   const row: ContactRow = {
@@ -82,7 +88,9 @@ async function submit(req: Request, env: Env): Promise<Response> {
       minAgeSeconds: intEnv(env, 'CONTACT_RETRY_MIN_AGE_SECONDS', 60),
       includeFailed: false,
     }).catch((retryError: unknown) => {
-      console.warn(`Contact retry skipped: ${retryError instanceof Error ? retryError.message : String(retryError)}`);
+      console.warn(
+        `Contact retry skipped: ${retryError instanceof Error ? retryError.message : String(retryError)}`,
+      );
     }),
   ]);
   if (result.error) console.warn(`Contact message ${row.id} stored, forwarding failed: ${result.error}`);
@@ -100,7 +108,8 @@ async function retry(req: Request, env: Env): Promise<Response> {
   } catch {
     throw new HttpError(400, MESSAGES.badBody);
   }
-  const limit = typeof options.limit === 'number' && options.limit > 0 ? Math.min(Math.floor(options.limit), 500) : 50;
+  const limit =
+    typeof options.limit === 'number' && options.limit > 0 ? Math.min(Math.floor(options.limit), 500) : 50;
   const summary = await retryUndelivered(serviceClient(env), deliveryConfig(env), {
     limit,
     minAgeSeconds: 0,
@@ -113,5 +122,7 @@ function looksLikeABot(body: unknown, minSubmitMs: number): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const { website, elapsedMs } = body as { website?: unknown; elapsedMs?: unknown };
   if (typeof website === 'string' && website.trim() !== '') return true;
-  return typeof elapsedMs === 'number' && Number.isFinite(elapsedMs) && elapsedMs >= 0 && elapsedMs < minSubmitMs;
+  return (
+    typeof elapsedMs === 'number' && Number.isFinite(elapsedMs) && elapsedMs >= 0 && elapsedMs < minSubmitMs
+  );
 }

@@ -12,11 +12,7 @@ const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
 
 /** A one-line value (name, email): line breaks and tabs become spaces, runs of spaces become one. */
 export function sanitizeLine(value: string): string {
-  return stripTags(value)
-    .replace(CONTROL, '')
-    .replace(INVISIBLE, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return stripTags(value).replace(CONTROL, '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
 
 /** A multi-line value (message): line breaks kept (as \n), trailing spaces dropped, at most one blank line in a row. */

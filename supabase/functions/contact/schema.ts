@@ -30,19 +30,21 @@ const text = (required: string) => z.string({ error: required });
 
 export const contactBodySchema = z.object(
   {
-    name: text(MESSAGES.nameRequired).transform(sanitizeLine).pipe(
-      z.string().min(1, MESSAGES.nameRequired).max(LIMITS.name, MESSAGES.nameTooLong),
-    ),
-    email: text(MESSAGES.emailRequired).transform(sanitizeLine).pipe(
-      z
-        .string()
-        .min(1, MESSAGES.emailRequired)
-        .max(LIMITS.email, MESSAGES.emailTooLong)
-        .pipe(z.email(MESSAGES.emailInvalid)),
-    ),
-    message: text(MESSAGES.messageRequired).transform(sanitizeText).pipe(
-      z.string().min(1, MESSAGES.messageRequired).max(LIMITS.message, MESSAGES.messageTooLong),
-    ),
+    name: text(MESSAGES.nameRequired)
+      .transform(sanitizeLine)
+      .pipe(z.string().min(1, MESSAGES.nameRequired).max(LIMITS.name, MESSAGES.nameTooLong)),
+    email: text(MESSAGES.emailRequired)
+      .transform(sanitizeLine)
+      .pipe(
+        z
+          .string()
+          .min(1, MESSAGES.emailRequired)
+          .max(LIMITS.email, MESSAGES.emailTooLong)
+          .pipe(z.email(MESSAGES.emailInvalid)),
+      ),
+    message: text(MESSAGES.messageRequired)
+      .transform(sanitizeText)
+      .pipe(z.string().min(1, MESSAGES.messageRequired).max(LIMITS.message, MESSAGES.messageTooLong)),
     // The honeypot: a field people never see. Anything in it means a bot filled the form.
     website: z.string().max(2000).optional(),
     // How long the form was open before it was sent, measured by the browser (a clock difference between browser and
@@ -55,16 +57,14 @@ export const contactBodySchema = z.object(
 export type ContactBody = z.output<typeof contactBodySchema>;
 
 /** The first problem as {error, field} (field is the body key at fault, or null when the body itself is wrong). */
-export function parseContactBody(body: unknown):
-  | { ok: true; value: ContactBody }
-  | { ok: false; error: string; field: string | null } {
+export function parseContactBody(
+  body: unknown,
+): { ok: true; value: ContactBody } | { ok: false; error: string; field: string | null } {
   const result = contactBodySchema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };
   // Report fields in the order the form shows them.
   const order = ['name', 'email', 'message', 'website', 'elapsedMs'];
-  const issues = [...result.error.issues].sort(
-    (a, b) => rank(order, a.path[0]) - rank(order, b.path[0]),
-  );
+  const issues = [...result.error.issues].sort((a, b) => rank(order, a.path[0]) - rank(order, b.path[0]));
   const issue = issues[0];
   const field = typeof issue?.path[0] === 'string' ? issue.path[0] : null;
   return { ok: false, error: issue?.message ?? MESSAGES.badBody, field };

@@ -13,9 +13,14 @@ describe('errorMessage', () => {
   });
 
   it('speaks of the connection when no answer came back', () => {
-    const offline = Object.assign(new Error('Failed to fetch'), { name: 'AuthRetryableFetchError', status: 0 });
+    const offline = Object.assign(new Error('Failed to fetch'), {
+      name: 'AuthRetryableFetchError',
+      status: 0,
+    });
     expect(isRetryable(offline)).toBe(true);
     expect(errorMessage(offline, 'fallback')).toBe(NETWORK_MESSAGE);
-    expect(errorMessage(new TypeError('Failed to fetch dynamically imported module'), 'fallback')).toBe(NETWORK_MESSAGE);
+    expect(errorMessage(new TypeError('Failed to fetch dynamically imported module'), 'fallback')).toBe(
+      NETWORK_MESSAGE,
+    );
   });
 });

@@ -10,7 +10,13 @@ export const NETWORK_MESSAGE = 'Could not reach Flipwise. Please check your conn
 export function errorMessage(error: unknown, fallback: string): string {
   if (isRetryable(error) || error instanceof TypeError) return NETWORK_MESSAGE;
   if (error instanceof Error && error.message.trim()) return error.message;
-  if (typeof error === 'object' && error && 'message' in error && typeof error.message === 'string' && error.message.trim())
+  if (
+    typeof error === 'object' &&
+    error &&
+    'message' in error &&
+    typeof error.message === 'string' &&
+    error.message.trim()
+  )
     return error.message;
   return fallback;
 }

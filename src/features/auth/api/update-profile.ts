@@ -22,6 +22,10 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: () => toast(m.profileSaved),
     onError: (error) =>
-      toast({ title: m.profileFailed.title, description: errorMessage(error, m.profileFailed.fallback), variant: 'destructive' }),
+      toast({
+        title: m.profileFailed.title,
+        description: errorMessage(error, m.profileFailed.fallback),
+        variant: 'destructive',
+      }),
   });
 }

@@ -58,7 +58,10 @@ describe('signed-in users', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Welcome, Ada!')).toBeInTheDocument();
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Thrifting Explorer' })).toHaveAttribute('href', '/thriftingexplorer');
+    expect(within(menu).getByRole('menuitem', { name: 'Thrifting Explorer' })).toHaveAttribute(
+      'href',
+      '/thriftingexplorer',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/account');
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
     expect(auth.logout).toHaveBeenCalled();
@@ -75,7 +78,10 @@ describe('signed-in users', () => {
   it('find the same entries, laid out flat, in the mobile menu', async () => {
     const { auth, user } = renderNav(<MobileAccountNav />, signedIn({ first_name: 'Ada' }));
     expect(screen.getByText('Welcome, Ada!')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Thrifting Explorer' })).toHaveAttribute('href', '/thriftingexplorer');
+    expect(screen.getByRole('link', { name: 'Thrifting Explorer' })).toHaveAttribute(
+      'href',
+      '/thriftingexplorer',
+    );
     expect(screen.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(auth.logout).toHaveBeenCalled();

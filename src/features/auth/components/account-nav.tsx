@@ -23,7 +23,8 @@ function useOpenDialog() {
 export function AccountNav() {
   const { user, ready } = useAuth();
   const open = useOpenDialog();
-  if (!ready) return <span aria-hidden="true" className="block h-9 w-9 animate-pulse rounded-full bg-muted" />;
+  if (!ready)
+    return <span aria-hidden="true" className="block h-9 w-9 animate-pulse rounded-full bg-muted" />;
   if (user) {
     return (
       <Suspense fallback={<Avatar initials={getInitials(profileOf(user))} />}>

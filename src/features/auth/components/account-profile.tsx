@@ -108,7 +108,11 @@ function ProfileCard({ user }: { user: User }) {
             )}
             <FieldError id="profile-zip-error" message={errors.zip?.message} />
           </div>
-          <Button type="submit" disabled={save.isPending || !isDirty} className="w-full sm:w-auto sm:justify-self-start">
+          <Button
+            type="submit"
+            disabled={save.isPending || !isDirty}
+            className="w-full sm:w-auto sm:justify-self-start"
+          >
             {save.isPending ? a.saving : a.save}
           </Button>
         </form>
@@ -124,7 +128,11 @@ function PasswordCard() {
       await change.mutateAsync(password);
       toast(a.passwordChanged);
     } catch (error) {
-      toast({ title: a.passwordFailed.title, description: errorMessage(error, a.passwordFailed.fallback), variant: 'destructive' });
+      toast({
+        title: a.passwordFailed.title,
+        description: errorMessage(error, a.passwordFailed.fallback),
+        variant: 'destructive',
+      });
       throw error;
     }
   };
@@ -135,7 +143,12 @@ function PasswordCard() {
         <CardDescription>{a.passwordDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        <NewPasswordForm idPrefix="account" submitLabel={a.changePassword} busyLabel={a.changingPassword} onSubmit={onSubmit} />
+        <NewPasswordForm
+          idPrefix="account"
+          submitLabel={a.changePassword}
+          busyLabel={a.changingPassword}
+          onSubmit={onSubmit}
+        />
       </CardContent>
     </Card>
   );

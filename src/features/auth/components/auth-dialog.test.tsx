@@ -22,7 +22,8 @@ function setup(overrides: Partial<AuthContextValue> = {}) {
 const dialog = () => screen.getByRole('dialog');
 const field = (name: string) => within(dialog()).getByLabelText(name, { exact: true });
 /** Toasts live outside the modal dialog (which hides the rest of the page from assistive tech): query by text. */
-const toastWith = (text: string) => screen.getByText(text, { selector: 'section[aria-label="Notifications"] p' });
+const toastWith = (text: string) =>
+  screen.getByText(text, { selector: 'section[aria-label="Notifications"] p' });
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;
@@ -131,7 +132,10 @@ describe('login tab', () => {
 });
 
 describe('register tab', () => {
-  async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>> = {}) {
+  async function fill(
+    user: ReturnType<typeof userEvent.setup>,
+    values: Partial<Record<string, string>> = {},
+  ) {
     const v = {
       'First Name': 'Ada',
       'Last Name': 'Lovelace',
@@ -209,7 +213,7 @@ describe('register tab', () => {
     expect(auth.register).not.toHaveBeenCalled();
   });
 
-  it("1. also through the enabled button: terms ticked, fields empty", async () => {
+  it('1. also through the enabled button: terms ticked, fields empty', async () => {
     const { auth, user } = setup();
     act(() => openAuthDialog('register'));
     await user.click(terms());
@@ -257,7 +261,13 @@ describe('register tab', () => {
     await user.click(terms());
     await user.click(createButton());
     expect(within(dialog()).getByRole('button', { name: 'Creating account...' })).toBeDisabled();
-    expect(auth.register).toHaveBeenCalledWith('Ada', 'Lovelace', expect.stringMatching(/Ada@Example\.com/), 'secret1', '10001');
+    expect(auth.register).toHaveBeenCalledWith(
+      'Ada',
+      'Lovelace',
+      expect.stringMatching(/Ada@Example\.com/),
+      'secret1',
+      '10001',
+    );
     await act(async () => pending.resolve({ user: fakeUser(), session: null }));
     expect(screen.getByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
     expect(within(dialog()).getByText(/verify your email before logging in.*spam/i)).toBeInTheDocument();

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { closeAuthDialog, useAuthDialogState, type AuthDialogState, type AuthTab } from '../lib/dialog-store';
 import { authMessages } from '../messages';
@@ -29,7 +36,9 @@ export default function AuthDialog() {
 
 /** Start in the first field rather than on the tab list: that is where the user types. */
 function focusFirstField(event: Event) {
-  const input = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>('input:not([type=checkbox])');
+  const input = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>(
+    'input:not([type=checkbox])',
+  );
   if (input) {
     event.preventDefault();
     input.focus();
@@ -47,7 +56,9 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
     <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)} className="grid gap-4">
       <TabsList className="mr-8 grid grid-cols-2">
         <TabsTrigger value="login">{d.loginTab}</TabsTrigger>
-        <TabsTrigger value="register">{state.source === 'search' ? d.registerTabFromSearch : d.registerTab}</TabsTrigger>
+        <TabsTrigger value="register">
+          {state.source === 'search' ? d.registerTabFromSearch : d.registerTab}
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="login" className="mt-0 grid gap-4">
         {forgot ? (

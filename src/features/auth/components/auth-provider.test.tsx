@@ -25,7 +25,11 @@ function fakeApi(overrides: Partial<Record<keyof AuthApi, unknown>> = {}) {
     ...overrides,
   };
   const load = vi.fn(() => Promise.resolve(api as unknown as AuthApi));
-  return { api, load, emit: (event: AuthChangeEvent, session: Session | null) => act(() => listener(event, session)) };
+  return {
+    api,
+    load,
+    emit: (event: AuthChangeEvent, session: Session | null) => act(() => listener(event, session)),
+  };
 }
 
 let current: AuthContextValue;
@@ -44,7 +48,8 @@ function renderProvider(load: () => Promise<AuthApi>) {
 }
 
 const state = () => screen.getByTestId('state').textContent;
-const toastTexts = () => Array.from(document.querySelectorAll('section[aria-label="Notifications"] li')).map((li) => li.textContent);
+const toastTexts = () =>
+  Array.from(document.querySelectorAll('section[aria-label="Notifications"] li')).map((li) => li.textContent);
 
 /** What supabase-js leaves in localStorage for a signed-in browser. */
 const storeSessionMarker = () => window.localStorage.setItem('sb-127-auth-token', '{"access_token":"a"}');
@@ -60,7 +65,9 @@ describe('session state (SPEC §4)', () => {
   it('is loading until the first session lookup, then follows auth state changes', async () => {
     let resolve!: (s: Session | null) => void;
     storeSessionMarker();
-    const { api, load, emit } = fakeApi({ getSession: vi.fn(() => new Promise<Session | null>((r) => (resolve = r))) });
+    const { api, load, emit } = fakeApi({
+      getSession: vi.fn(() => new Promise<Session | null>((r) => (resolve = r))),
+    });
     renderProvider(load);
     expect(state()).toBe('loading');
     await waitFor(() => expect(api.getSession).toHaveBeenCalled());
@@ -132,7 +139,10 @@ describe('login', () => {
   });
 
   it("toasts 'Login failed' with the service's message and rethrows", async () => {
-    const failure = Object.assign(new Error('Email not confirmed'), { status: 400, code: 'email_not_confirmed' });
+    const failure = Object.assign(new Error('Email not confirmed'), {
+      status: 400,
+      code: 'email_not_confirmed',
+    });
     const { load } = fakeApi({ signIn: vi.fn(async () => Promise.reject(failure)) });
     renderProvider(load);
     await waitFor(() => expect(state()).toBe('visitor'));
@@ -250,7 +260,11 @@ describe('under React StrictMode (effects run twice in development)', () => {
         return () => active--;
       }),
     });
-    window.history.replaceState(null, '', '/#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup');
+    window.history.replaceState(
+      null,
+      '',
+      '/#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup',
+    );
     captureAuthRedirectForTest(window.location.hash);
     render(
       <StrictMode>
@@ -268,7 +282,11 @@ describe('under React StrictMode (effects run twice in development)', () => {
 
 describe('arriving from an email link', () => {
   it('greets the verified user by first name and leaves no token in the URL', async () => {
-    window.history.replaceState(null, '', '/#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup');
+    window.history.replaceState(
+      null,
+      '',
+      '/#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup',
+    );
     captureAuthRedirectForTest(window.location.hash);
     const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
     renderProvider(load);
@@ -277,17 +295,27 @@ describe('arriving from an email link', () => {
   });
 
   it('says an expired or used link has expired, cleans the URL and offers the login dialog', async () => {
-    window.history.replaceState(null, '', '/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    window.history.replaceState(
+      null,
+      '',
+      '/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
     captureAuthRedirectForTest(window.location.hash);
     const { load } = fakeApi();
     renderProvider(load);
-    await waitFor(() => expect(toastTexts()[0]).toMatch(/^Link expiredThis verification link is invalid or has expired/));
+    await waitFor(() =>
+      expect(toastTexts()[0]).toMatch(/^Link expiredThis verification link is invalid or has expired/),
+    );
     expect(window.location.hash).toBe('');
     expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'login', notice: 'link-expired' });
   });
 
   it('marks a recovery session, so /reset-password offers the new-password form', async () => {
-    window.history.replaceState(null, '', '/reset-password#access_token=secret&refresh_token=r&type=recovery');
+    window.history.replaceState(
+      null,
+      '',
+      '/reset-password#access_token=secret&refresh_token=r&type=recovery',
+    );
     captureAuthRedirectForTest(window.location.hash);
     const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
     renderProvider(load);

@@ -137,7 +137,11 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
         setSession(next);
         toast(m.loginSuccess);
       } catch (error) {
-        toast({ title: m.loginFailed.title, description: errorMessage(error, m.loginFailed.fallback), variant: 'destructive' });
+        toast({
+          title: m.loginFailed.title,
+          description: errorMessage(error, m.loginFailed.fallback),
+          variant: 'destructive',
+        });
         throw error;
       }
     },
@@ -145,7 +149,13 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
   );
 
   const register = useCallback(
-    async (firstName: string, lastName: string, email: string, password: string, zip: string): Promise<SignUpResult> => {
+    async (
+      firstName: string,
+      lastName: string,
+      email: string,
+      password: string,
+      zip: string,
+    ): Promise<SignUpResult> => {
       let result: SignUpResult;
       try {
         result = await run((api) => api.signUp({ firstName, lastName, email, password, zip }));
@@ -212,7 +222,10 @@ function announceRedirect(redirect: AuthRedirect, session: Session | null, onRec
     return;
   }
   if (redirect.kind === 'signed-in' && session) {
-    toast({ title: m.redirect.verifiedTitle, description: m.redirect.welcome(profileOf(session.user).firstName || undefined) });
+    toast({
+      title: m.redirect.verifiedTitle,
+      description: m.redirect.welcome(profileOf(session.user).firstName || undefined),
+    });
     return;
   }
   // A used or expired link (or one whose session could not be read). /reset-password explains it on the page.

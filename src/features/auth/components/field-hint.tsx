@@ -3,7 +3,15 @@ import { cn } from '@/lib/utils';
 type HintTone = 'muted' | 'ok' | 'bad';
 
 /** A live hint under a field (announced politely while the user types). */
-export function FieldHint({ id, tone = 'muted', children }: { id: string; tone?: HintTone; children: React.ReactNode }) {
+export function FieldHint({
+  id,
+  tone = 'muted',
+  children,
+}: {
+  id: string;
+  tone?: HintTone;
+  children: React.ReactNode;
+}) {
   return (
     <p
       id={id}

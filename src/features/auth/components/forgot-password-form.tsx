@@ -17,20 +17,33 @@ const f = authMessages.forgot;
  * Asks for a recovery email. The confirmation is the same whether or not the address has an account, so the form
  * never tells a stranger who is registered.
  */
-export function ForgotPasswordForm({ idPrefix = 'forgot', defaultEmail = '' }: { idPrefix?: string; defaultEmail?: string }) {
+export function ForgotPasswordForm({
+  idPrefix = 'forgot',
+  defaultEmail = '',
+}: {
+  idPrefix?: string;
+  defaultEmail?: string;
+}) {
   const [sent, setSent] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetRequestInput>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: defaultEmail } });
+  } = useForm<ResetRequestInput>({
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { email: defaultEmail },
+  });
 
   const onValid = async (values: ResetRequestInput) => {
     try {
       await requestPasswordReset(values);
       setSent(true);
     } catch (error) {
-      toast({ title: f.failedTitle, description: errorMessage(error, f.failedFallback), variant: 'destructive' });
+      toast({
+        title: f.failedTitle,
+        description: errorMessage(error, f.failedFallback),
+        variant: 'destructive',
+      });
     }
   };
 

@@ -16,7 +16,10 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
   const onValid = async ({ email, password }: LoginValues) => {
     try {
@@ -32,7 +35,13 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
     <form onSubmit={handleSubmit(onValid, toastFirstError)} className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor="login-email">Email</Label>
-        <Input id="login-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...register('email')} />
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          {...register('email')}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="login-password">Password</Label>
@@ -63,5 +72,6 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
 /** SPEC §5: the first broken rule becomes one destructive toast titled 'Error'. */
 export function toastFirstError(errors: FieldErrors) {
   const message = Object.values(errors).find((e) => typeof e?.message === 'string')?.message;
-  if (typeof message === 'string') toast({ title: authMessages.validation.title, description: message, variant: 'destructive' });
+  if (typeof message === 'string')
+    toast({ title: authMessages.validation.title, description: message, variant: 'destructive' });
 }

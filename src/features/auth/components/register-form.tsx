@@ -55,16 +55,32 @@ export function RegisterForm({ onRegistered }: { onRegistered: (signedIn: boolea
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-2">
           <Label htmlFor="register-first-name">First Name</Label>
-          <Input id="register-first-name" autoComplete="given-name" aria-invalid={!!errors.firstName} {...register('firstName')} />
+          <Input
+            id="register-first-name"
+            autoComplete="given-name"
+            aria-invalid={!!errors.firstName}
+            {...register('firstName')}
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="register-last-name">Last Name</Label>
-          <Input id="register-last-name" autoComplete="family-name" aria-invalid={!!errors.lastName} {...register('lastName')} />
+          <Input
+            id="register-last-name"
+            autoComplete="family-name"
+            aria-invalid={!!errors.lastName}
+            {...register('lastName')}
+          />
         </div>
       </div>
       <div className="grid gap-2">
         <Label htmlFor="register-email">Email</Label>
-        <Input id="register-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...register('email')} />
+        <Input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          {...register('email')}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="register-zip">ZIP Code</Label>
@@ -115,7 +131,12 @@ export function RegisterForm({ onRegistered }: { onRegistered: (signedIn: boolea
         )}
       </div>
       <div className="flex items-start gap-2">
-        <Checkbox id="register-terms" className="mt-0.5" aria-invalid={!!errors.acceptTerms} {...register('acceptTerms')} />
+        <Checkbox
+          id="register-terms"
+          className="mt-0.5"
+          aria-invalid={!!errors.acceptTerms}
+          {...register('acceptTerms')}
+        />
         <Label htmlFor="register-terms" className="font-normal leading-snug">
           {d.termsPrefix}{' '}
           <a

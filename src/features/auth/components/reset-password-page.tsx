@@ -22,7 +22,11 @@ export function ResetPasswordPage() {
     try {
       await change.mutateAsync(password);
     } catch (error) {
-      toast({ title: r.failed.title, description: errorMessage(error, r.failed.fallback), variant: 'destructive' });
+      toast({
+        title: r.failed.title,
+        description: errorMessage(error, r.failed.fallback),
+        variant: 'destructive',
+      });
       throw error;
     }
     finishRecovery();

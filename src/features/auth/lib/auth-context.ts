@@ -14,7 +14,13 @@ export type AuthContextValue = {
   /** Toasts success or 'Login failed' (service message) and rethrows the error. */
   login: (email: string, password: string) => Promise<void>;
   /** Toasts 'Verification required' (no session yet), 'Success' or 'Registration failed' (rethrown). */
-  register: (firstName: string, lastName: string, email: string, password: string, zip: string) => Promise<SignUpResult>;
+  register: (
+    firstName: string,
+    lastName: string,
+    email: string,
+    password: string,
+    zip: string,
+  ) => Promise<SignUpResult>;
   /** Toasts 'Logged out' or the destructive 'Error'; never throws. */
   logout: () => Promise<void>;
   /** The recovery is over (the new password is set). */
@@ -25,6 +31,7 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used within an <AuthProvider>: wrap the app (the root layout) in it.');
+  if (!value)
+    throw new Error('useAuth must be used within an <AuthProvider>: wrap the app (the root layout) in it.');
   return value;
 }

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureAuthRedirectForTest, clearUrlFragment, parseAuthRedirect, takeAuthRedirect } from './auth-redirect';
+import {
+  captureAuthRedirectForTest,
+  clearUrlFragment,
+  parseAuthRedirect,
+  takeAuthRedirect,
+} from './auth-redirect';
 
 describe('parseAuthRedirect', () => {
   it('recognises a confirmation link that signed the user in', () => {
-    expect(parseAuthRedirect('#access_token=a&expires_in=3600&refresh_token=r&token_type=bearer&type=signup')).toEqual({
+    expect(
+      parseAuthRedirect('#access_token=a&expires_in=3600&refresh_token=r&token_type=bearer&type=signup'),
+    ).toEqual({
       kind: 'signed-in',
       type: 'signup',
     });
@@ -15,7 +22,9 @@ describe('parseAuthRedirect', () => {
 
   it('recognises a used or expired link', () => {
     expect(
-      parseAuthRedirect('#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb='),
+      parseAuthRedirect(
+        '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=',
+      ),
     ).toEqual({ kind: 'error', code: 'otp_expired', description: 'Email link is invalid or has expired' });
   });
 

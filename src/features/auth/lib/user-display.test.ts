@@ -28,7 +28,10 @@ describe('getInitials', () => {
 
 describe('profileOf and displayName', () => {
   it('reads the metadata the sign-up stored, trimmed, ignoring non-strings', () => {
-    const user = { email: 'zoe@x.io', user_metadata: { first_name: ' Zoe ', last_name: 7, zip_code: '10001' } };
+    const user = {
+      email: 'zoe@x.io',
+      user_metadata: { first_name: ' Zoe ', last_name: 7, zip_code: '10001' },
+    };
     expect(profileOf(user)).toEqual({ firstName: 'Zoe', lastName: '', zip: '10001', email: 'zoe@x.io' });
     expect(profileOf(null)).toEqual({ firstName: '', lastName: '', zip: '', email: '' });
   });

@@ -29,13 +29,24 @@ describe('sendContactMessage', () => {
   it("rejects with the function's message, status and field on an HTTP error", async () => {
     invoke.mockResolvedValue({
       data: null,
-      error: new FunctionsHttpError(jsonResponse(400, { error: 'Please enter a valid email address.', field: 'email' })),
+      error: new FunctionsHttpError(
+        jsonResponse(400, { error: 'Please enter a valid email address.', field: 'email' }),
+      ),
     });
-    const error = await sendContactMessage({ name: 'Ada', email: 'x@y.z', message: 'Hi', website: '', elapsedMs: 5000 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await sendContactMessage({
+      name: 'Ada',
+      email: 'x@y.z',
+      message: 'Hi',
+      website: '',
+      elapsedMs: 5000,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContactSendError);
-    expect(error).toMatchObject({ message: 'Please enter a valid email address.', status: 400, field: 'email', retryAfter: null });
+    expect(error).toMatchObject({
+      message: 'Please enter a valid email address.',
+      status: 400,
+      field: 'email',
+      retryAfter: null,
+    });
   });
 
   it('rejects an answer that does not say the message was stored', async () => {
@@ -49,13 +60,20 @@ describe('sendContactMessage', () => {
 describe('toContactSendError', () => {
   it('reads retryAfter from a 429', async () => {
     const error = await toContactSendError(
-      new FunctionsHttpError(jsonResponse(429, { error: 'Too many messages. Please wait 9 minutes and try again.', retryAfter: 540 })),
+      new FunctionsHttpError(
+        jsonResponse(429, {
+          error: 'Too many messages. Please wait 9 minutes and try again.',
+          retryAfter: 540,
+        }),
+      ),
     );
     expect(error).toMatchObject({ status: 429, retryAfter: 540, field: null });
   });
 
   it('keeps the generic message when the body is not JSON', async () => {
-    const error = await toContactSendError(new FunctionsHttpError(new Response('Bad gateway', { status: 502 })));
+    const error = await toContactSendError(
+      new FunctionsHttpError(new Response('Bad gateway', { status: 502 })),
+    );
     expect(error).toMatchObject({ status: 502, message: 'Edge Function returned a non-2xx status code' });
   });
 

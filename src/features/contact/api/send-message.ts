@@ -16,7 +16,10 @@ export class ContactSendError extends Error {
   readonly field: string | null;
   readonly retryAfter: number | null;
 
-  constructor(message: string, details: { status?: number | null; field?: string | null; retryAfter?: number | null } = {}) {
+  constructor(
+    message: string,
+    details: { status?: number | null; field?: string | null; retryAfter?: number | null } = {},
+  ) {
     super(message);
     this.name = 'ContactSendError';
     this.status = details.status ?? null;
@@ -27,7 +30,11 @@ export class ContactSendError extends Error {
 
 /** Sends a contact message through the `contact` function; resolves once the message is stored. */
 export async function sendContactMessage(input: SendContactInput): Promise<ContactSent> {
-  const body = { ...sanitizeContact(input), website: input.website, elapsedMs: Math.max(0, Math.round(input.elapsedMs)) };
+  const body = {
+    ...sanitizeContact(input),
+    website: input.website,
+    elapsedMs: Math.max(0, Math.round(input.elapsedMs)),
+  };
   const { data, error } = await getSupabase().functions.invoke('contact', { body });
   if (error) throw await toContactSendError(error);
   const sent = contactSentSchema.safeParse(data);
@@ -39,7 +46,11 @@ export async function sendContactMessage(input: SendContactInput): Promise<Conta
 export async function toContactSendError(error: unknown): Promise<ContactSendError> {
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
-    const body = (await response.json().catch(() => null)) as { error?: unknown; field?: unknown; retryAfter?: unknown } | null;
+    const body = (await response.json().catch(() => null)) as {
+      error?: unknown;
+      field?: unknown;
+      retryAfter?: unknown;
+    } | null;
     return new ContactSendError(typeof body?.error === 'string' ? body.error : error.message, {
       status: response.status,
       field: typeof body?.field === 'string' ? body.field : null,

@@ -31,7 +31,10 @@ const submit = () => screen.getByRole('button', { name: /Send Message|Sending\.\
 const robot = () => screen.getByRole('checkbox', { name: "I'm not a robot" });
 const hiddenToken = () => document.querySelector<HTMLInputElement>('input[name="security_token"]')!;
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: { name?: string; email?: string; message?: string }) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { name?: string; email?: string; message?: string },
+) {
   if (values.name !== undefined) await user.type(field('Name'), values.name);
   if (values.email !== undefined) await user.type(field('Email'), values.email);
   // Long texts are pasted: typing a thousand characters one by one only slows the test down.
@@ -44,7 +47,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: { name?: s
 /** The error text tied to a field through aria-describedby. */
 function describedErrors(element: HTMLElement): string[] {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').filter((text) => !/\d+\/\d+|characters used/.test(text));
+  return ids
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .filter((text) => !/\d+\/\d+|characters used/.test(text));
 }
 
 beforeEach(() => {
@@ -82,7 +87,8 @@ describe('ContactForm', () => {
     expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your email address.')).toBeInTheDocument();
     expect(screen.getByText('Please enter a message.')).toBeInTheDocument();
-    for (const name of ['Name', 'Email', 'Message'] as const) expect(field(name)).toHaveAttribute('aria-invalid', 'true');
+    for (const name of ['Name', 'Email', 'Message'] as const)
+      expect(field(name)).toHaveAttribute('aria-invalid', 'true');
     expect(describedErrors(field('Name'))).toEqual(['Please enter your name.']);
     expect(describedErrors(field('Email'))).toEqual(['Please enter your email address.']);
     expect(describedErrors(field('Message'))).toEqual(['Please enter a message.']);
@@ -180,7 +186,9 @@ describe('ContactForm', () => {
     await user.click(submit());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Security Error')).toBeInTheDocument();
-    expect(within(alert).getByText('Invalid request. Please refresh the page and try again.')).toBeInTheDocument();
+    expect(
+      within(alert).getByText('Invalid request. Please refresh the page and try again.'),
+    ).toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
     expect(field('Message')).toHaveValue('Hello');
   });
@@ -200,14 +208,23 @@ describe('ContactForm', () => {
     send.mockReturnValue(new Promise((r) => (resolve = r)));
     const user = renderForm();
     const firstToken = hiddenToken().value;
-    await fill(user, { name: '  <b>Ada</b> Lovelace ', email: 'ada@example.com ', message: 'Hi <script>x</script>there\u0007' });
+    await fill(user, {
+      name: '  <b>Ada</b> Lovelace ',
+      email: 'ada@example.com ',
+      message: 'Hi <script>x</script>there\u0007',
+    });
     await user.click(robot());
     await user.click(submit());
 
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     expect(send).toHaveBeenCalledTimes(1);
     const [payload] = send.mock.calls[0];
-    expect(payload).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hi xthere', website: '' });
+    expect(payload).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: 'Hi xthere',
+      website: '',
+    });
     expect(payload.elapsedMs).toBeGreaterThanOrEqual(0);
 
     await act(async () => resolve({ ok: true, id: 'msg-1' }));
@@ -248,7 +265,9 @@ describe('ContactForm', () => {
     await user.click(submit());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error sending message')).toBeInTheDocument();
-    expect(within(alert).getByText(`Please try again later or email us directly at ${site.supportEmail}`)).toBeInTheDocument();
+    expect(
+      within(alert).getByText(`Please try again later or email us directly at ${site.supportEmail}`),
+    ).toBeInTheDocument();
     expect(field('Name')).toHaveValue('Ada');
     expect(field('Email')).toHaveValue('ada@example.com');
     expect(field('Message')).toHaveValue('Please do not lose me');
@@ -258,7 +277,9 @@ describe('ContactForm', () => {
   });
 
   it("puts the function's complaint about a field under that field", async () => {
-    send.mockRejectedValue(new ContactSendError('Please enter a valid email address.', { status: 400, field: 'email' }));
+    send.mockRejectedValue(
+      new ContactSendError('Please enter a valid email address.', { status: 400, field: 'email' }),
+    );
     const user = renderForm();
     await fill(user, { name: 'Ada', email: 'ada@example.com', message: 'Hello' });
     await user.click(robot());

@@ -72,7 +72,11 @@ export function ContactForm() {
     // Compared at the moment of sending, so a token changed in another tab or in the page counts.
     const stored = readSecurityToken();
     if (!stored || tokenField.current?.value !== stored) {
-      toast({ title: copy.securityError.title, description: copy.securityError.description, variant: 'destructive' });
+      toast({
+        title: copy.securityError.title,
+        description: copy.securityError.description,
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -111,7 +115,15 @@ export function ContactForm() {
       {/* The honeypot: off-screen and hidden from assistive technology, so only a bot fills it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor={ids.website}>{copy.form.honeypot}</label>
-        <input ref={honeypot} id={ids.website} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          ref={honeypot}
+          id={ids.website}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
 
       <div className="grid gap-2">
@@ -149,7 +161,10 @@ export function ContactForm() {
           <Label htmlFor={ids.message}>{copy.form.message}</Label>
           <p
             id={ids.count}
-            className={cn('text-xs tabular-nums', overLimit ? 'font-medium text-destructive' : 'text-muted-foreground')}
+            className={cn(
+              'text-xs tabular-nums',
+              overLimit ? 'font-medium text-destructive' : 'text-muted-foreground',
+            )}
           >
             <span aria-hidden="true">{copy.form.count(messageLength, CONTACT_LIMITS.message)}</span>
             <span className="sr-only">{copy.form.countLabel(messageLength, CONTACT_LIMITS.message)}</span>
@@ -169,13 +184,23 @@ export function ContactForm() {
       </div>
 
       <div className="flex items-center gap-3 rounded-md border border-input bg-muted/40 px-4 py-3">
-        <Checkbox id={ids.robot} checked={human} onChange={(event) => setHuman(event.target.checked)} disabled={sending} />
+        <Checkbox
+          id={ids.robot}
+          checked={human}
+          onChange={(event) => setHuman(event.target.checked)}
+          disabled={sending}
+        />
         <Label htmlFor={ids.robot} className="cursor-pointer select-none">
           {copy.form.robot}
         </Label>
       </div>
 
-      <Button type="submit" size="lg" disabled={!human || sending} className="w-full sm:w-auto sm:justify-self-start">
+      <Button
+        type="submit"
+        size="lg"
+        disabled={!human || sending}
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
         {sending ? copy.form.sending : copy.form.submit}
       </Button>
     </form>

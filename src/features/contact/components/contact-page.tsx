@@ -8,7 +8,10 @@ import { ContactForm } from './contact-form';
 export function ContactSection() {
   return (
     <div className="container grid gap-8 pb-20 lg:grid-cols-[minmax(0,1fr)_320px] lg:gap-12">
-      <section aria-labelledby="contact-form-title" className="relative rounded-2xl border bg-card p-5 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="contact-form-title"
+        className="relative rounded-2xl border bg-card p-5 shadow-sm sm:p-8"
+      >
         <h2 id="contact-form-title" className="text-xl font-bold text-slate-900">
           {copy.form.title}
         </h2>

@@ -39,7 +39,9 @@ describe('sanitizeText', () => {
   });
 
   it('strips tags and control characters, then trims', () => {
-    expect(sanitizeText('  <p>Hello <a href="https://x.test">there</a></p>\u0000\u001B  ')).toBe('Hello there');
+    expect(sanitizeText('  <p>Hello <a href="https://x.test">there</a></p>\u0000\u001B  ')).toBe(
+      'Hello there',
+    );
   });
 
   it('can leave nothing when there was only markup', () => {
@@ -49,7 +51,9 @@ describe('sanitizeText', () => {
 
 describe('sanitizeContact', () => {
   it('cleans all three fields', () => {
-    expect(sanitizeContact({ name: ' <b>Ada</b> ', email: ' ada@example.com\u0000', message: '<i>Hi</i>\n' })).toEqual({
+    expect(
+      sanitizeContact({ name: ' <b>Ada</b> ', email: ' ada@example.com\u0000', message: '<i>Hi</i>\n' }),
+    ).toEqual({
       name: 'Ada',
       email: 'ada@example.com',
       message: 'Hi',

@@ -31,7 +31,11 @@ export function sanitizeText(value: string): string {
 export type ContactFields = { name: string; email: string; message: string };
 
 export function sanitizeContact(values: ContactFields): ContactFields {
-  return { name: sanitizeLine(values.name), email: sanitizeLine(values.email), message: sanitizeText(values.message) };
+  return {
+    name: sanitizeLine(values.name),
+    email: sanitizeLine(values.email),
+    message: sanitizeText(values.message),
+  };
 }
 
 function stripTags(value: string): string {

@@ -14,7 +14,8 @@ export type SavedSearch = {
   updated_at: string;
 };
 
-export const savedSearchColumns = 'id, item_name, condition, last_available, last_sold, last_rate, created_at, updated_at';
+export const savedSearchColumns =
+  'id, item_name, condition, last_available, last_sold, last_rate, created_at, updated_at';
 
 /** The signed-in user's saved searches, most recently refreshed first (RLS returns only their own rows). */
 export async function getSavedSearches(): Promise<SavedSearch[]> {

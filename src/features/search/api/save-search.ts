@@ -7,7 +7,11 @@ import { searchKeys } from './keys';
 export type SavedSearchFigures = { available: number | null; sold: number | null; rate: number | null };
 export type SaveSearchInput = { itemName: string; condition: Condition; figures: SavedSearchFigures };
 
-const figureColumns = (f: SavedSearchFigures) => ({ last_available: f.available, last_sold: f.sold, last_rate: f.rate });
+const figureColumns = (f: SavedSearchFigures) => ({
+  last_available: f.available,
+  last_sold: f.sold,
+  last_rate: f.rate,
+});
 
 /** Saves a search with its latest figures; saving one that exists (same name ignoring case, same condition) refreshes it. */
 export async function saveSearch({ itemName, condition, figures }: SaveSearchInput): Promise<SavedSearch> {
@@ -30,7 +34,11 @@ export async function saveSearch({ itemName, condition, figures }: SaveSearchInp
  * Stores the latest figures on the user's saved search for this name and condition, if there is one.
  * Returns the refreshed row, or null when the search is not saved.
  */
-export async function updateSavedSearchFigures({ itemName, condition, figures }: SaveSearchInput): Promise<SavedSearch | null> {
+export async function updateSavedSearchFigures({
+  itemName,
+  condition,
+  figures,
+}: SaveSearchInput): Promise<SavedSearch | null> {
   const { data, error } = await getSupabase()
     .from('saved_searches')
     .update(figureColumns(figures))

@@ -3,7 +3,13 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { cn } from '@/lib/utils';
 import { formatCount, formatPrice, sellThroughRate } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
-import { conditionLabels, conditions, type AvailableResult, type Condition, type SoldResult } from '../schemas';
+import {
+  conditionLabels,
+  conditions,
+  type AvailableResult,
+  type Condition,
+  type SoldResult,
+} from '../schemas';
 import { InfoIcon } from './icons';
 
 const THIN_SAMPLE = 10;
@@ -40,7 +46,9 @@ export function DeeperLook({ condition, available, sold, rate }: DeeperLookProps
         <dl className="grid grid-cols-2 gap-3">
           <Fact term={m.compsTitle} className="col-span-2 sm:col-span-1">
             <span data-testid="comps-line">
-              {soldComps === null ? m.compsAvailableOnly(availableComps) : m.compsLine(availableComps, soldComps)}
+              {soldComps === null
+                ? m.compsAvailableOnly(availableComps)
+                : m.compsLine(availableComps, soldComps)}
             </span>
             {thin && (
               <span className="mt-1 block text-xs font-medium text-amber-700" data-testid="thin-sample">
@@ -103,7 +111,15 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
 
 type Counts = Record<Condition, number>;
 
-function ConditionLadder({ condition, available, sold }: { condition: Condition; available: Counts; sold: Counts | null }) {
+function ConditionLadder({
+  condition,
+  available,
+  sold,
+}: {
+  condition: Condition;
+  available: Counts;
+  sold: Counts | null;
+}) {
   return (
     <div>
       <h4 className="mb-2 text-sm font-semibold">{m.conditionLadder}</h4>
@@ -140,7 +156,9 @@ function ConditionLadder({ condition, available, sold }: { condition: Condition;
                     {mine && <span className="ml-1 text-xs font-normal">({m.yourCondition})</span>}
                   </th>
                   <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatCount(available[c])}</td>
-                  <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{sold ? formatCount(sold[c]) : '—'}</td>
+                  <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
+                    {sold ? formatCount(sold[c]) : '—'}
+                  </td>
                   <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
                     {sold ? `${sellThroughRate(sold[c], available[c])}%` : '—'}
                   </td>
@@ -161,7 +179,9 @@ function MarketplaceTable({
   available: AvailableResult['byMarketplace'];
   sold: SoldResult['byMarketplace'] | null;
 }) {
-  const names = [...new Set([...available.map((r) => r.marketplace), ...(sold ?? []).map((r) => r.marketplace)])];
+  const names = [
+    ...new Set([...available.map((r) => r.marketplace), ...(sold ?? []).map((r) => r.marketplace)]),
+  ];
   // One marketplace says nothing the cards do not already say.
   if (names.length < 2) return null;
   const rows = names
@@ -200,7 +220,9 @@ function MarketplaceTable({
                   {marketplaceLabel(row.name)}
                 </th>
                 <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatCount(row.available)}</td>
-                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{row.sold === null ? '—' : formatCount(row.sold)}</td>
+                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
+                  {row.sold === null ? '—' : formatCount(row.sold)}
+                </td>
                 <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
                   {row.sold === null ? '—' : `${sellThroughRate(row.sold, row.available)}%`}
                 </td>

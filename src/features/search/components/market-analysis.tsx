@@ -33,7 +33,9 @@ export function MarketAnalysis({ rate }: { rate: number | null }) {
         <p className="leading-relaxed" data-testid="band-analysis">
           {band ? band.analysis : m.analysisUnavailable}
         </p>
-        <p className="rounded-md bg-muted px-3 py-2 text-xs leading-relaxed text-muted-foreground">{m.disclaimer}</p>
+        <p className="rounded-md bg-muted px-3 py-2 text-xs leading-relaxed text-muted-foreground">
+          {m.disclaimer}
+        </p>
       </CardContent>
     </Card>
   );

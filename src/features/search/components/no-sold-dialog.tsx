@@ -1,10 +1,23 @@
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { searchMessages as m } from '../messages';
 import { GhostIcon } from './icons';
 
 /** SPEC §2: shown when the sold count is a real 0 (never when the source simply cannot count sold items). */
-export function NoSoldDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function NoSoldDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[425px]">
@@ -13,7 +26,9 @@ export function NoSoldDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <GhostIcon className="size-6" />
           </span>
           <DialogTitle>{m.noSoldTitle}</DialogTitle>
-          <DialogDescription className="text-base font-medium text-foreground">{m.noSoldGhost}</DialogDescription>
+          <DialogDescription className="text-base font-medium text-foreground">
+            {m.noSoldGhost}
+          </DialogDescription>
         </DialogHeader>
         <p className="text-sm text-muted-foreground">{m.noSoldAdvice}</p>
         <DialogFooter>

@@ -18,7 +18,16 @@ type StatCardProps = {
   className?: string;
 };
 
-function StatCard({ title, subtitle, icon, loading, loadingText, titleExtra, children, className }: StatCardProps) {
+function StatCard({
+  title,
+  subtitle,
+  icon,
+  loading,
+  loadingText,
+  titleExtra,
+  children,
+  className,
+}: StatCardProps) {
   return (
     <Card className={cn('relative flex flex-col p-4 sm:p-5', className)} aria-busy={loading || undefined}>
       <div className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
@@ -29,7 +38,10 @@ function StatCard({ title, subtitle, icon, loading, loadingText, titleExtra, chi
       <div className="mt-3 min-h-[2.75rem]">
         {loading ? (
           <div>
-            <div className="h-9 w-20 animate-pulse rounded-md bg-muted motion-reduce:animate-none" aria-hidden="true" />
+            <div
+              className="h-9 w-20 animate-pulse rounded-md bg-muted motion-reduce:animate-none"
+              aria-hidden="true"
+            />
             <span className="sr-only">{loadingText}</span>
           </div>
         ) : (
@@ -42,7 +54,11 @@ function StatCard({ title, subtitle, icon, loading, loadingText, titleExtra, chi
 }
 
 const bigNumber = 'text-3xl font-bold tabular-nums tracking-tight';
-const noValue = <p className={cn(bigNumber, 'text-muted-foreground')} aria-label="No figure">—</p>;
+const noValue = (
+  <p className={cn(bigNumber, 'text-muted-foreground')} aria-label="No figure">
+    —
+  </p>
+);
 
 export type ResultCardsProps = {
   run: SearchRun;
@@ -54,7 +70,8 @@ export type ResultCardsProps = {
 /** SPEC §2 result cards: Available, Sold and Sell-Through, each with its own loading state. */
 export function ResultCards({ run, results, loadingAvailable, loadingSold }: ResultCardsProps) {
   const soldUnknown = run.sold !== null && run.sold.soldCount === null;
-  const complete = run.available !== null && run.sold !== null && !run.failed && !soldUnknown && results !== null;
+  const complete =
+    run.available !== null && run.sold !== null && !run.failed && !soldUnknown && results !== null;
   const rate = complete ? results.sellThroughRate : null;
   const band = rate === null ? null : bandDisplay(rate);
 
@@ -87,7 +104,9 @@ export function ResultCards({ run, results, loadingAvailable, loadingSold }: Res
         {soldUnknown ? (
           <div data-testid="sold-unavailable">
             <p className="text-base font-semibold leading-snug">{m.soldUnavailableTitle}</p>
-            <p className="mt-1 text-xs text-muted-foreground">{run.sold?.reason || m.soldUnavailableFallbackReason}</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {run.sold?.reason || m.soldUnavailableFallbackReason}
+            </p>
           </div>
         ) : run.sold && results ? (
           <p className={bigNumber} data-testid="sold-count">
@@ -104,10 +123,20 @@ export function ResultCards({ run, results, loadingAvailable, loadingSold }: Res
         icon={<TrendIcon />}
         loading={loadingAvailable || loadingSold}
         loadingText={m.loadingRate}
-        className={cn('col-span-2 sm:col-span-1', band?.hearts && 'border-rose-200 bg-rose-50/60', band?.snooze && 'border-slate-300')}
+        className={cn(
+          'col-span-2 sm:col-span-1',
+          band?.hearts && 'border-rose-200 bg-rose-50/60',
+          band?.snooze && 'border-slate-300',
+        )}
         titleExtra={
           band?.hearts ? (
-            <HeartIcon className="size-4 fill-rose-500 text-rose-500" data-testid="rate-heart" aria-label="Strong seller" role="img" aria-hidden={false} />
+            <HeartIcon
+              className="size-4 fill-rose-500 text-rose-500"
+              data-testid="rate-heart"
+              aria-label="Strong seller"
+              role="img"
+              aria-hidden={false}
+            />
           ) : null
         }
       >

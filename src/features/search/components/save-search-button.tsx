@@ -7,7 +7,15 @@ import type { SearchInput } from '../schemas';
 import { BookmarkIcon, CheckIcon } from './icons';
 
 /** Signed-in users keep a search, with the figures they just saw, for their account page. */
-export function SaveSearchButton({ userId, query, figures }: { userId: string; query: SearchInput; figures: SavedSearchFigures }) {
+export function SaveSearchButton({
+  userId,
+  query,
+  figures,
+}: {
+  userId: string;
+  query: SearchInput;
+  figures: SavedSearchFigures;
+}) {
   const saved = useSavedSearches(userId);
   const save = useSaveSearch();
   const key = savedSearchKey(query.itemName, query.condition);
@@ -31,7 +39,8 @@ export function SaveSearchButton({ userId, query, figures }: { userId: string; q
           { itemName: query.itemName, condition: query.condition, figures },
           {
             onSuccess: () => toast({ title: m.saveSearchSuccess, description: m.saveSearchSuccessBody }),
-            onError: () => toast({ title: m.errorTitle, description: m.saveSearchFailed, variant: 'destructive' }),
+            onError: () =>
+              toast({ title: m.errorTitle, description: m.saveSearchFailed, variant: 'destructive' }),
           },
         )
       }

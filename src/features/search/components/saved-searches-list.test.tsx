@@ -23,7 +23,9 @@ const row = (over: Record<string, unknown>) => ({
 });
 
 function renderList() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
@@ -41,7 +43,17 @@ beforeEach(() => {
 
 describe('SavedSearchesList', () => {
   it('lists saved searches with their latest figures and a link that runs each again', async () => {
-    let rows = [row({}), row({ id: 'b', item_name: 'Align leggings', condition: 'new_with_tags', last_available: 5, last_sold: 0, last_rate: 0 })];
+    let rows = [
+      row({}),
+      row({
+        id: 'b',
+        item_name: 'Align leggings',
+        condition: 'new_with_tags',
+        last_available: 5,
+        last_sold: 0,
+        last_rate: 0,
+      }),
+    ];
     fake.current!.onTable(({ ops }) => {
       const del = ops.find(([op]) => op === 'delete');
       if (del) {
@@ -65,7 +77,9 @@ describe('SavedSearchesList', () => {
 
     await userEvent.setup().click(within(items[1]).getByRole('button', { name: 'Delete: Align leggings' }));
     expect(await screen.findByText('Saved search deleted')).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByTestId('saved-searches')).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('saved-searches')).getAllByRole('listitem')).toHaveLength(1),
+    );
     const del = fake.current!.tableCalls.find((c) => c.ops.some(([op]) => op === 'delete'));
     expect(del?.ops).toContainEqual(['eq', ['id', 'b']]);
   });
@@ -74,12 +88,17 @@ describe('SavedSearchesList', () => {
     fake.current!.onTable(() => ({ data: [], error: null }));
     renderList();
     expect(await screen.findByText(/No saved searches yet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the Thrifting Explorer' })).toHaveAttribute('href', '/thriftingexplorer');
+    expect(screen.getByRole('link', { name: 'Open the Thrifting Explorer' })).toHaveAttribute(
+      'href',
+      '/thriftingexplorer',
+    );
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
     let fail = true;
-    fake.current!.onTable(() => (fail ? { data: null, error: { message: 'offline' } } : { data: [row({})], error: null }));
+    fake.current!.onTable(() =>
+      fail ? { data: null, error: { message: 'offline' } } : { data: [row({})], error: null },
+    );
     renderList();
     expect(await screen.findByText('Could not load your saved searches.')).toBeInTheDocument();
     fail = false;
@@ -88,7 +107,10 @@ describe('SavedSearchesList', () => {
   });
 
   it('builds run-again links the explorer reads back', () => {
-    const url = new URL(savedSearchHref({ item_name: 'Nike Tech Fleece & joggers', condition: 'new_with_tags' }), 'http://x');
+    const url = new URL(
+      savedSearchHref({ item_name: 'Nike Tech Fleece & joggers', condition: 'new_with_tags' }),
+      'http://x',
+    );
     expect(url.pathname).toBe('/thriftingexplorer');
     expect(url.searchParams.get('q')).toBe('Nike Tech Fleece & joggers');
     expect(url.searchParams.get('condition')).toBe('new_with_tags');

@@ -52,7 +52,10 @@ export function SavedSearchesList({ userId }: { userId: string }) {
         ) : (
           <ul className="divide-y" data-testid="saved-searches">
             {saved.data.map((s) => (
-              <li key={s.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
+              <li
+                key={s.id}
+                className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center"
+              >
                 <div className="min-w-0 flex-1">
                   <p className="break-words font-semibold">{s.item_name}</p>
                   <p className="text-sm text-muted-foreground">{conditionLabels[s.condition]}</p>
@@ -63,7 +66,9 @@ export function SavedSearchesList({ userId }: { userId: string }) {
                       <>
                         <span>{formatCount(s.last_available)} available</span>
                         {' · '}
-                        <span>{s.last_sold === null ? 'sold unknown' : `${formatCount(s.last_sold)} sold`}</span>
+                        <span>
+                          {s.last_sold === null ? 'sold unknown' : `${formatCount(s.last_sold)} sold`}
+                        </span>
                         {s.last_rate !== null && (
                           <>
                             {' · '}
@@ -91,7 +96,12 @@ export function SavedSearchesList({ userId }: { userId: string }) {
                     onClick={() =>
                       remove.mutate(s.id, {
                         onSuccess: () => toast({ title: m.savedDeleted, description: s.item_name }),
-                        onError: () => toast({ title: m.errorTitle, description: m.savedDeleteFailed, variant: 'destructive' }),
+                        onError: () =>
+                          toast({
+                            title: m.errorTitle,
+                            description: m.savedDeleteFailed,
+                            variant: 'destructive',
+                          }),
                       })
                     }
                   >
@@ -109,5 +119,7 @@ export function SavedSearchesList({ userId }: { userId: string }) {
 
 function formatDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -36,7 +36,9 @@ it("shows 'An error occurred during search. Please try again.' for an unexpected
   await u.type(screen.getByLabelText(/Item Name/), 'Levi 501');
   await u.selectOptions(screen.getByLabelText(/Condition/), 'Pre-owned');
   await u.click(screen.getByRole('button', { name: 'Search' }));
-  expect(await screen.findByTestId('search-error')).toHaveTextContent('An error occurred during search. Please try again.');
+  expect(await screen.findByTestId('search-error')).toHaveTextContent(
+    'An error occurred during search. Please try again.',
+  );
   // No half-computed reading next to the error.
   expect(screen.queryByTestId('sell-through-rate')).not.toBeInTheDocument();
   expect(screen.queryByTestId('market-analysis')).not.toBeInTheDocument();

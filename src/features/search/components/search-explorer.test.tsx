@@ -22,7 +22,9 @@ const user = { id: '00000000-0000-4000-8000-000000000001' };
 
 function renderExplorer(props: Partial<SearchExplorerProps> = {}) {
   const onRequireLogin = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const ui = (p: Partial<SearchExplorerProps>) => (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
@@ -32,7 +34,11 @@ function renderExplorer(props: Partial<SearchExplorerProps> = {}) {
     </QueryClientProvider>
   );
   const view = render(ui(props));
-  return { onRequireLogin, queryClient, rerender: (next: Partial<SearchExplorerProps>) => view.rerender(ui(next)) };
+  return {
+    onRequireLogin,
+    queryClient,
+    rerender: (next: Partial<SearchExplorerProps>) => view.rerender(ui(next)),
+  };
 }
 
 async function fillAndSearch(itemName = 'zorblax jacket', condition = 'Pre-owned') {
@@ -60,10 +66,17 @@ describe('SearchExplorer before a search', () => {
     expect(screen.getByText("Is it a score or a snooze? We'll tell you")).toBeInTheDocument();
     expect(screen.getByText(/percentage of listed items that actually sell/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Search Items' })).toBeInTheDocument();
-    expect(screen.getByText('Use terms that you think buyers will use to find your item')).toBeInTheDocument();
+    expect(
+      screen.getByText('Use terms that you think buyers will use to find your item'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Select the condition of the item')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Item Name/)).toHaveAttribute('placeholder', expect.stringMatching(/Lululemon/));
-    expect(screen.getByRole('heading', { name: 'Search for an item to see market data' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Item Name/)).toHaveAttribute(
+      'placeholder',
+      expect.stringMatching(/Lululemon/),
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Search for an item to see market data' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/available, how many have sold, and the sell-through rate/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Download the app/ })).toHaveAttribute(
       'href',
@@ -74,8 +87,16 @@ describe('SearchExplorer before a search', () => {
 
   it('offers the four conditions with their display names', () => {
     renderExplorer();
-    const options = within(screen.getByLabelText(/Condition/)).getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Select condition', 'New with tags', 'New without tags', 'New with imperfections', 'Pre-owned']);
+    const options = within(screen.getByLabelText(/Condition/))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual([
+      'Select condition',
+      'New with tags',
+      'New without tags',
+      'New with imperfections',
+      'Pre-owned',
+    ]);
   });
 });
 
@@ -90,7 +111,9 @@ describe('the search form (SPEC §5)', () => {
     expect(await screen.findByText('Item name must be at least 2 characters.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Item Name/)).toHaveAttribute('aria-invalid', 'true');
     await u.type(screen.getByLabelText(/Item Name/), 'b');
-    await waitFor(() => expect(screen.queryByText('Item name must be at least 2 characters.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Item name must be at least 2 characters.')).not.toBeInTheDocument(),
+    );
     expect(button).toBeDisabled();
 
     await u.selectOptions(screen.getByLabelText(/Condition/), 'New with tags');
@@ -145,7 +168,9 @@ describe('a signed-in search (SPEC §4)', () => {
     renderExplorer();
     await fillAndSearch('  zorblax jacket ');
 
-    expect(await screen.findByText('Counting available listings...', { selector: '.sr-only:not([role])' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Counting available listings...', { selector: '.sr-only:not([role])' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Searching...' })).toBeDisabled();
     expect(fake.current!.invokeCalls.map((c) => c.name)).toEqual(['search-available']);
     const availableRequest = fake.current!.invokeCalls[0].body;
@@ -158,14 +183,21 @@ describe('a signed-in search (SPEC §4)', () => {
 
     await act(async () => available.resolve(ok(availableBody(8))));
     expect(await screen.findByTestId('available-count')).toHaveTextContent('8');
-    expect(screen.getByText('Counting sold listings...', { selector: '.sr-only:not([role])' })).toBeInTheDocument();
-    expect(fake.current!.invokeCalls[1]).toEqual({ name: 'search-sold', body: { itemName: 'zorblax jacket', condition: 'pre_owned' } });
+    expect(
+      screen.getByText('Counting sold listings...', { selector: '.sr-only:not([role])' }),
+    ).toBeInTheDocument();
+    expect(fake.current!.invokeCalls[1]).toEqual({
+      name: 'search-sold',
+      body: { itemName: 'zorblax jacket', condition: 'pre_owned' },
+    });
 
     await act(async () => sold.resolve(ok(soldBody(9))));
     expect(await screen.findByTestId('sold-count')).toHaveTextContent('9');
     expect(screen.getByTestId('sell-through-rate')).toHaveTextContent('113%');
     expect(screen.getByTestId('band-label')).toHaveTextContent('High demand!');
-    expect(screen.getByText('Results for zorblax jacket: 8 available, 9 sold, sell-through 113%.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Results for zorblax jacket: 8 available, 9 sold, sell-through 113%.'),
+    ).toBeInTheDocument();
   });
 
   it('logs one row per call with the count, and the zero flag', async () => {
@@ -264,7 +296,9 @@ describe('a signed-in search (SPEC §4)', () => {
   it('says sold data is unavailable, with the reason, instead of claiming zero sales', async () => {
     fake.current!.answer({
       available: ok(availableBody(30, { source: 'ebay' })),
-      sold: ok(soldBody(null, { source: 'ebay', reason: 'eBay sold data needs Marketplace Insights access.' })),
+      sold: ok(
+        soldBody(null, { source: 'ebay', reason: 'eBay sold data needs Marketplace Insights access.' }),
+      ),
     });
     renderExplorer();
     await fillAndSearch();
@@ -283,7 +317,10 @@ describe('a signed-in search (SPEC §4)', () => {
   });
 
   it('marks results drawn from demo data', async () => {
-    fake.current!.answer({ available: ok(availableBody(20, { isDemo: true })), sold: ok(soldBody(5, { isDemo: true })) });
+    fake.current!.answer({
+      available: ok(availableBody(20, { isDemo: true })),
+      sold: ok(soldBody(5, { isDemo: true })),
+    });
     renderExplorer();
     await fillAndSearch();
     expect(await screen.findByTestId('demo-badge')).toHaveTextContent('Demo data');
@@ -301,7 +338,10 @@ describe('a signed-in search (SPEC §4)', () => {
 
 describe('search errors (SPEC §8)', () => {
   it('shows the unavailable text in an Error alert and a Search Error toast, logs it, and stops', async () => {
-    fake.current!.answer({ available: httpError(503, { error: 'Market data source unavailable' }), sold: ok(soldBody(1)) });
+    fake.current!.answer({
+      available: httpError(503, { error: 'Market data source unavailable' }),
+      sold: ok(soldBody(1)),
+    });
     renderExplorer();
     await fillAndSearch();
     const alert = await screen.findByTestId('search-error');
@@ -320,10 +360,15 @@ describe('search errors (SPEC §8)', () => {
   });
 
   it('shows the timeout text for a 504 from the sold search, keeping the available count', async () => {
-    fake.current!.answer({ available: ok(availableBody(15)), sold: httpError(504, { error: 'Market data source timeout' }) });
+    fake.current!.answer({
+      available: ok(availableBody(15)),
+      sold: httpError(504, { error: 'Market data source timeout' }),
+    });
     renderExplorer();
     await fillAndSearch();
-    expect(await screen.findByTestId('search-error')).toHaveTextContent('Request timed out. Please try again.');
+    expect(await screen.findByTestId('search-error')).toHaveTextContent(
+      'Request timed out. Please try again.',
+    );
     expect(screen.getByTestId('available-count')).toHaveTextContent('15');
     expect(screen.queryByTestId('market-analysis')).not.toBeInTheDocument();
     await waitFor(() => expect(logs()).toHaveLength(2));
@@ -358,19 +403,25 @@ describe('search errors (SPEC §8)', () => {
     fake.current!.answer({ available: httpError(429, { error: 'Too many searches', retryAfter: 30 }) });
     renderExplorer();
     await fillAndSearch();
-    expect(await screen.findByTestId('search-error')).toHaveTextContent('Too many searches. Please try again in 30 seconds.');
+    expect(await screen.findByTestId('search-error')).toHaveTextContent(
+      'Too many searches. Please try again in 30 seconds.',
+    );
   });
 
   it('writes a failure to log only to the console', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fake.current!.answer({ available: ok(availableBody(10)), sold: ok(soldBody(5)) });
     fake.current!.onTable(({ table }) =>
-      table === 'marketplace_search_logs' ? { data: null, error: { message: 'denied', code: '42501' } } : { data: [], error: null },
+      table === 'marketplace_search_logs'
+        ? { data: null, error: { message: 'denied', code: '42501' } }
+        : { data: [], error: null },
     );
     renderExplorer();
     await fillAndSearch();
     expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent('50%');
-    await waitFor(() => expect(warn).toHaveBeenCalledWith('Could not write the search log', expect.anything()));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Could not write the search log', expect.anything()),
+    );
     expect(screen.queryByTestId('search-error')).not.toBeInTheDocument();
     expect(screen.queryByText('Search Error')).not.toBeInTheDocument();
   });
@@ -404,7 +455,9 @@ describe('the deeper look', () => {
     renderExplorer();
     await fillAndSearch();
     const panel = await screen.findByTestId('deeper-look');
-    expect(within(panel).getByTestId('comps-line')).toHaveTextContent('Based on 8 available and 9 sold comps');
+    expect(within(panel).getByTestId('comps-line')).toHaveTextContent(
+      'Based on 8 available and 9 sold comps',
+    );
     expect(within(panel).getByTestId('thin-sample')).toHaveTextContent('Thin sample: fewer than 10 comps');
     expect(panel).toHaveTextContent('$48');
     expect(panel).toHaveTextContent('$35.50 – $60');
@@ -417,12 +470,14 @@ describe('the deeper look', () => {
     expect(within(ladder).getByRole('row', { name: /New without tags/ })).toHaveTextContent(/0\s*1\s*0%/);
 
     const markets = within(panel).getByTestId('marketplace-table');
-    expect(within(markets).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'MarketplaceAvailableSoldRateSell-through',
-      'Poshmark56120%',
-      'eBay33100%',
-    ]);
-    expect(within(panel).getByTestId('formula')).toHaveTextContent('Sell-through = sold in the last 90 days ÷ listed now');
+    expect(
+      within(markets)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['MarketplaceAvailableSoldRateSell-through', 'Poshmark56120%', 'eBay33100%']);
+    expect(within(panel).getByTestId('formula')).toHaveTextContent(
+      'Sell-through = sold in the last 90 days ÷ listed now',
+    );
     expect(panel).toHaveTextContent(/Above 100%/);
   });
 
@@ -444,7 +499,12 @@ describe('saved searches from the explorer', () => {
       if (table !== 'saved_searches') return { data: null, error: null };
       const insert = ops.find(([op]) => op === 'insert');
       if (insert) {
-        const row = { id: 's1', created_at: '2026-11-22T01:00:00Z', updated_at: '2026-11-22T01:00:00Z', ...(insert[1][0] as object) };
+        const row = {
+          id: 's1',
+          created_at: '2026-11-22T01:00:00Z',
+          updated_at: '2026-11-22T01:00:00Z',
+          ...(insert[1][0] as object),
+        };
         saved.push(row);
         return { data: row, error: null };
       }
@@ -467,7 +527,9 @@ describe('saved searches from the explorer', () => {
     await fillAndSearch('Levi 501');
     await screen.findByTestId('sell-through-rate');
     await waitFor(() => {
-      const update = fake.current!.tableCalls.find((c) => c.table === 'saved_searches' && c.ops.some(([op]) => op === 'update'));
+      const update = fake.current!.tableCalls.find(
+        (c) => c.table === 'saved_searches' && c.ops.some(([op]) => op === 'update'),
+      );
       expect(update?.ops).toEqual(
         expect.arrayContaining([
           ['update', [{ last_available: 20, last_sold: 10, last_rate: 50 }]],

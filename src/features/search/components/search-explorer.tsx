@@ -30,7 +30,13 @@ export type SearchExplorerProps = {
 };
 
 /** SPEC §2 and §4: the /thriftingexplorer screen. */
-export function SearchExplorer({ user, authLoading = false, onRequireLogin, initialItemName, initialCondition }: SearchExplorerProps) {
+export function SearchExplorer({
+  user,
+  authLoading = false,
+  onRequireLogin,
+  initialItemName,
+  initialCondition,
+}: SearchExplorerProps) {
   const flow = useSearchFlow({ user, onRequireLogin });
   const { run, results, error } = flow;
   const condition = isCondition(initialCondition) ? initialCondition : undefined;
@@ -47,7 +53,9 @@ export function SearchExplorer({ user, authLoading = false, onRequireLogin, init
     // Phones stack the panel above the results: bring the results into view, or the answer arrives off screen.
     if (user && window.matchMedia?.('(max-width: 1023px)').matches) {
       const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      requestAnimationFrame(() => resultsRef.current?.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' }));
+      requestAnimationFrame(() =>
+        resultsRef.current?.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' }),
+      );
     }
     return flow.search(values);
   };
@@ -64,7 +72,9 @@ export function SearchExplorer({ user, authLoading = false, onRequireLogin, init
       ? m.loadingSold
       : complete && run && results
         ? `Results for ${run.query.itemName}: ${formatCount(results.availableCount)} available, ${
-            soldKnown ? `${formatCount(results.soldCount)} sold, sell-through ${rate}%` : m.soldUnavailableTitle.toLowerCase()
+            soldKnown
+              ? `${formatCount(results.soldCount)} sold, sell-through ${rate}%`
+              : m.soldUnavailableTitle.toLowerCase()
           }.`
         : '';
 
@@ -91,7 +101,11 @@ export function SearchExplorer({ user, authLoading = false, onRequireLogin, init
           />
         </div>
 
-        <section ref={resultsRef} aria-labelledby="search-results-heading" className="min-w-0 scroll-mt-20 space-y-4">
+        <section
+          ref={resultsRef}
+          aria-labelledby="search-results-heading"
+          className="min-w-0 scroll-mt-20 space-y-4"
+        >
           <h2 id="search-results-heading" className="sr-only">
             Market data
           </h2>
@@ -119,7 +133,8 @@ export function SearchExplorer({ user, authLoading = false, onRequireLogin, init
             <>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
                 <p className="min-w-0 text-sm text-muted-foreground">
-                  Results for <span className="break-words font-semibold text-foreground">“{run.query.itemName}”</span>
+                  Results for{' '}
+                  <span className="break-words font-semibold text-foreground">“{run.query.itemName}”</span>
                   {' · '}
                   {conditionLabels[run.query.condition]}
                 </p>
@@ -150,7 +165,12 @@ export function SearchExplorer({ user, authLoading = false, onRequireLogin, init
               {complete && run.available && run.sold && (
                 <>
                   <MarketAnalysis rate={rate} />
-                  <DeeperLook condition={run.query.condition} available={run.available} sold={run.sold} rate={rate} />
+                  <DeeperLook
+                    condition={run.query.condition}
+                    available={run.available}
+                    sold={run.sold}
+                    rate={rate}
+                  />
                 </>
               )}
             </>

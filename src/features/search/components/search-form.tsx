@@ -11,7 +11,13 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { cn } from '@/lib/utils';
 import { searchMessages as m } from '../messages';
-import { conditionLabels, conditions, searchFormSchema, type SearchFormInput, type SearchFormValues } from '../schemas';
+import {
+  conditionLabels,
+  conditions,
+  searchFormSchema,
+  type SearchFormInput,
+  type SearchFormValues,
+} from '../schemas';
 import { AppleIcon, SearchIcon } from './icons';
 
 export type SearchFormProps = {
@@ -23,7 +29,12 @@ export type SearchFormProps = {
 };
 
 /** SPEC §2 left panel 'Search Items' with SPEC §5 validation: the button is enabled only when the form is valid. */
-export function SearchForm({ defaultValues, busy = false, onSubmit, submitOnMount = false }: SearchFormProps) {
+export function SearchForm({
+  defaultValues,
+  busy = false,
+  onSubmit,
+  submitOnMount = false,
+}: SearchFormProps) {
   const ids = useId();
   const form = useForm<SearchFormInput, unknown, SearchFormValues>({
     resolver: zodResolver(searchFormSchema),
@@ -60,7 +71,10 @@ export function SearchForm({ defaultValues, busy = false, onSubmit, submitOnMoun
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label={m.panelTitle}>
           <div className="space-y-2">
             <Label htmlFor={item.id}>
-              {m.itemNameLabel} <span aria-hidden="true" className="text-destructive">*</span>
+              {m.itemNameLabel}{' '}
+              <span aria-hidden="true" className="text-destructive">
+                *
+              </span>
             </Label>
             <Input
               id={item.id}
@@ -84,7 +98,10 @@ export function SearchForm({ defaultValues, busy = false, onSubmit, submitOnMoun
 
           <div className="space-y-2">
             <Label htmlFor={condition.id}>
-              {m.conditionLabel} <span aria-hidden="true" className="text-destructive">*</span>
+              {m.conditionLabel}{' '}
+              <span aria-hidden="true" className="text-destructive">
+                *
+              </span>
             </Label>
             <Select
               id={condition.id}
@@ -98,9 +115,7 @@ export function SearchForm({ defaultValues, busy = false, onSubmit, submitOnMoun
                 void form.trigger('condition');
               }}
             >
-              <option value="">
-                {m.conditionPlaceholder}
-              </option>
+              <option value="">{m.conditionPlaceholder}</option>
               {conditions.map((value) => (
                 <option key={value} value={value}>
                   {conditionLabels[value]}

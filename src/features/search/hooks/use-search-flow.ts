@@ -96,7 +96,12 @@ export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRe
         void logSearchQuietly(
           sold.soldCount === null
             ? // The call worked but counted nothing: logged as no count with its reason, never as a zero result.
-              logRecord(input, 'sold', null, `Sold count unavailable: ${sold.reason || 'source cannot count sold items'}`)
+              logRecord(
+                input,
+                'sold',
+                null,
+                `Sold count unavailable: ${sold.reason || 'source cannot count sold items'}`,
+              )
             : logRecord(input, 'sold', sold.soldCount, null),
         );
 
@@ -130,7 +135,12 @@ export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRe
 }
 
 /** A marketplace_search_logs row: a count for a success, the cause (and no count) for anything else. */
-function logRecord(input: SearchInput, type: SearchType, count: number | null, errorMessage: string | null): SearchLogRecord {
+function logRecord(
+  input: SearchInput,
+  type: SearchType,
+  count: number | null,
+  errorMessage: string | null,
+): SearchLogRecord {
   const success = count !== null && errorMessage === null;
   return {
     search_term: input.itemName,

@@ -19,5 +19,9 @@ export function mergeSold(previous: SearchResults | null, soldCount: number): Se
 }
 
 export function withRate(previous: SearchResults | null, sellThroughRate: number): SearchResults {
-  return { availableCount: previous?.availableCount ?? 0, soldCount: previous?.soldCount ?? 0, sellThroughRate };
+  return {
+    availableCount: previous?.availableCount ?? 0,
+    soldCount: previous?.soldCount ?? 0,
+    sellThroughRate,
+  };
 }

@@ -1,6 +1,11 @@
 import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { logErrorMessage, normaliseFunctionError, SearchFunctionError, searchErrorMessage } from './search-errors';
+import {
+  logErrorMessage,
+  normaliseFunctionError,
+  SearchFunctionError,
+  searchErrorMessage,
+} from './search-errors';
 
 const network = 'Network connection failed. Please check your internet connection and try again.';
 const timeout = 'Request timed out. Please try again.';
@@ -8,7 +13,10 @@ const unavailable = 'Search service temporarily unavailable. Please try again in
 
 const httpError = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new FunctionsHttpError(
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }),
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
   );
 
 describe('searchErrorMessage (SPEC §8) on plain errors', () => {
@@ -26,12 +34,20 @@ describe('searchErrorMessage (SPEC §8) on plain errors', () => {
     expect(searchErrorMessage(new Error('timeout: source unavailable'), 'sold')).toBe(timeout);
   });
   it('uses the per-search fallback for any other error', () => {
-    expect(searchErrorMessage(new Error('boom'), 'available')).toBe('Failed to search available listings. Please try again.');
-    expect(searchErrorMessage(new Error('boom'), 'sold')).toBe('Failed to search sold listings. Please try again.');
+    expect(searchErrorMessage(new Error('boom'), 'available')).toBe(
+      'Failed to search available listings. Please try again.',
+    );
+    expect(searchErrorMessage(new Error('boom'), 'sold')).toBe(
+      'Failed to search sold listings. Please try again.',
+    );
   });
   it('uses the fetch-listings text for anything that is not an Error', () => {
-    expect(searchErrorMessage('fetch failed', 'available')).toBe('Failed to fetch available listings. Please try again.');
-    expect(searchErrorMessage({ error: 'x' }, 'sold')).toBe('Failed to fetch sold listings. Please try again.');
+    expect(searchErrorMessage('fetch failed', 'available')).toBe(
+      'Failed to fetch available listings. Please try again.',
+    );
+    expect(searchErrorMessage({ error: 'x' }, 'sold')).toBe(
+      'Failed to fetch sold listings. Please try again.',
+    );
     expect(searchErrorMessage(undefined, 'sold')).toBe('Failed to fetch sold listings. Please try again.');
   });
 });
@@ -56,9 +72,15 @@ describe('supabase-js function errors', () => {
   });
 
   it('tells a rate-limited user when to retry, from the body or the Retry-After header', async () => {
-    const fromBody = await normaliseFunctionError(httpError(429, { error: 'Too many searches', retryAfter: 42 }));
-    expect(searchErrorMessage(fromBody, 'available')).toBe('Too many searches. Please try again in 42 seconds.');
-    const fromHeader = await normaliseFunctionError(httpError(429, { error: 'Too many searches' }, { 'retry-after': '7' }));
+    const fromBody = await normaliseFunctionError(
+      httpError(429, { error: 'Too many searches', retryAfter: 42 }),
+    );
+    expect(searchErrorMessage(fromBody, 'available')).toBe(
+      'Too many searches. Please try again in 42 seconds.',
+    );
+    const fromHeader = await normaliseFunctionError(
+      httpError(429, { error: 'Too many searches' }, { 'retry-after': '7' }),
+    );
     expect(searchErrorMessage(fromHeader, 'sold')).toBe('Too many searches. Please try again in 7 seconds.');
     const unknown = await normaliseFunctionError(httpError(429, {}));
     expect(searchErrorMessage(unknown, 'sold')).toBe('Too many searches. Please try again in a minute.');
@@ -66,12 +88,18 @@ describe('supabase-js function errors', () => {
 
   it('asks a user whose session lapsed to log in again on 401', async () => {
     const e = await normaliseFunctionError(httpError(401, { error: 'Sign in to search' }));
-    expect(searchErrorMessage(e, 'available')).toBe('Your session has expired. Please log in again to search.');
+    expect(searchErrorMessage(e, 'available')).toBe(
+      'Your session has expired. Please log in again to search.',
+    );
   });
 
   it('falls back to the per-search text for a 400, a 500 without words, a body that is not JSON, or a relay error', async () => {
-    const e400 = await normaliseFunctionError(httpError(400, { error: 'itemName must be 2 to 100 characters' }));
-    expect(searchErrorMessage(e400, 'available')).toBe('Failed to search available listings. Please try again.');
+    const e400 = await normaliseFunctionError(
+      httpError(400, { error: 'itemName must be 2 to 100 characters' }),
+    );
+    expect(searchErrorMessage(e400, 'available')).toBe(
+      'Failed to search available listings. Please try again.',
+    );
     const e500 = await normaliseFunctionError(new FunctionsHttpError(new Response('oops', { status: 500 })));
     expect(searchErrorMessage(e500, 'sold')).toBe('Failed to search sold listings. Please try again.');
     const relay = await normaliseFunctionError(new FunctionsRelayError(new Response('', { status: 502 })));

@@ -12,7 +12,10 @@ export class SearchFunctionError extends Error {
   readonly network: boolean;
   readonly retryAfter: number | null;
 
-  constructor(message: string, options: { status?: number | null; network?: boolean; retryAfter?: number | null } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number | null; network?: boolean; retryAfter?: number | null } = {},
+  ) {
     super(message);
     this.name = 'SearchFunctionError';
     this.status = options.status ?? null;
@@ -35,7 +38,8 @@ export async function normaliseFunctionError(error: unknown): Promise<unknown> {
     const response = (error as ErrorWithContext).context;
     if (response instanceof Response) {
       const body = await readJson(response);
-      const serverMessage = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : '';
+      const serverMessage =
+        typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : '';
       const retryHeader = Number(response.headers.get('retry-after'));
       const retryAfter =
         typeof body?.retryAfter === 'number' && Number.isFinite(body.retryAfter)
@@ -43,7 +47,10 @@ export async function normaliseFunctionError(error: unknown): Promise<unknown> {
           : Number.isFinite(retryHeader) && retryHeader > 0
             ? Math.ceil(retryHeader)
             : null;
-      return new SearchFunctionError(serverMessage || `HTTP ${response.status}`, { status: response.status, retryAfter });
+      return new SearchFunctionError(serverMessage || `HTTP ${response.status}`, {
+        status: response.status,
+        retryAfter,
+      });
     }
   }
   return error;
@@ -81,10 +88,11 @@ export function searchErrorMessage(error: unknown, type: SearchType): string {
 
 /** What goes into marketplace_search_logs.error_message: the raw cause, for whoever reads the logs. */
 export function logErrorMessage(error: unknown): string {
-  if (error instanceof SearchFunctionError) return error.status ? `${error.status}: ${error.message}` : error.message;
+  if (error instanceof SearchFunctionError)
+    return error.status ? `${error.status}: ${error.message}` : error.message;
   if (error instanceof Error) return error.message || error.name;
   try {
-    return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+    return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
   } catch {
     return String(error);
   }

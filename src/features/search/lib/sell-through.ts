@@ -62,7 +62,11 @@ function priceFormat(currency: string, digits: 0 | 2): Intl.NumberFormat {
   const key = `${currency}:${digits}`;
   let f = priceFormats.get(key);
   if (!f) {
-    const options = { style: 'currency', minimumFractionDigits: digits, maximumFractionDigits: digits } as const;
+    const options = {
+      style: 'currency',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    } as const;
     try {
       f = new Intl.NumberFormat('en-US', { ...options, currency });
     } catch {

@@ -58,7 +58,10 @@ export function createFakeSupabase() {
       tableHandler = handler;
     },
     /** Answers search-available and search-sold with these bodies (or errors). */
-    answer(answers: { available?: Result | (() => Result | Promise<Result>); sold?: Result | (() => Result | Promise<Result>) }) {
+    answer(answers: {
+      available?: Result | (() => Result | Promise<Result>);
+      sold?: Result | (() => Result | Promise<Result>);
+    }) {
       invokeHandler = ({ name }) => {
         const a = name === 'search-available' ? answers.available : answers.sold;
         if (!a) return { data: null, error: new Error(`no answer for ${name}`) };
@@ -83,9 +86,14 @@ export function createFakeSupabase() {
 export const ok = (data: unknown): Result => ({ data, error: null });
 export const httpError = (status: number, body: unknown): Result => ({
   data: null,
-  error: new FunctionsHttpError(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  error: new FunctionsHttpError(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  ),
 });
-export const networkError = (): Result => ({ data: null, error: new FunctionsFetchError(new TypeError('Failed to fetch')) });
+export const networkError = (): Result => ({
+  data: null,
+  error: new FunctionsFetchError(new TypeError('Failed to fetch')),
+});
 
 export function deferred(): Deferred {
   let resolve!: (r: Result) => void;
@@ -95,7 +103,12 @@ export function deferred(): Deferred {
   return { promise, resolve };
 }
 
-const conditionCounts = (n: number) => ({ new_with_tags: n, new_without_tags: n, new_with_imperfections: n, pre_owned: n });
+const conditionCounts = (n: number) => ({
+  new_with_tags: n,
+  new_without_tags: n,
+  new_with_imperfections: n,
+  pre_owned: n,
+});
 
 /** A full search-available answer in the backend's contract shape. */
 export function availableBody(availableCount: number, extra: Record<string, unknown> = {}) {

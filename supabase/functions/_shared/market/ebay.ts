@@ -125,8 +125,11 @@ export class EbayMarketProvider implements MarketProvider {
     );
     const payload = await body(response);
     if (!response.ok || typeof payload.access_token !== 'string') {
-      if (payload.error === 'invalid_scope') throw new ScopeNotGrantedError(String(payload.error_description ?? ''));
-      throw new SourceUnavailableError(`${UNAVAILABLE} (token request answered ${response.status} ${String(payload.error ?? '')})`);
+      if (payload.error === 'invalid_scope')
+        throw new ScopeNotGrantedError(String(payload.error_description ?? ''));
+      throw new SourceUnavailableError(
+        `${UNAVAILABLE} (token request answered ${response.status} ${String(payload.error ?? '')})`,
+      );
     }
     const expiresIn = Number(payload.expires_in) > 0 ? Number(payload.expires_in) : 7200;
     tokens.set(key, { token: payload.access_token, expiresAt: Date.now() + expiresIn * 1000 });
@@ -134,13 +137,24 @@ export class EbayMarketProvider implements MarketProvider {
   }
 
   /** GET with the app token; a 401 means the token went stale: mint a new one and retry once. */
-  private async get(path: string, params: URLSearchParams, scope: string, signal: AbortSignal): Promise<Response> {
+  private async get(
+    path: string,
+    params: URLSearchParams,
+    scope: string,
+    signal: AbortSignal,
+  ): Promise<Response> {
     const url = `${this.config.apiBase}${path}?${params.toString()}`;
     for (let attempt = 0; ; attempt++) {
       const token = await this.token(scope, signal, attempt > 0);
       const response = await send(
         url,
-        { headers: { Authorization: `Bearer ${token}`, 'X-EBAY-C-MARKETPLACE-ID': this.config.marketplaceId, Accept: 'application/json' } },
+        {
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'X-EBAY-C-MARKETPLACE-ID': this.config.marketplaceId,
+            Accept: 'application/json',
+          },
+        },
         signal,
       );
       if (response.status === 401 && attempt === 0) {
@@ -153,8 +167,13 @@ export class EbayMarketProvider implements MarketProvider {
   }
 
   private failure(response: Response, payload: Record<string, unknown>): SourceUnavailableError {
-    const why = response.status === 429 ? "eBay's request limit for today has been reached" : `eBay answered ${response.status}`;
-    return new SourceUnavailableError(`${UNAVAILABLE} (${why}; error ids ${errorIds(payload).join(', ') || 'none'})`);
+    const why =
+      response.status === 429
+        ? "eBay's request limit for today has been reached"
+        : `eBay answered ${response.status}`;
+    return new SourceUnavailableError(
+      `${UNAVAILABLE} (${why}; error ids ${errorIds(payload).join(', ') || 'none'})`,
+    );
   }
 
   private filter(condition: Condition, extra: string[] = []): string {
@@ -188,7 +207,8 @@ export class EbayMarketProvider implements MarketProvider {
   }
 
   async countSold(query: MarketQuery): Promise<SoldResult> {
-    if (!this.config.insights || (notLicensedUntil.get(this.config.clientId) ?? 0) > Date.now()) return unavailableSold();
+    if (!this.config.insights || (notLicensedUntil.get(this.config.clientId) ?? 0) > Date.now())
+      return unavailableSold();
     const since = new Date(Date.now() - SOLD_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
     const params = new URLSearchParams({
       q: queryKeywords(query.itemName),
@@ -199,16 +219,24 @@ export class EbayMarketProvider implements MarketProvider {
     });
     let response: Response;
     try {
-      response = await this.get('/buy/marketplace_insights/v1_beta/item_sales/search', params, INSIGHTS_SCOPE, query.signal);
+      response = await this.get(
+        '/buy/marketplace_insights/v1_beta/item_sales/search',
+        params,
+        INSIGHTS_SCOPE,
+        query.signal,
+      );
     } catch (error) {
       if (error instanceof ScopeNotGrantedError) return this.notLicensed();
       throw error;
     }
     const payload = await body(response);
-    if (response.status === 403 && errorIds(payload).some((id) => id === 1100 || id === 100017)) return this.notLicensed();
+    if (response.status === 403 && errorIds(payload).some((id) => id === 1100 || id === 100017))
+      return this.notLicensed();
     if (!response.ok) throw this.failure(response, payload);
     const total = Math.max(0, Math.floor(Number(payload.total) || 0));
-    const sales = Array.isArray(payload.itemSales) ? (payload.itemSales as { lastSoldPrice?: { value?: string; currency?: string } }[]) : [];
+    const sales = Array.isArray(payload.itemSales)
+      ? (payload.itemSales as { lastSoldPrice?: { value?: string; currency?: string } }[])
+      : [];
     const prices = sales
       .filter((sale) => (sale.lastSoldPrice?.currency ?? 'USD') === 'USD')
       .map((sale) => Number(sale.lastSoldPrice?.value))

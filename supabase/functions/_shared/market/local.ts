@@ -120,7 +120,8 @@ export class LocalMarketProvider implements MarketProvider {
       },
       query.signal,
     );
-    if (!row.allowed || !row.result) return { allowed: false, retryAfter: Math.max(1, row.retryAfter ?? gate.windowSeconds) };
+    if (!row.allowed || !row.result)
+      return { allowed: false, retryAfter: Math.max(1, row.retryAfter ?? gate.windowSeconds) };
     const result = row.result;
     return {
       allowed: true,

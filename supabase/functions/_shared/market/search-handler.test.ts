@@ -9,15 +9,27 @@ const env = {
   SUPABASE_ANON_KEY: 'anon-key',
   SUPABASE_SERVICE_ROLE_KEY: 'service-key',
 };
-const post = (headers: Record<string, string>, body: unknown = { itemName: 'lululemon align', condition: 'pre_owned' }) =>
-  new Request('http://localhost/search-sold', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const post = (
+  headers: Record<string, string>,
+  body: unknown = { itemName: 'lululemon align', condition: 'pre_owned' },
+) =>
+  new Request('http://localhost/search-sold', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('search handlers without a backend', () => {
   it('answer the preflight with ok and CORS headers', async () => {
-    const response = await searchSold(new Request('http://localhost/search-sold', { method: 'OPTIONS' }), env);
+    const response = await searchSold(
+      new Request('http://localhost/search-sold', { method: 'OPTIONS' }),
+      env,
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('ok');
-    expect(response.headers.get('access-control-allow-headers')).toBe('authorization, x-client-info, apikey, content-type, x-retry-count');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'authorization, x-client-info, apikey, content-type, x-retry-count',
+    );
   });
 
   it('refuse other methods with 405 and CORS headers', async () => {
@@ -27,7 +39,13 @@ describe('search handlers without a backend', () => {
   });
 
   it('401 without a bearer, or with the anon or service key as the bearer', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer anon-key' }, { Authorization: 'Bearer service-key' }, { Authorization: 'Basic abc' }]) {
+    const cases: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer anon-key' },
+      { Authorization: 'Bearer service-key' },
+      { Authorization: 'Basic abc' },
+    ];
+    for (const headers of cases) {
       const response = await searchSold(post(headers), env);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: 'Please log in to search.' });

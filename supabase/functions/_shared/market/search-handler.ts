@@ -58,7 +58,11 @@ export function parseSearchBody(kind: SearchKind, body: unknown): { itemName: st
 class DeadlineExceeded extends Error {}
 
 /** Runs the source call; aborts it and answers 504 past `timeoutMs`, 503 when it fails. */
-async function withDeadline<T>(timeoutMs: number, run: (signal: AbortSignal) => Promise<T>, log: (m: string) => void): Promise<T> {
+async function withDeadline<T>(
+  timeoutMs: number,
+  run: (signal: AbortSignal) => Promise<T>,
+  log: (m: string) => void,
+): Promise<T> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -144,8 +148,11 @@ export function createSearchHandler(kind: SearchKind) {
       const input = parseSearchBody(kind, await readJsonBody(req));
       const provider = marketProvider(env);
       const service = serviceClient(env);
-      const useCache = !/^(off|false|0|no)$/i.test(env.MARKET_CACHE ?? '') && !flagEnv(env, 'MARKET_CACHE_BYPASS');
-      const key = useCache ? cacheKey([bucket, provider.name, input.condition, normalizeQuery(input.itemName)]) : null;
+      const useCache =
+        !/^(off|false|0|no)$/i.test(env.MARKET_CACHE ?? '') && !flagEnv(env, 'MARKET_CACHE_BYPASS');
+      const key = useCache
+        ? cacheKey([bucket, provider.name, input.condition, normalizeQuery(input.itemName)])
+        : null;
 
       const settings: GateSettings = {
         userId: user.id,
@@ -156,25 +163,41 @@ export function createSearchHandler(kind: SearchKind) {
         ttlSeconds: intEnv(env, 'MARKET_CACHE_TTL_SECONDS', 900),
       };
       const timeoutMs = intEnv(env, 'MARKET_TIMEOUT_MS', 8000);
-      const query = (signal: AbortSignal): MarketQuery => ({ itemName: input.itemName, condition: input.condition, signal });
+      const query = (signal: AbortSignal): MarketQuery => ({
+        itemName: input.itemName,
+        condition: input.condition,
+        signal,
+      });
       let payload: Record<string, unknown>;
 
-      const gated: ((q: MarketQuery, g: GateSettings) => Promise<GatedAnswer<AvailableResult | SoldResult>>) | undefined =
-        kind === 'available' ? provider.gatedCountAvailable?.bind(provider) : provider.gatedCountSold?.bind(provider);
+      const gated:
+        | ((q: MarketQuery, g: GateSettings) => Promise<GatedAnswer<AvailableResult | SoldResult>>)
+        | undefined =
+        kind === 'available'
+          ? provider.gatedCountAvailable?.bind(provider)
+          : provider.gatedCountSold?.bind(provider);
       if (gated) {
         // The source applies the rate limit and cache itself, in the same round trip as the count.
-        const answer: GatedAnswer<AvailableResult | SoldResult> = await withDeadline(timeoutMs, (signal) => gated(query(signal), settings), console.error);
+        const answer: GatedAnswer<AvailableResult | SoldResult> = await withDeadline(
+          timeoutMs,
+          (signal) => gated(query(signal), settings),
+          console.error,
+        );
         lap('search');
         if (!answer.allowed) throw tooManyRequests(answer.retryAfter);
         payload = shape(kind, provider.name, answer.result, answer.asOf, answer.cached);
       } else {
         const gate = await passGate(service, { ...settings });
         lap('gate');
-        if (gate.cached) return json({ ...gate.cached, cached: true }, 200, { 'Server-Timing': timings.join(', ') });
+        if (gate.cached)
+          return json({ ...gate.cached, cached: true }, 200, { 'Server-Timing': timings.join(', ') });
         payload = await withDeadline(
           timeoutMs,
           async (signal) => {
-            const result = kind === 'available' ? await provider.countAvailable(query(signal)) : await provider.countSold(query(signal));
+            const result =
+              kind === 'available'
+                ? await provider.countAvailable(query(signal))
+                : await provider.countSold(query(signal));
             return shape(kind, provider.name, result, new Date().toISOString(), false);
           },
           console.error,

@@ -1,5 +1,10 @@
 // The one interface every market-data source implements, and the shapes the two search functions answer with.
-export const CONDITIONS = ['new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned'] as const;
+export const CONDITIONS = [
+  'new_with_tags',
+  'new_without_tags',
+  'new_with_imperfections',
+  'pre_owned',
+] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
 export type ByCondition = Record<Condition, number>;
@@ -48,8 +53,7 @@ export type GateSettings = {
 };
 
 export type GatedAnswer<T> =
-  | { allowed: false; retryAfter: number }
-  | { allowed: true; cached: boolean; result: T; asOf: string };
+  { allowed: false; retryAfter: number } | { allowed: true; cached: boolean; result: T; asOf: string };
 
 export interface MarketProvider {
   readonly name: SourceName;
@@ -65,7 +69,10 @@ export interface MarketProvider {
 
 /** The source failed (down, refused, over its quota). The function answers 503 with 'unavailable' in the message. */
 export class SourceUnavailableError extends Error {
-  constructor(message: string, readonly detail?: unknown) {
+  constructor(
+    message: string,
+    readonly detail?: unknown,
+  ) {
     super(message);
     this.name = 'SourceUnavailableError';
   }
