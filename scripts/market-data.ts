@@ -2,9 +2,10 @@
 // local market index, and the fast bulk writer that loads it. Used by `npm run market:seed`, the fresh-database seed
 // of `npm start` (emulator/seeds/market.ts), the search bench and tests.
 //
-// Every product line has a target sell-through rate (sold in the last 90 days / listed now), so searches land in
-// every band of SPEC §9. Rows are generated line by line, which keeps each line's rows together on disk: a search
-// then reads a few hundred neighbouring pages instead of one row per page (see docs/decisions/, market index).
+// Every product line has a target sell-through rate for pre-owned (sold in the last 90 days / listed now), so
+// pre-owned searches land in every band of SPEC §9; condition shifts it (tags sell best, flaws worst). Rows are
+// generated line by line, which keeps each line's rows together on disk: a search then reads a few hundred
+// neighbouring pages instead of one row per page (see docs/decisions/, market index).
 import type { Queryable } from '../emulator/context';
 
 export type Condition = 'new_with_tags' | 'new_without_tags' | 'new_with_imperfections' | 'pre_owned';
@@ -46,7 +47,7 @@ type Line = {
   category: string;
   /** Resale price of a pre-owned piece, USD. */
   price: number;
-  /** Target sell-through rate in percent (sold in 90 days per 100 listed now). 0: never sells. */
+  /** Target pre-owned sell-through rate in percent (sold in 90 days per 100 listed now). 0: never sells. */
   str: number;
   /** Relative share of all listings. */
   weight: number;
@@ -156,13 +157,47 @@ const MARKETPLACES: [string, number][] = [
   ['depop', 12],
   ['vinted', 10],
 ];
-// Condition mix of second-hand fashion: mostly pre-owned, some new with or without tags, a few with flaws.
-const CONDITIONS: [Condition, number][] = [
-  ['pre_owned', 55],
-  ['new_with_tags', 20],
-  ['new_without_tags', 17],
-  ['new_with_imperfections', 8],
-];
+// Condition mix of second-hand fashion: mostly pre-owned, some new with or without tags, a few with flaws. Cheap fast
+// fashion carries more unworn pieces with tags (haul returns that missed the window); pricey outerwear and shoes are
+// mostly worn. mixOf reads the tier from the line's price.
+const CONDITION_MIX: Record<'budget' | 'mid' | 'premium', [Condition, number][]> = {
+  budget: [
+    ['pre_owned', 48],
+    ['new_with_tags', 27],
+    ['new_without_tags', 16],
+    ['new_with_imperfections', 9],
+  ],
+  mid: [
+    ['pre_owned', 55],
+    ['new_with_tags', 20],
+    ['new_without_tags', 17],
+    ['new_with_imperfections', 8],
+  ],
+  premium: [
+    ['pre_owned', 64],
+    ['new_with_tags', 14],
+    ['new_without_tags', 15],
+    ['new_with_imperfections', 7],
+  ],
+};
+const mixOf = (line: Line) =>
+  CONDITION_MIX[line.price < 15 ? 'budget' : line.price >= 90 ? 'premium' : 'mid'];
+// How condition moves the sell-through rate, relative to the line's target (which is its pre-owned rate, the bulk of
+// the market): buyers pay for tags, then for unworn, and pass over flaws. Each line's effect is scaled a little (see
+// conditionRates) so no two ladders read exactly alike.
+const CONDITION_RATE: Record<Condition, number> = {
+  new_with_tags: 1.3,
+  new_without_tags: 1.14,
+  pre_owned: 1,
+  new_with_imperfections: 0.58,
+};
+// New pieces go faster, flawed ones slower.
+const CONDITION_DAYS: Record<Condition, number> = {
+  new_with_tags: 0.75,
+  new_without_tags: 0.88,
+  pre_owned: 1,
+  new_with_imperfections: 1.4,
+};
 const CONDITION_PRICE: Record<Condition, number> = {
   new_with_tags: 1.45,
   new_without_tags: 1.2,
@@ -190,12 +225,31 @@ function pick<T>(random: () => number, weighted: [T, number][]): T {
   return weighted[weighted.length - 1][0];
 }
 
+/** A stable number in [0, 1) from a text: the per-line spread of the condition effect must not depend on the seed. */
+function hashUnit(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0) / 4294967296;
+}
+
+/** Target rate per condition in percent: the line's rate for pre-owned, shifted by condition and a per-line spread. */
+export function conditionRates(line: Pick<Line, 'brand' | 'item' | 'str'>): Record<Condition, number> {
+  const spread = 0.8 + 0.4 * hashUnit(`${line.brand} ${line.item}`);
+  return Object.fromEntries(
+    (Object.keys(CONDITION_RATE) as Condition[]).map((c) => [
+      c,
+      line.str * (1 + (CONDITION_RATE[c] - 1) * spread),
+    ]),
+  ) as Record<Condition, number>;
+}
+
 const oneOf = <T>(random: () => number, list: T[]): T => list[Math.floor(random() * list.length)];
 
 /**
  * The listings of a demo market of `count` rows, in line order. Same seed, count and `now` -> same rows.
- * Sold share per line: with sale dates spread evenly over HISTORY_DAYS, a fraction w = 90 / HISTORY_DAYS of the sales
- * falls in the 90-day window, so a sold fraction s gives a rate of s * w / (1 - s); for a target rate r, s = r / (w + r).
+ * Sold share per line and condition: with sale dates spread evenly over HISTORY_DAYS, a fraction w = 90 / HISTORY_DAYS
+ * of the sales falls in the 90-day window, so a sold fraction s gives a rate of s * w / (1 - s); for a target rate r
+ * (conditionRates), s = r / (w + r).
  */
 export function* generateListings(options: {
   count: number;
@@ -211,24 +265,27 @@ export function* generateListings(options: {
       index === LINES.length - 1
         ? options.count - made
         : Math.round((options.count * line.weight) / totalWeight);
-    const rate = line.str / 100;
     const inWindow = 90 / HISTORY_DAYS;
-    const soldFraction = rate / (inWindow + rate);
-    const counters = Object.fromEntries(CONDITIONS.map(([c]) => [c, { rows: 0, sales: 0 }])) as Record<
-      Condition,
-      { rows: number; sales: number }
-    >;
+    const rates = conditionRates(line);
+    const mix = mixOf(line);
+    const counters = Object.fromEntries(
+      mix.map(([c]) => [
+        c,
+        { rows: 0, sales: 0, soldFraction: rates[c] / 100 / (inWindow + rates[c] / 100) },
+      ]),
+    ) as Record<Condition, { rows: number; sales: number; soldFraction: number }>;
     // A line's rows are written available first, then sold from the latest sale back: each search reads one dense run
     // of pages per status (and the 90-day window is the front of the sold run), like a table clustered on
     // (line, status, sold_at desc).
     const lineRows: MarketListing[] = [];
     for (let n = 0; n < share && made < options.count; n++, made++) {
-      const condition = pick(random, CONDITIONS);
+      const condition = pick(random, mix);
       const marketplace = pick(random, MARKETPLACES);
       const colour = oneOf(random, COLOURS);
       const size = oneOf(random, SIZES[line.sizes]);
       // Status and sale window are spread evenly within each line and condition (not drawn at random), so a line's
-      // rate is its target in every condition instead of drifting with sampling noise at 50,000 rows.
+      // rate is its condition's target instead of drifting with sampling noise at 50,000 rows.
+      const { soldFraction } = counters[condition];
       const seen = (counters[condition].rows += 1);
       const sold = Math.floor(seen * soldFraction) > Math.floor((seen - 1) * soldFraction);
       let recent = false;
@@ -249,7 +306,8 @@ export function* generateListings(options: {
           ? now - random() * windowDays * DAY
           : now - (windowDays + random() * (HISTORY_DAYS - windowDays)) * DAY;
         // Exponential days-to-sell around the line's typical figure.
-        const took = Math.min(HISTORY_DAYS, -Math.log(1 - random() * 0.999) * line.days) * DAY;
+        const days = line.days * CONDITION_DAYS[condition];
+        const took = Math.min(HISTORY_DAYS, -Math.log(1 - random() * 0.999) * days) * DAY;
         listedAt = Math.max(now - HISTORY_DAYS * DAY - 30 * DAY, soldAt - took);
       } else {
         listedAt = now - random() * HISTORY_DAYS * DAY;

@@ -49,6 +49,24 @@ describe('demo market generator', () => {
       true,
     );
   });
+
+  it('mixes conditions as the resale market does: mostly pre-owned, more tagged pieces in cheap fast fashion', () => {
+    const rows = take(20_000);
+    const share = (of: typeof rows, condition: string) =>
+      of.filter((r) => r.condition === condition).length / of.length;
+    expect(share(rows, 'pre_owned')).toBeGreaterThan(0.5);
+    expect(share(rows, 'new_with_imperfections')).toBeLessThan(0.1);
+    for (const brand of new Set(rows.map((r) => r.brand))) {
+      const own = rows.filter((r) => r.brand === brand);
+      const counts = ['new_with_tags', 'new_without_tags', 'new_with_imperfections'].map((c) =>
+        share(own, c),
+      );
+      expect(share(own, 'pre_owned'), brand ?? '').toBeGreaterThan(Math.max(...counts));
+    }
+    const shein = rows.filter((r) => r.brand === 'Shein');
+    const arcteryx = rows.filter((r) => r.brand === "Arc'teryx");
+    expect(share(shein, 'new_with_tags')).toBeGreaterThan(share(arcteryx, 'new_with_tags') + 0.05);
+  });
 });
 
 describe('demo market in the database: every band of SPEC §9', () => {
@@ -87,6 +105,24 @@ describe('demo market in the database: every band of SPEC §9', () => {
     expect(r.rate).toBeGreaterThanOrEqual(low);
     expect(r.rate).toBeLessThanOrEqual(high);
   });
+
+  it.each(['lululemon align', "levi's 501", 'free people dress', 'zara dress'])(
+    '%s: condition moves the rate (new with tags best, then without tags, pre-owned, imperfections last)',
+    async (itemName) => {
+      const ladder = [];
+      for (const condition of ['new_with_tags', 'new_without_tags', 'pre_owned', 'new_with_imperfections']) {
+        ladder.push(await rate(itemName, condition));
+      }
+      const [tags, noTags, preOwned, flawed] = ladder.map((r) => r.rate);
+      expect(tags).toBeGreaterThan(noTags);
+      expect(noTags).toBeGreaterThan(preOwned);
+      expect(preOwned).toBeGreaterThan(flawed);
+      expect(tags).toBeGreaterThanOrEqual(preOwned * 1.15);
+      expect(flawed).toBeLessThanOrEqual(preOwned * 0.75);
+      // Pre-owned is most of the market for every line.
+      expect(ladder[2].available).toBeGreaterThan(Math.max(ladder[0].available, ladder[1].available));
+    },
+  );
 
   it('a brand with listings but no sales counts 0 sold', async () => {
     const r = await rate('forever 21');
