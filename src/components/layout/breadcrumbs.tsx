@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useActiveBreadcrumbOverride } from '@/components/layout/breadcrumb-context';
 import { crumbsFromPath, shouldShowCrumbs } from '@/components/layout/breadcrumb-trail';
+import { ChevronRightIcon } from '@/components/ui/icons';
 
 /** The trail for the current path; renders nothing on the home page. */
 export function Breadcrumbs() {
@@ -27,18 +28,7 @@ export function Breadcrumbs() {
                   >
                     {crumb.label}
                   </Link>
-                  <svg
-                    viewBox="0 0 24 24"
-                    width="14"
-                    height="14"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    aria-hidden="true"
-                    className="shrink-0 opacity-60"
-                  >
-                    <path d="m9 18 6-6-6-6" />
-                  </svg>
+                  <ChevronRightIcon size={14} className="shrink-0 opacity-60" />
                 </>
               )}
             </li>

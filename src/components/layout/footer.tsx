@@ -3,6 +3,7 @@ import { Logo } from '@/components/layout/logo';
 import { resourcesNav } from '@/components/layout/nav-items';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { InstagramIcon, MailIcon } from '@/components/ui/icons';
 
 const linkClass =
   'rounded-sm text-sm text-slate-300 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-300';
@@ -54,19 +55,7 @@ export function Footer() {
                 rel="noopener noreferrer"
                 className={`${linkClass} inline-flex items-center gap-2`}
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  width="16"
-                  height="16"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <rect x="3" y="3" width="18" height="18" rx="5" />
-                  <circle cx="12" cy="12" r="4" />
-                  <circle cx="17.5" cy="6.5" r="1" fill="currentColor" stroke="none" />
-                </svg>
+                <InstagramIcon />
                 {site.social.name}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
@@ -76,19 +65,7 @@ export function Footer() {
                 href={`mailto:${site.supportEmail}`}
                 className={`${linkClass} inline-flex items-center gap-2 break-all`}
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  width="16"
-                  height="16"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                  className="shrink-0"
-                >
-                  <rect x="3" y="5" width="18" height="14" rx="2" />
-                  <path d="m3 7 9 6 9-6" />
-                </svg>
+                <MailIcon className="shrink-0" />
                 {site.supportEmail}
               </a>
             </li>

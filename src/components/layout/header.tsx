@@ -5,6 +5,7 @@ import { mainNav, searchToolNav } from '@/components/layout/nav-items';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
+import { CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
 
 type HeaderProps = {
   accountSlot?: ReactNode;
@@ -22,24 +23,6 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
     'block rounded-lg px-3 py-3 text-base font-medium transition-colors hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
     isActive ? 'bg-secondary text-primary' : 'text-foreground',
   );
-
-function SearchToolIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="m20 20-4.2-4.2" />
-    </svg>
-  );
-}
 
 const searchToolClass =
   'inline-flex items-center gap-2 rounded-full bg-gradient-to-r from-orange-500 to-amber-500 px-4 py-2 text-sm font-semibold text-white shadow-sm shadow-orange-500/30 transition hover:brightness-105 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
@@ -88,7 +71,7 @@ export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
             </NavLink>
           ))}
           <NavLink to={searchToolNav.to} className={cn(searchToolClass, 'ml-2')}>
-            <SearchToolIcon />
+            <SearchIcon strokeWidth="2.2" strokeLinecap="round" />
             {searchToolNav.label}
           </NavLink>
         </nav>
@@ -101,18 +84,11 @@ export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((value) => !value)}
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          {open ? (
+            <CloseIcon size={22} strokeLinecap="round" />
+          ) : (
+            <MenuIcon size={22} strokeLinecap="round" />
+          )}
         </button>
       </div>
       <NavigationProgress />
@@ -128,7 +104,7 @@ export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
             to={searchToolNav.to}
             className={cn(searchToolClass, 'mt-2 justify-center py-3 text-base')}
           >
-            <SearchToolIcon />
+            <SearchIcon strokeWidth="2.2" strokeLinecap="round" />
             {searchToolNav.label}
           </NavLink>
           {mobileAccountSlot ? <div className="mt-3 border-t pt-3">{mobileAccountSlot}</div> : null}

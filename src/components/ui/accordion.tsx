@@ -1,6 +1,7 @@
 import * as AccordionPrimitive from '@radix-ui/react-accordion';
 import * as React from 'react';
 import { cn } from '@/lib/utils';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 export const Accordion = AccordionPrimitive.Root;
 
@@ -26,18 +27,7 @@ export const AccordionTrigger = React.forwardRef<
       {...props}
     >
       {children}
-      <svg
-        viewBox="0 0 24 24"
-        width="16"
-        height="16"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-        className="shrink-0 transition-transform duration-200"
-      >
-        <path d="m6 9 6 6 6-6" />
-      </svg>
+      <ChevronDownIcon className="shrink-0 transition-transform duration-200" />
     </AccordionPrimitive.Trigger>
   </AccordionPrimitive.Header>
 ));

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { cn } from '@/lib/utils';
+import { CloseIcon } from '@/components/ui/icons';
 
 // A small toast store: `toast()` may be called from anywhere (hooks, providers), <Toaster /> renders the queue.
 export type ToastInput = {
@@ -71,17 +72,7 @@ function ToastView({ item }: { item: ToastItem }) {
         aria-label="Dismiss notification"
         className="absolute right-2 top-2 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <svg
-          viewBox="0 0 24 24"
-          width="14"
-          height="14"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M18 6 6 18M6 6l12 12" />
-        </svg>
+        <CloseIcon size={14} />
       </button>
     </li>
   );

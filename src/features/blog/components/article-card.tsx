@@ -6,24 +6,9 @@ import { usePrefetchArticle } from '../api/prefetch-article';
 import { blogMessages } from '../messages';
 import type { BlogArticle } from '../schemas';
 import { ArticleDate, ReadTime } from './article-meta';
+import { ArrowRightIcon } from '@/components/ui/icons';
 
 type CardArticle = Pick<BlogArticle, 'slug' | 'title' | 'intro' | 'category' | 'read_time' | 'created_at'>;
-
-function Arrow() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </svg>
-  );
-}
 
 /**
  * One article in the list. The action link stretches over the whole card, so the card is one click target and one
@@ -97,7 +82,7 @@ export function ArticleCard({ article, variant }: { article: CardArticle; varian
             )}
           >
             {action}
-            <Arrow />
+            <ArrowRightIcon />
           </Link>
         </div>
       </div>

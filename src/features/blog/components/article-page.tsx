@@ -26,6 +26,7 @@ import {
 } from './article-sections';
 import { LoadingText } from './loading-text';
 import { ShareButton } from './share-button';
+import { ArrowLeftIcon } from '@/components/ui/icons';
 
 function BackToBlog({ className }: { className?: string }) {
   return (
@@ -33,9 +34,7 @@ function BackToBlog({ className }: { className?: string }) {
       to={paths.blog}
       className={buttonVariants({ variant: 'ghost', size: 'sm', className: `-ml-3 ${className ?? ''}` })}
     >
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <path d="M19 12H5M11 18l-6-6 6-6" />
-      </svg>
+      <ArrowLeftIcon />
       {blogMessages.backToBlog}
     </Link>
   );

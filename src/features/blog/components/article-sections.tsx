@@ -7,6 +7,7 @@ import { renderSectionHtml, headingId, splitParagraphs } from '../lib/article-ht
 import { blogMessages } from '../messages';
 import type { BlogArticle, FaqItem, RelatedArticle } from '../schemas';
 import { ArticleDate, ReadTime } from './article-meta';
+import { ArrowDownIcon, CheckIcon } from '@/components/ui/icons';
 
 /** Anchors of the sections the 'In This Article' card links to (SPEC §2). */
 export const sectionAnchors = {
@@ -95,18 +96,7 @@ export function InThisArticle({
               href={`#${link.href}`}
               className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-foreground transition-colors hover:bg-background hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              <svg
-                viewBox="0 0 24 24"
-                width="16"
-                height="16"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-                className="text-primary"
-              >
-                <path d="M12 5v14M5 12l7 7 7-7" />
-              </svg>
+              <ArrowDownIcon className="text-primary" />
               {link.label}
             </a>
           </li>
@@ -187,18 +177,7 @@ export function KeyTakeaways({ items }: { items: string[] }) {
       <ul className="mt-5 space-y-3">
         {items.map((item, index) => (
           <li key={index} className="flex gap-3 leading-7">
-            <svg
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              aria-hidden="true"
-              className="mt-1 shrink-0 text-primary"
-            >
-              <path d="M20 6 9 17l-5-5" />
-            </svg>
+            <CheckIcon size={20} strokeWidth="2.5" className="mt-1 shrink-0 text-primary" />
             <span>{item}</span>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { blogMessages } from '../messages';
+import { ShareIcon } from '@/components/ui/icons';
 
 /**
  * SPEC §2 Share: the native share sheet where the browser has one, otherwise the page address goes to the
@@ -32,12 +33,7 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
 
   return (
     <Button variant="outline" size="sm" onClick={() => void share()}>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <circle cx="18" cy="5" r="3" />
-        <circle cx="6" cy="12" r="3" />
-        <circle cx="18" cy="19" r="3" />
-        <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-      </svg>
+      <ShareIcon />
       {blogMessages.share}
     </Button>
   );

@@ -2,6 +2,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 
 type AutoplayCarouselProps = {
   /** Accessible name of the carousel region. */
@@ -19,21 +20,8 @@ type AutoplayCarouselProps = {
 };
 
 function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={direction === 'left' ? 'm15 18-6-6 6-6' : 'm9 18 6-6-6-6'} />
-    </svg>
-  );
+  const Chevron = direction === 'left' ? ChevronLeftIcon : ChevronRightIcon;
+  return <Chevron size={18} strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />;
 }
 
 /**

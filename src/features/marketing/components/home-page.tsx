@@ -6,6 +6,7 @@ import { SectionHeading } from '@/features/marketing/components/page-hero';
 import { DownloadBand } from '@/features/marketing/components/download-band';
 import { TestimonialCarousel } from '@/features/marketing/components/testimonial-carousel';
 import { features, steps } from '@/features/marketing/content/features';
+import { ArrowRightIcon } from '@/components/ui/icons';
 
 function Hero() {
   return (
@@ -181,18 +182,7 @@ function SearchToolCallout() {
               className="inline-flex h-12 items-center justify-center gap-2 rounded-full bg-gradient-to-r from-orange-500 to-amber-500 px-7 text-base font-semibold text-white shadow-lg shadow-orange-900/30 transition hover:brightness-105 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-teal-800"
             >
               Check an item now
-              <svg
-                viewBox="0 0 24 24"
-                width="18"
-                height="18"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-                aria-hidden="true"
-              >
-                <path d="M5 12h14M13 6l6 6-6 6" />
-              </svg>
+              <ArrowRightIcon size={18} strokeWidth="2.2" strokeLinecap="round" />
             </Link>
           </div>
         </div>
