@@ -1,6 +1,6 @@
 // One Hono app for the whole local Supabase: each service is a sub-app mounted where hosted Supabase serves it.
 import { Hono } from 'hono';
-import { createAuthApp } from './auth';
+import { createAuthApp, type AuthStartOptions } from './auth';
 import type { EmulatorContext } from './context';
 import { createFunctionsApp } from './functions';
 import { createMailApp } from './mail';
@@ -15,6 +15,8 @@ export type AppOptions = {
   signal?: AbortSignal;
   /** Enables /_emulator/* (test controls). */
   testing?: boolean;
+  /** How the auth service starts (e.g. the rate-limit multiplier). */
+  auth?: AuthStartOptions;
   /** Replaces the functions' environment overrides (null deletes a key); undefined clears them. */
   setFunctionEnvOverrides?: (overrides: Record<string, string | null> | undefined) => void;
 };
@@ -22,7 +24,7 @@ export type AppOptions = {
 export function createApp(ctx: EmulatorContext, options: AppOptions): Hono {
   const app = new Hono();
   app.route('/rest/v1', createRestApp(ctx));
-  app.route('/auth/v1', createAuthApp(ctx));
+  app.route('/auth/v1', createAuthApp(ctx, options.auth));
   app.route(
     '/functions/v1',
     createFunctionsApp(ctx, {

@@ -8,5 +8,10 @@ export function banner(emulator: RunningEmulator): string {
     `anon key:         ${emulator.anonKey}`,
     `service_role key: ${emulator.serviceRoleKey}`,
     `Database:         ${emulator.db.location}`,
+    ...(emulator.authRateLimitScale === 1
+      ? []
+      : [
+          `Auth rate limits: supabase/config.toml [auth.rate_limit] x${emulator.authRateLimitScale} (AUTH_RATE_LIMIT_SCALE=1 for the configured ones)`,
+        ]),
   ].join('\n');
 }

@@ -33,7 +33,12 @@ async function main() {
     return;
   }
   const port = Number(process.env.EMULATOR_PORT ?? 54321);
-  const emulator = await startEmulator({ port, host: process.env.EMULATOR_HOST, watchFunctions: true });
+  const emulator = await startEmulator({
+    port,
+    host: process.env.EMULATOR_HOST,
+    watchFunctions: true,
+    development: true,
+  });
   console.log(`\nLocal Supabase is running.\n${banner(emulator)}\n`);
   const stop = async () => {
     await emulator.stop();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
+import { checkRateLimitScale, DEVELOPMENT_RATE_LIMIT_SCALE, TESTING_RATE_LIMIT_SCALE } from './auth/settings';
 import { defaultSupabaseDir, loadConfig, projectRoot, readDotenv } from './config';
 import type { EmulatorContext } from './context';
 import { createDatabase, type Database } from './db';
@@ -35,8 +36,15 @@ export type StartOptions = {
   afterFreshSeed?: (ctx: EmulatorContext) => Promise<void>;
   /** Extra environment for edge functions, over supabase/functions/.env. */
   functionEnv?: Record<string, string>;
-  /** Enables the /_emulator test routes (function env overrides). */
+  /** An instance for tests: enables the /_emulator routes (function env overrides) and multiplies the auth rate limits
+   * by TESTING_RATE_LIMIT_SCALE (20), whatever AUTH_RATE_LIMIT_SCALE says, so test runs do not depend on the shell. */
   testing?: boolean;
+  /** A developer's own instance (npm start, npm run emulator): auth rate limits times DEVELOPMENT_RATE_LIMIT_SCALE
+   * (10) unless AUTH_RATE_LIMIT_SCALE is set. */
+  development?: boolean;
+  /** Multiplies every [auth.rate_limit] number from config.toml; wins over `testing`, `development` and
+   * AUTH_RATE_LIMIT_SCALE. 1 = exactly the configured (hosted) limits. */
+  authRateLimitScale?: number;
   /** Print what the emulator does (emails, migrations, function errors). Default true. */
   log?: boolean | ((message: string) => void);
   /** The supabase/ folder (config.toml, migrations, seed.sql, functions). Default: the repository's. */
@@ -60,6 +68,8 @@ export type RunningEmulator = {
   mailboxUrl: string;
   /** True when this start created the database (bootstrap, migrations and seed all ran). */
   fresh: boolean;
+  /** What [auth.rate_limit] from config.toml is multiplied by on this instance (see authRateLimitScale()). */
+  authRateLimitScale: number;
   ctx: EmulatorContext;
   /** The database, as the postgres superuser (bypasses RLS): for test setup only. */
   db: Database;
@@ -86,6 +96,23 @@ async function runSeedScripts(ctx: EmulatorContext) {
     await mod.default(ctx);
     ctx.log(`seeded emulator/seeds/${file} in ${Date.now() - started} ms`);
   }
+}
+
+/**
+ * How much this instance multiplies config.toml's [auth.rate_limit] by. config.toml holds the hosted project's limits
+ * (`supabase config push`); tests and one developer at 127.0.0.1 use up a per-IP bucket far sooner than real visitors.
+ * Order: the option; 20 for `testing`; AUTH_RATE_LIMIT_SCALE; 10 for `development`; else 1 (as configured).
+ */
+export function authRateLimitScale(
+  options: Pick<StartOptions, 'authRateLimitScale' | 'testing' | 'development'>,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
+  if (options.authRateLimitScale !== undefined)
+    return checkRateLimitScale(options.authRateLimitScale, 'authRateLimitScale');
+  if (options.testing) return TESTING_RATE_LIMIT_SCALE;
+  const fromEnv = env.AUTH_RATE_LIMIT_SCALE;
+  if (fromEnv !== undefined && fromEnv.trim()) return checkRateLimitScale(fromEnv, 'AUTH_RATE_LIMIT_SCALE');
+  return options.development ? DEVELOPMENT_RATE_LIMIT_SCALE : 1;
 }
 
 type Fetch = (req: Request, env?: unknown) => Response | Promise<Response>;
@@ -116,6 +143,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const keys = createKeys(options.jwtSecret ?? process.env.EMULATOR_JWT_SECRET);
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const memory = options.dataDir === 'memory';
+  const rateLimitScale = authRateLimitScale(options);
 
   const snapshot = memory && !databaseUrl ? snapshotKey(supabaseDir, options.seed !== false) : undefined;
   const db = await createDatabase({
@@ -190,6 +218,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       watchFunctions: options.watchFunctions,
       signal: watcher.signal,
       testing: options.testing,
+      auth: { rateLimitScale },
       setFunctionEnvOverrides: (next) => {
         overrides = next === undefined ? {} : { ...overrides, ...next };
         applyOverrides();
@@ -204,6 +233,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       jwtSecret: keys.jwtSecret,
       mailboxUrl: `${url}/_mail`,
       fresh,
+      authRateLimitScale: rateLimitScale,
       ctx,
       db,
       reloadSchema: () => schemaCacheOf(ctx).reload(db),

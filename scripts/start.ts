@@ -10,6 +10,8 @@ async function main() {
   const emulator = await startEmulator({
     port: Number(process.env.EMULATOR_PORT ?? 54321),
     watchFunctions: true,
+    // Auth rate limits: config.toml's times 10 (or AUTH_RATE_LIMIT_SCALE), so a developer is not locked out.
+    development: true,
   });
   const children: { vite?: ChildProcess } = {};
   let stopping = false;

@@ -3,6 +3,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureAuth } from '../emulator/auth';
+import { readAuthSettings, scaleRateLimits } from '../emulator/auth/settings';
 import { NoRealtime } from '../emulator/auth/test-support';
 import type { MailMessage } from '../emulator/mail/mailbox';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
@@ -37,7 +38,7 @@ async function openEmailLink(message: MailMessage) {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, dataDir: 'memory', log: false });
+  emulator = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
   // A movable clock, so the refresh-token reuse interval (10 s, from config.toml) can pass without sleeping.
   configureAuth(emulator.ctx, { now: () => new Date(clock) });
 });
@@ -193,6 +194,14 @@ describe('auth plumbing on the full emulator', () => {
       code: 'invalid_credentials',
       message: 'Invalid login credentials',
     });
+  });
+
+  it("runs config.toml's rate limits times 20 on an instance under test", async () => {
+    expect(emulator.authRateLimitScale).toBe(20);
+    // configureAuth with no overrides changes nothing and reports the settings in force.
+    expect(configureAuth(emulator.ctx, {}).rateLimits).toEqual(
+      scaleRateLimits(readAuthSettings(emulator.ctx.config).rateLimits, 20),
+    );
   });
 
   it('answers 429 once a (lowered) per-IP limit is used up', async () => {

@@ -30,7 +30,7 @@ async function signUp(email: string) {
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: 'memory', log: false });
+  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
   await emu.db.exec(`
     create table public.emu_notes (
       id bigint generated always as identity primary key,

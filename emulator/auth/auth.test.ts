@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../mail/mailbox';
+import { readAuthSettings } from './settings';
 import { NoRealtime, startAuthTestServer, type AuthTestServer } from './test-support';
 
 const SITE = 'http://localhost:5173';
@@ -675,6 +676,31 @@ describe('with email confirmations off (enable_confirmations = false)', () => {
     expect(again.error?.status).toBe(422);
     expect(again.error?.code).toBe('user_already_exists');
     expect(again.error?.message).toBe('User already registered');
+  });
+});
+
+describe("config.toml's own rate limits", () => {
+  let configured: AuthTestServer;
+  beforeAll(async () => {
+    configured = await startAuthTestServer({ rateLimitScale: 1 });
+  });
+  afterAll(async () => {
+    await configured?.stop();
+  });
+
+  it('answers 429 on the request after sign_in_sign_ups is used up, as the hosted project would', async () => {
+    const limit = readAuthSettings(configured.ctx.config).rateLimits.signInSignUps;
+    // Recovery for an unknown address: counted like a sign-up, but no email and no password hashing.
+    const recover = () =>
+      fetch(`${configured.url}/auth/v1/recover`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: configured.anonKey },
+        body: JSON.stringify({ email: 'nobody@example.com' }),
+      });
+    for (let i = 0; i < limit; i++) expect((await recover()).status).toBe(200);
+    const over = await recover();
+    expect(over.status).toBe(429);
+    expect(await over.json()).toMatchObject({ code: 'over_request_rate_limit' });
   });
 });
 

@@ -20,7 +20,13 @@ import { newOtp, sendAuthMail, tokenHashOf, type MailKind } from './mailer';
 import { checkNewPassword, hashPassword, passwordMatches, passwordWeakness } from './password';
 import { clientIp, RateLimiter } from './rate-limit';
 import { referrer } from './redirect';
-import { parseDuration, readAuthSettings, type AuthOptions, type AuthSettings } from './settings';
+import {
+  parseDuration,
+  readAuthSettings,
+  type AuthOptions,
+  type AuthSettings,
+  type AuthStartOptions,
+} from './settings';
 import {
   issueSession,
   refreshTokenGrant,
@@ -39,7 +45,7 @@ import {
   type UserRow,
 } from './users';
 
-export type { AuthOptions } from './settings';
+export type { AuthOptions, AuthStartOptions } from './settings';
 
 const ALLOW_HEADERS = [
   'Accept',
@@ -97,7 +103,7 @@ export function configureAuth(ctx: EmulatorContext, overrides: AuthOptions): Aut
   return apply(overrides);
 }
 
-export function createAuthApp(ctx: EmulatorContext, options: AuthOptions = {}): Hono {
+export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = {}): Hono {
   const settings: AuthSettings = readAuthSettings(ctx.config, options);
   let clock = options.now ?? (() => new Date());
   const now = () => clock();

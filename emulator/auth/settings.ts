@@ -52,6 +52,42 @@ export type AuthOptions = Partial<Omit<AuthSettings, 'rateLimits'>> & {
   now?: () => Date;
 };
 
+/** What the auth service starts with: the overrides, and how much to multiply config.toml's rate limits by. */
+export type AuthStartOptions = AuthOptions & {
+  /**
+   * Multiplies every number in [auth.rate_limit] (default 1: exactly the configured limits). config.toml holds what
+   * the hosted project gets; an instance that tests or one developer drive from 127.0.0.1 needs more room. Explicit
+   * `rateLimits` are taken as they are, after scaling.
+   */
+  rateLimitScale?: number;
+};
+
+/** The multiplier for an instance under test (startEmulator({ testing: true }), startAuthTestServer). */
+export const TESTING_RATE_LIMIT_SCALE = 20;
+/** The multiplier for a developer's own instance (npm start, npm run emulator) unless AUTH_RATE_LIMIT_SCALE says. */
+export const DEVELOPMENT_RATE_LIMIT_SCALE = 10;
+
+/** A rate-limit multiplier must be a finite number above 0; `source` names where it came from in the error. */
+export function checkRateLimitScale(value: unknown, source: string): number {
+  const scale = typeof value === 'string' && value.trim() ? Number(value) : value;
+  if (typeof scale !== 'number' || !Number.isFinite(scale) || scale <= 0)
+    throw new Error(
+      `${source} must be a number above 0 (a multiplier of [auth.rate_limit]), got ${String(value)}`,
+    );
+  return scale;
+}
+
+/** Each limit times `scale`, rounded; a configured limit above 0 never scales down to 0 (which would refuse all). */
+export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
+  const times = (n: number) => (n > 0 ? Math.max(1, Math.round(n * scale)) : n);
+  return {
+    emailSent: times(limits.emailSent),
+    signInSignUps: times(limits.signInSignUps),
+    tokenRefresh: times(limits.tokenRefresh),
+    tokenVerifications: times(limits.tokenVerifications),
+  };
+}
+
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 type Table = Record<string, unknown>;
@@ -76,7 +112,10 @@ export function parseDuration(value: unknown, fallback: number): number {
   return matched === value.trim() ? total : fallback;
 }
 
-export function readAuthSettings(config: Record<string, unknown>, options: AuthOptions = {}): AuthSettings {
+export function readAuthSettings(
+  config: Record<string, unknown>,
+  options: AuthStartOptions = {},
+): AuthSettings {
   const auth = table(config.auth);
   const email = table(auth.email);
   const sms = table(auth.sms);
@@ -90,7 +129,13 @@ export function readAuthSettings(config: Record<string, unknown>, options: AuthO
       contentPath: typeof t.content_path === 'string' ? t.content_path : undefined,
     };
   }
-  const { rateLimits: limitOverrides, now: _now, ...rest } = options;
+  const { rateLimits: limitOverrides, rateLimitScale = 1, now: _now, ...rest } = options;
+  const configured: RateLimits = {
+    emailSent: num(limits.email_sent, 30),
+    signInSignUps: num(limits.sign_in_sign_ups, 30),
+    tokenRefresh: num(limits.token_refresh, 150),
+    tokenVerifications: num(limits.token_verifications, 30),
+  };
   const settings: AuthSettings = {
     enabled: bool(auth.enabled, true),
     siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
@@ -112,10 +157,7 @@ export function readAuthSettings(config: Record<string, unknown>, options: AuthO
     otpLength: num(email.otp_length, 6),
     otpExpiry: num(email.otp_expiry, 3600),
     rateLimits: {
-      emailSent: num(limits.email_sent, 30),
-      signInSignUps: num(limits.sign_in_sign_ups, 30),
-      tokenRefresh: num(limits.token_refresh, 150),
-      tokenVerifications: num(limits.token_verifications, 30),
+      ...scaleRateLimits(configured, checkRateLimitScale(rateLimitScale, 'rateLimitScale')),
       ...limitOverrides,
     },
     templates,

@@ -11,7 +11,7 @@ import { createDatabase } from '../db';
 import { createMailApp } from '../mail';
 import { createMailbox } from '../mail/mailbox';
 import { createAuthApp } from '.';
-import type { AuthOptions } from './settings';
+import { TESTING_RATE_LIMIT_SCALE, type AuthStartOptions } from './settings';
 
 const SECRET = 'test-secret-for-the-auth-service-at-least-32-chars';
 
@@ -46,8 +46,12 @@ export type AuthTestServer = {
   stop(): Promise<void>;
 };
 
-/** /auth/v1 and /_mail on a free port, with the repository's supabase/config.toml and per-test overrides. */
-export async function startAuthTestServer(options: AuthOptions = {}): Promise<AuthTestServer> {
+/**
+ * /auth/v1 and /_mail on a free port, with the repository's supabase/config.toml and per-test overrides. Rate limits
+ * are config.toml's times TESTING_RATE_LIMIT_SCALE, as on startEmulator({ testing: true }), unless `rateLimitScale`
+ * or explicit `rateLimits` say otherwise.
+ */
+export async function startAuthTestServer(options: AuthStartOptions = {}): Promise<AuthTestServer> {
   const config = parse(readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8'));
   const db = await authOnlyDb();
   const logs: string[] = [];
@@ -75,7 +79,7 @@ export async function startAuthTestServer(options: AuthOptions = {}): Promise<Au
     functionEnv: {},
     log: (message) => logs.push(message),
   };
-  app.route('/auth/v1', createAuthApp(ctx, options));
+  app.route('/auth/v1', createAuthApp(ctx, { rateLimitScale: TESTING_RATE_LIMIT_SCALE, ...options }));
   app.route('/_mail', createMailApp(ctx));
   return {
     url,
