@@ -1,40 +1,55 @@
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/app/routes/root';
 import { RouteError } from '@/app/routes/route-error';
 
-// Every route is its own chunk, so / downloads only what the landing page needs.
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/** A route module: the page, and optionally a loader factory that prefetches into the app's query client. */
+type RouteModule = {
+  default: React.ComponentType;
+  loader?: (queryClient: QueryClient) => LoaderFunction;
+};
+
+// Every route is its own chunk, so / downloads only what the landing page needs. A route's loader comes in the same
+// chunk as its page, so prefetching /blog adds nothing (no supabase-js, no blog code) to the entry.
+const lazyRoute = (queryClient: QueryClient) => (load: () => Promise<RouteModule>) => async () => {
+  const module = await load();
+  return module.loader
+    ? { Component: module.default, loader: module.loader(queryClient) }
+    : { Component: module.default };
+};
 
 const withCaseSensitivePaths = (children: RouteObject[]): RouteObject[] =>
   children.map((route) => ({ ...route, caseSensitive: true }) as RouteObject);
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    // Case-sensitive matching sends /About and friends to the 404 route, which redirects them to lowercase
-    // (src/app/redirects.ts) instead of serving one page under many addresses.
-    children: withCaseSensitivePaths([
-      { index: true, lazy: page(() => import('@/app/routes/home')) },
-      { path: 'login', lazy: page(() => import('@/app/routes/login')) },
-      { path: 'about', lazy: page(() => import('@/app/routes/about')) },
-      { path: 'blog', lazy: page(() => import('@/app/routes/blog')) },
-      { path: 'blog/:slug', lazy: page(() => import('@/app/routes/blog-article')) },
-      { path: 'contact', lazy: page(() => import('@/app/routes/contact')) },
-      { path: 'terms', lazy: page(() => import('@/app/routes/terms')) },
-      { path: 'privacy', lazy: page(() => import('@/app/routes/privacy')) },
-      { path: 'faqs', lazy: page(() => import('@/app/routes/faqs')) },
-      { path: 'thriftingexplorer', lazy: page(() => import('@/app/routes/thriftingexplorer')) },
-      { path: 'account', lazy: page(() => import('@/app/routes/account')) },
-      { path: 'reset-password', lazy: page(() => import('@/app/routes/reset-password')) },
-      { path: '*', lazy: page(() => import('@/app/routes/not-found')) },
-    ]),
-  },
-];
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const page = lazyRoute(queryClient);
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      // Case-sensitive matching sends /About and friends to the 404 route, which redirects them to lowercase
+      // (src/app/redirects.ts) instead of serving one page under many addresses.
+      children: withCaseSensitivePaths([
+        { index: true, lazy: page(() => import('@/app/routes/home')) },
+        { path: 'login', lazy: page(() => import('@/app/routes/login')) },
+        { path: 'about', lazy: page(() => import('@/app/routes/about')) },
+        { path: 'blog', lazy: page(() => import('@/app/routes/blog')) },
+        { path: 'blog/:slug', lazy: page(() => import('@/app/routes/blog-article')) },
+        { path: 'contact', lazy: page(() => import('@/app/routes/contact')) },
+        { path: 'terms', lazy: page(() => import('@/app/routes/terms')) },
+        { path: 'privacy', lazy: page(() => import('@/app/routes/privacy')) },
+        { path: 'faqs', lazy: page(() => import('@/app/routes/faqs')) },
+        { path: 'thriftingexplorer', lazy: page(() => import('@/app/routes/thriftingexplorer')) },
+        { path: 'account', lazy: page(() => import('@/app/routes/account')) },
+        { path: 'reset-password', lazy: page(() => import('@/app/routes/reset-password')) },
+        { path: '*', lazy: page(() => import('@/app/routes/not-found')) },
+      ]),
+    },
+  ];
+}
 
-export function AppRouter() {
-  const router = createBrowserRouter(routes);
+export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
+  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
   return <RouterProvider router={router} />;
 }
