@@ -1,6 +1,6 @@
 // The Thrifting Explorer end to end, in Chromium against the emulator and the real search functions: the anonymous
-// gate, validation, every band of SPEC §9 from crafted market_listings rows, the no-sold dialog, a failing source,
-// the search log, and saved searches on /account. Screenshots go to /tmp/shots for a person to look at.
+// gate and the search that runs once the visitor logs in, validation, every band of SPEC §9 from crafted
+// market_listings rows, the no-sold dialog, a failing source, the search log, and saved searches on /account. Screenshots go to /tmp/shots for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
@@ -67,9 +67,12 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const toast = (page: Page, text: string) =>
   page.locator('section[aria-label="Notifications"] li', { hasText: text });
 
-/** Logs in the way a visitor on this page does: a search asks for it and opens the login dialog. */
-async function login(page: Page) {
-  await page.getByLabel('Item Name').fill('login first');
+/**
+ * Logs in the way a visitor on this page does: a search asks for it and opens the login dialog; once they are in,
+ * that search runs by itself. Waits for its results.
+ */
+async function login(page: Page, itemName = term(bandBy('high'))) {
+  await page.getByLabel('Item Name').fill(itemName);
   await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await dialog(page).getByRole('heading', { name: 'Login to your account' }).waitFor();
@@ -78,6 +81,7 @@ async function login(page: Page) {
   await dialog(page).getByRole('button', { name: 'Login' }).click();
   await dialog(page).waitFor({ state: 'detached' });
   await toast(page, 'You have successfully logged in').waitFor();
+  await settled(page);
 }
 
 async function search(page: Page, itemName: string, condition = 'Pre-owned') {
@@ -191,6 +195,24 @@ describe('the Thrifting Explorer for a visitor', () => {
     await dialog(page).getByRole('heading', { name: 'Login to your account' }).waitFor();
     expect(await dialog(page).getByRole('tab', { name: 'Create an Account' }).isVisible()).toBe(true);
   });
+
+  it('runs the search they asked for once they log in through that dialog, and only once', async () => {
+    const band = bandBy('slow');
+    // A term no other test searches, so its log rows count this page's calls alone.
+    const itemName = `${band.brand} denim`;
+    const page = await newPage();
+    await page.goto('/thriftingexplorer');
+    await login(page, itemName);
+    expect(await page.getByTestId('available-count').textContent()).toBe(String(band.available));
+    expect(await page.getByTestId('sell-through-rate').textContent()).toBe(band.rate);
+    await toast(page, 'Authentication Required').waitFor({ state: 'detached' });
+    await page.screenshot({ path: `${shots}/search-after-login-1280.png`, fullPage: true });
+    const calls = async () =>
+      (await logRows()).filter((r) => r.search_term === itemName).map((r) => r.search_type);
+    await expect.poll(calls).toEqual(['available', 'sold']);
+    await page.waitForTimeout(500);
+    expect(await calls()).toEqual(['available', 'sold']);
+  });
 });
 
 describe('the Thrifting Explorer for a signed-in reseller', () => {
@@ -254,9 +276,8 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
   it('keeps the hearts still for people who ask for reduced motion', async () => {
     const page = await newPage({ reducedMotion: true });
     await page.goto('/thriftingexplorer');
+    // Logging in runs the high band's search.
     await login(page);
-    await search(page, term(bandBy('high')));
-    await settled(page);
     expect(await page.getByTestId('falling-hearts').isHidden()).toBe(true);
     expect(await page.getByTestId('rate-heart').isVisible()).toBe(true);
   });

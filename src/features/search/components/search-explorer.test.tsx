@@ -160,6 +160,82 @@ describe('an anonymous search (SPEC §4, §6)', () => {
   });
 });
 
+describe('a search asked for before logging in', () => {
+  const searches = () => fake.current!.invokeCalls.filter((c) => c.name === 'search-available');
+
+  it('runs once the visitor has logged in through the dialog, and only once', async () => {
+    fake.current!.answer({ available: ok(availableBody(20)), sold: ok(soldBody(10)) });
+    const { onRequireLogin, rerender } = renderExplorer({ user: null });
+    await fillAndSearch('  Levi 501 ', 'New with tags');
+    expect(onRequireLogin).toHaveBeenCalledTimes(1);
+    expect(fake.current!.invokeCalls).toHaveLength(0);
+
+    expect(screen.getByText('Authentication Required')).toBeInTheDocument();
+
+    rerender({ user });
+    expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent('50%');
+    await waitFor(() => expect(screen.queryByText('Authentication Required')).not.toBeInTheDocument());
+    expect(searches()).toEqual([
+      expect.objectContaining({
+        body: expect.objectContaining({ itemName: 'Levi 501', condition: 'new_with_tags' }),
+      }),
+    ]);
+    expect(fake.current!.invokeCalls.map((c) => c.name)).toEqual(['search-available', 'search-sold']);
+
+    // The session refreshing (a new user object) or later renders never run it again.
+    rerender({ user: { ...user } });
+    rerender({ user });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(searches()).toHaveLength(1);
+    expect(onRequireLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not run when the form changed while the dialog was open', async () => {
+    fake.current!.answer({ available: ok(availableBody(20)), sold: ok(soldBody(10)) });
+    const { rerender } = renderExplorer({ user: null });
+    const u = await fillAndSearch('Levi 501');
+    await u.type(screen.getByLabelText(/Item Name/), ' jeans');
+
+    rerender({ user });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.current!.invokeCalls).toHaveLength(0);
+    expect(
+      screen.getByRole('heading', { name: 'Search for an item to see market data' }),
+    ).toBeInTheDocument();
+    // The visitor's own click still searches, with what the form now holds.
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByTestId('sell-through-rate');
+    expect(searches()).toEqual([
+      expect.objectContaining({ body: expect.objectContaining({ itemName: 'Levi 501 jeans' }) }),
+    ]);
+  });
+
+  it('does not run when the form is no longer valid, and shows no error the visitor did not cause', async () => {
+    const { rerender } = renderExplorer({ user: null });
+    const u = await fillAndSearch('Levi 501');
+    await u.selectOptions(screen.getByLabelText(/Condition/), 'Select condition');
+    await screen.findByText('Please select a condition.');
+    await u.clear(screen.getByLabelText(/Item Name/));
+    await u.type(screen.getByLabelText(/Item Name/), 'Levi 501');
+
+    rerender({ user });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.current!.invokeCalls).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+  });
+
+  it('does not search on login when nothing was asked for', async () => {
+    const { rerender } = renderExplorer({ user: null });
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Item Name/), 'Levi 501');
+    await u.selectOptions(screen.getByLabelText(/Condition/), 'Pre-owned');
+
+    rerender({ user });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.current!.invokeCalls).toHaveLength(0);
+  });
+});
+
 describe('a signed-in search (SPEC §4)', () => {
   it('runs available then sold, each with its own loading state, and shows the three figures', async () => {
     const available = deferred();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -41,6 +41,14 @@ export function SearchExplorer({
   const { run, results, error } = flow;
   const condition = isCondition(initialCondition) ? initialCondition : undefined;
   const [autoRunPending, setAutoRunPending] = useState(Boolean(initialItemName?.trim() && condition));
+  // A visitor's search waits for their login: the login dialog opens on submit, and the search runs once they are in.
+  const [waitingForLogin, setWaitingForLogin] = useState<SearchInput | null>(null);
+  const [resubmit, setResubmit] = useState<SearchInput | null>(null);
+  if (user && waitingForLogin) {
+    // Handed to the form exactly once (state adjusted while rendering, not in an effect: no extra pass, no loop).
+    setResubmit(waitingForLogin);
+    setWaitingForLogin(null);
+  }
 
   // SPEC §2: the tool opens at the top, wherever the previous page was scrolled to.
   useEffect(() => {
@@ -50,6 +58,7 @@ export function SearchExplorer({
   const resultsRef = useRef<HTMLElement>(null);
   const submit = (values: SearchInput) => {
     setAutoRunPending(false);
+    setWaitingForLogin(user ? null : { itemName: values.itemName.trim(), condition: values.condition });
     // Phones stack the panel above the results: bring the results into view, or the answer arrives off screen.
     if (user && window.matchMedia?.('(max-width: 1023px)').matches) {
       const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -59,6 +68,8 @@ export function SearchExplorer({
     }
     return flow.search(values);
   };
+
+  const clearResubmit = useCallback(() => setResubmit(null), []);
 
   const soldKnown = run?.sold != null && run.sold.soldCount !== null;
   const complete = run?.available != null && run.sold != null && !run.failed;
@@ -98,6 +109,8 @@ export function SearchExplorer({
             busy={flow.busy}
             onSubmit={submit}
             submitOnMount={autoRunPending && !authLoading && Boolean(user)}
+            resubmit={resubmit}
+            onResubmitDone={clearResubmit}
           />
         </div>
 

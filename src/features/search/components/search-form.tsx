@@ -26,6 +26,12 @@ export type SearchFormProps = {
   onSubmit: (values: SearchFormValues) => void | Promise<void>;
   /** Submits once on mount when the defaults are valid (a saved search's "Run again" link). */
   submitOnMount?: boolean;
+  /**
+   * A search asked for before the visitor logged in: submitted once when it arrives, only if the form still holds
+   * those values and is valid. onResubmitDone is called either way, so the caller can clear it.
+   */
+  resubmit?: SearchFormValues | null;
+  onResubmitDone?: () => void;
 };
 
 /** SPEC §2 left panel 'Search Items' with SPEC §5 validation: the button is enabled only when the form is valid. */
@@ -34,6 +40,8 @@ export function SearchForm({
   busy = false,
   onSubmit,
   submitOnMount = false,
+  resubmit = null,
+  onResubmitDone,
 }: SearchFormProps) {
   const ids = useId();
   const form = useForm<SearchFormInput, unknown, SearchFormValues>({
@@ -52,6 +60,23 @@ export function SearchForm({
     // Only on the mount that was asked to submit; later renders must not search again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitOnMount]);
+
+  useEffect(() => {
+    if (!resubmit) return;
+    // Parsed here rather than through trigger(): a form the visitor has since emptied must not light up with errors
+    // just because they logged in.
+    const current = searchFormSchema.safeParse(form.getValues());
+    if (
+      current.success &&
+      current.data.itemName === resubmit.itemName.trim() &&
+      current.data.condition === resubmit.condition
+    ) {
+      void handleSubmit(onSubmit)();
+    }
+    onResubmitDone?.();
+    // Once per pending search: the caller clears it in onResubmitDone, so it never comes round again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resubmit]);
 
   const field = (name: 'itemName' | 'condition') => ({
     id: `${ids}-${name}`,

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { toast } from '@/components/ui/toast';
+import { dismissToast, toast } from '@/components/ui/toast';
 import { logSearchQuietly, type SearchLogRecord } from '../api/log-search';
 import { useUpdateSavedSearchFigures } from '../api/save-search';
 import { searchAvailable } from '../api/search-available';
@@ -36,6 +36,7 @@ export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRe
   const [loadingSold, setLoadingSold] = useState(false);
   const [noSoldOpen, setNoSoldOpen] = useState(false);
   const runIds = useRef(0);
+  const loginPrompt = useRef<number | null>(null);
   const { mutate: refreshSaved } = useUpdateSavedSearchFigures();
 
   const patchRun = (id: number, patch: Partial<SearchRun>) =>
@@ -52,9 +53,14 @@ export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRe
   const search = useCallback(
     async (values: SearchInput) => {
       if (!user) {
-        toast({ title: m.authRequiredTitle, description: m.authRequiredBody });
+        loginPrompt.current = toast({ title: m.authRequiredTitle, description: m.authRequiredBody });
         onRequireLogin();
         return;
+      }
+      // Signed in now: 'Authentication Required' from before the login no longer applies.
+      if (loginPrompt.current !== null) {
+        dismissToast(loginPrompt.current);
+        loginPrompt.current = null;
       }
       const input: SearchInput = { itemName: values.itemName.trim(), condition: values.condition };
       const id = ++runIds.current;
