@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 import { CloseIcon } from '@/components/ui/icons';
+import { DialogToastAnnouncer } from '@/components/ui/toast';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -22,6 +23,7 @@ export const DialogContent = React.forwardRef<
       {...props}
     >
       {children}
+      <DialogToastAnnouncer />
       {!hideClose && (
         <DialogPrimitive.Close
           className="absolute right-4 top-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

@@ -15,7 +15,6 @@ import { authMessages } from '../messages';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
-import { ToastEcho } from './toast-echo';
 import { VerifyNotice } from './verify-notice';
 
 const d = authMessages.dialog;
@@ -28,7 +27,6 @@ export default function AuthDialog() {
       <DialogContent className="max-w-[425px]" onOpenAutoFocus={focusFirstField}>
         {/* A new key on every opening: the requested tab, empty forms and no 'registered' state (SPEC §4). */}
         <AuthDialogBody key={state.openCount} state={state} />
-        <ToastEcho key={`echo-${state.openCount}`} />
       </DialogContent>
     </Dialog>
   );
