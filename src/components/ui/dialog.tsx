@@ -2,11 +2,27 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 import { CloseIcon } from '@/components/ui/icons';
-import { DialogToastAnnouncer } from '@/components/ui/toast';
+import { useToasts } from '@/components/ui/toast';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * A modal dialog hides the rest of the page, the toaster included, from assistive technology (Radix marks it
+ * aria-hidden), so a toast raised while the dialog is open would go unannounced. DialogContent renders this inside
+ * itself: a live region, for screen readers only, that repeats the newest toast raised since the dialog opened.
+ */
+function DialogToastAnnouncer() {
+  const toasts = useToasts();
+  const [firstId] = React.useState(() => (toasts.at(-1)?.id ?? 0) + 1);
+  const latest = toasts.filter((t) => t.id >= firstId).at(-1);
+  return (
+    <div className="sr-only" role="status" aria-live="assertive" aria-atomic="true">
+      {latest ? [latest.title, latest.description].filter(Boolean).join(': ') : ''}
+    </div>
+  );
+}
 
 export const DialogContent = React.forwardRef<
   React.ElementRef<typeof DialogPrimitive.Content>,

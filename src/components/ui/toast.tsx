@@ -93,19 +93,3 @@ export function Toaster() {
     </section>
   );
 }
-
-/**
- * A modal dialog hides the rest of the page, the toaster included, from assistive technology (Radix marks it
- * aria-hidden), so a toast raised while the dialog is open would go unannounced. DialogContent renders this inside
- * itself: a live region, for screen readers only, that repeats the newest toast raised since the dialog opened.
- */
-export function DialogToastAnnouncer() {
-  const toasts = useToasts();
-  const [firstId] = React.useState(() => (toasts.at(-1)?.id ?? 0) + 1);
-  const latest = toasts.filter((t) => t.id >= firstId).at(-1);
-  return (
-    <div className="sr-only" role="status" aria-live="assertive" aria-atomic="true">
-      {latest ? [latest.title, latest.description].filter(Boolean).join(': ') : ''}
-    </div>
-  );
-}
