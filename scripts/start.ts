@@ -1,6 +1,7 @@
 // `npm start`: the local Supabase (emulator, data kept in .data/db) and the Vite dev server, wired together: Vite gets
 // the emulator's URL and anon key, so nobody copies keys by hand. Ctrl-C stops both.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { banner } from '../emulator/banner';
 import { startEmulator } from '../emulator/server';
 
@@ -25,7 +26,9 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  const vite = spawn('npx', ['vite', '--port', String(SITE_PORT), '--strictPort'], {
+  // Vite's own entry under this Node, not through npx: a signal to npx would not reach the server it starts.
+  const viteBin = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
+  const vite = spawn(process.execPath, [viteBin, '--port', String(SITE_PORT), '--strictPort'], {
     stdio: 'inherit',
     env: { ...process.env, VITE_SUPABASE_URL: emulator.url, VITE_SUPABASE_ANON_KEY: emulator.anonKey },
   });
