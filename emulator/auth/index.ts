@@ -194,6 +194,45 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     return { otp, tokenHash };
   }
 
+  type LinkToken = { otp: string; tokenHash: string };
+
+  /**
+   * Emails a token from createOneTimeToken. `email` is the address it goes to: the new one for an email change, whose
+   * template also shows the user's current address.
+   */
+  const sendLinkEmail = (
+    user: Pick<UserRow, 'email' | 'raw_user_meta_data'>,
+    kind: MailKind,
+    email: string,
+    token: LinkToken,
+    redirectTo: string,
+  ) =>
+    sendAuthMail(ctx, settings, {
+      kind,
+      to: email,
+      ...(kind === 'email_change' ? { email: user.email ?? '', newEmail: email } : { email }),
+      ...token,
+      redirectTo,
+      data: user.raw_user_meta_data ?? {},
+    });
+
+  const SENT_AT = {
+    confirmation: 'confirmation_sent_at',
+    recovery: 'recovery_sent_at',
+    email_change: 'email_change_sent_at',
+  } as const satisfies Record<MailKind, keyof UserRow>;
+
+  /**
+   * Sends an existing user another link of one kind: the per-user wait and the global email quota first, then a new
+   * token in a transaction of its own, then the email once that has committed.
+   */
+  async function resendLink(user: UserRow, kind: MailKind, email: string, redirectTo: string) {
+    checkFrequency(user[SENT_AT[kind]]);
+    takeEmailQuota();
+    const token = await db.transaction((tx) => createOneTimeToken(tx, user, kind, email));
+    await sendLinkEmail(user, kind, email, token, redirectTo);
+  }
+
   async function confirmEmail(tx: Queryable, userId: string) {
     const at = iso(now());
     await tx.query(
@@ -429,17 +468,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
         });
         return c.json(session);
       }
-      checkFrequency(existing.confirmation_sent_at);
-      takeEmailQuota();
-      const token = await db.transaction((tx) => createOneTimeToken(tx, existing, 'confirmation', email));
-      await sendAuthMail(ctx, settings, {
-        kind: 'confirmation',
-        to: email,
-        email,
-        ...token,
-        redirectTo,
-        data: existing.raw_user_meta_data ?? {},
-      });
+      await resendLink(existing, 'confirmation', email, redirectTo);
       return c.json(await loadUserJson(db, existing.id));
     }
 
@@ -448,7 +477,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     const userId = randomUUID();
     const identityData = { sub: userId, email, email_verified: false, phone_verified: false };
     const metadata = { ...data, ...identityData };
-    let result: { token?: { otp: string; tokenHash: string }; session?: SessionResponse };
+    let result: { token?: LinkToken; session?: SessionResponse };
     try {
       result = await db.transaction(async (tx) => {
         await insertEmailUser(tx, { id: userId, email, passwordHash, metadata, identityData });
@@ -468,14 +497,14 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
     }
     if (result.session) return c.json(result.session);
-    await sendAuthMail(ctx, settings, {
-      kind: 'confirmation',
-      to: email,
+    // The metadata this request wrote, not a re-read of the row.
+    await sendLinkEmail(
+      { email, raw_user_meta_data: metadata },
+      'confirmation',
       email,
-      ...result.token!,
+      result.token!,
       redirectTo,
-      data: metadata,
-    });
+    );
     return c.json(await loadUserJson(db, userId));
   });
 
@@ -624,17 +653,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       }
       return undefined;
     });
-    if (token && newEmail) {
-      await sendAuthMail(ctx, settings, {
-        kind: 'email_change',
-        to: newEmail,
-        email: user.email ?? '',
-        newEmail,
-        ...token,
-        redirectTo,
-        data: user.raw_user_meta_data ?? {},
-      });
-    }
+    if (token && newEmail) await sendLinkEmail(user, 'email_change', newEmail, token, redirectTo);
     return c.json(await loadUserJson(db, user.id));
   });
 
@@ -668,17 +687,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     const user = await findUserByEmail(db, email);
     // Unknown addresses get the same answer, so the endpoint cannot be used to find out who has an account.
     if (!user) return c.json({});
-    checkFrequency(user.recovery_sent_at);
-    takeEmailQuota();
-    const token = await db.transaction((tx) => createOneTimeToken(tx, user, 'recovery', email));
-    await sendAuthMail(ctx, settings, {
-      kind: 'recovery',
-      to: email,
-      email,
-      ...token,
-      redirectTo,
-      data: user.raw_user_meta_data ?? {},
-    });
+    await resendLink(user, 'recovery', email, redirectTo);
     return c.json({});
   });
 
@@ -694,17 +703,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     if (type === 'signup') {
       const user = await findUserByEmail(db, email);
       if (!user || user.email_confirmed_at) return c.json({});
-      checkFrequency(user.confirmation_sent_at);
-      takeEmailQuota();
-      const token = await db.transaction((tx) => createOneTimeToken(tx, user, 'confirmation', email));
-      await sendAuthMail(ctx, settings, {
-        kind: 'confirmation',
-        to: email,
-        email,
-        ...token,
-        redirectTo,
-        data: user.raw_user_meta_data ?? {},
-      });
+      await resendLink(user, 'confirmation', email, redirectTo);
       return c.json({});
     }
     const { rows } = await db.query<UserRow>(
@@ -713,18 +712,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     );
     const user = rows[0];
     if (!user) return c.json({});
-    checkFrequency(user.email_change_sent_at);
-    takeEmailQuota();
-    const token = await db.transaction((tx) => createOneTimeToken(tx, user, 'email_change', email));
-    await sendAuthMail(ctx, settings, {
-      kind: 'email_change',
-      to: email,
-      email: user.email ?? '',
-      newEmail: email,
-      ...token,
-      redirectTo,
-      data: user.raw_user_meta_data ?? {},
-    });
+    await resendLink(user, 'email_change', email, redirectTo);
     return c.json({});
   });
 
