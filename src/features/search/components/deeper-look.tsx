@@ -120,55 +120,31 @@ function ConditionLadder({
   available: Counts;
   sold: Counts | null;
 }) {
+  const rows = conditions.map((c) => {
+    const mine = c === condition;
+    return {
+      key: c,
+      label: (
+        <>
+          {conditionLabels[c]}
+          {mine && <span className="ml-1 text-xs font-normal">({m.yourCondition})</span>}
+        </>
+      ),
+      available: available[c],
+      sold: sold ? sold[c] : null,
+      current: mine,
+    };
+  });
   return (
-    <div>
-      <h4 className="mb-2 text-sm font-semibold">{m.conditionLadder}</h4>
-      <div className="overflow-x-auto rounded-md border">
-        <table className="w-full text-sm" data-testid="condition-ladder">
-          <caption className="sr-only">{m.conditionLadderCaption}</caption>
-          <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
-                Condition
-              </th>
-              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
-                Available
-              </th>
-              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
-                Sold
-              </th>
-              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
-                <RateHeading />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {conditions.map((c) => {
-              const mine = c === condition;
-              return (
-                <tr
-                  key={c}
-                  className={cn('border-t', mine && 'bg-secondary font-semibold text-secondary-foreground')}
-                  aria-current={mine ? 'true' : undefined}
-                >
-                  <th scope="row" className="px-2 py-2 sm:px-3 text-left font-[inherit]">
-                    {conditionLabels[c]}
-                    {mine && <span className="ml-1 text-xs font-normal">({m.yourCondition})</span>}
-                  </th>
-                  <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatCount(available[c])}</td>
-                  <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
-                    {sold ? formatCount(sold[c]) : '—'}
-                  </td>
-                  <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
-                    {sold ? `${sellThroughRate(sold[c], available[c])}%` : '—'}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <BreakdownTable
+      title={m.conditionLadder}
+      caption={m.conditionLadderCaption}
+      testId="condition-ladder"
+      firstColumn="Condition"
+      // Inherited, so the visitor's own row can be semibold in every cell.
+      rowHeaderFont="font-[inherit]"
+      rows={rows}
+    />
   );
 }
 
@@ -186,21 +162,60 @@ function MarketplaceTable({
   if (names.length < 2) return null;
   const rows = names
     .map((name) => ({
-      name,
+      key: name,
+      label: marketplaceLabel(name),
       available: available.find((r) => r.marketplace === name)?.available ?? 0,
       sold: sold ? (sold.find((r) => r.marketplace === name)?.sold ?? 0) : null,
     }))
     .sort((a, b) => b.available + (b.sold ?? 0) - (a.available + (a.sold ?? 0)));
   return (
+    <BreakdownTable
+      title={m.byMarketplace}
+      caption={m.byMarketplaceCaption}
+      testId="marketplace-table"
+      firstColumn="Marketplace"
+      rowHeaderFont="font-medium"
+      rows={rows}
+    />
+  );
+}
+
+type BreakdownRow = {
+  key: string;
+  label: ReactNode;
+  available: number;
+  /** Null when the source cannot count sold items: the sold and rate cells show a dash. */
+  sold: number | null;
+  /** The row the visitor searched for, highlighted and marked aria-current. */
+  current?: boolean;
+};
+
+/** Available, sold and sell-through per group: the condition ladder and the marketplace split share this table. */
+function BreakdownTable({
+  title,
+  caption,
+  testId,
+  firstColumn,
+  rowHeaderFont,
+  rows,
+}: {
+  title: string;
+  caption: string;
+  testId: string;
+  firstColumn: string;
+  rowHeaderFont: string;
+  rows: BreakdownRow[];
+}) {
+  return (
     <div>
-      <h4 className="mb-2 text-sm font-semibold">{m.byMarketplace}</h4>
+      <h4 className="mb-2 text-sm font-semibold">{title}</h4>
       <div className="overflow-x-auto rounded-md border">
-        <table className="w-full text-sm" data-testid="marketplace-table">
-          <caption className="sr-only">{m.byMarketplaceCaption}</caption>
+        <table className="w-full text-sm" data-testid={testId}>
+          <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
-                Marketplace
+                {firstColumn}
               </th>
               <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Available
@@ -215,9 +230,16 @@ function MarketplaceTable({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.name} className="border-t">
-                <th scope="row" className="px-2 py-2 sm:px-3 text-left font-medium">
-                  {marketplaceLabel(row.name)}
+              <tr
+                key={row.key}
+                className={cn(
+                  'border-t',
+                  row.current && 'bg-secondary font-semibold text-secondary-foreground',
+                )}
+                aria-current={row.current ? 'true' : undefined}
+              >
+                <th scope="row" className={`px-2 py-2 sm:px-3 text-left ${rowHeaderFont}`}>
+                  {row.label}
                 </th>
                 <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatCount(row.available)}</td>
                 <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
