@@ -3,8 +3,8 @@ import type { User } from '@supabase/supabase-js';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '../api/errors';
 import { useUpdatePassword } from '../api/update-password';
@@ -12,7 +12,6 @@ import { useUpdateProfile } from '../api/update-profile';
 import { profileOf } from '../lib/user-display';
 import { authMessages } from '../messages';
 import { NAME_MAX, profileSchema, ZIP_PATTERN, type ProfileInput } from '../schemas';
-import { FieldError, FieldHint } from './field-hint';
 import { NewPasswordForm } from './new-password-form';
 
 const a = authMessages.account;
@@ -60,54 +59,41 @@ function ProfileCard({ user }: { user: User }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={handleSubmit(onValid)} className="grid gap-4" noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="profile-email">Email</Label>
-            <Input id="profile-email" type="email" value={profile.email} readOnly disabled />
-          </div>
+          <FormField id="profile-email" label="Email">
+            <Input type="email" value={profile.email} readOnly disabled />
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="profile-first-name">First Name</Label>
-              <Input
-                id="profile-first-name"
-                autoComplete="given-name"
-                maxLength={NAME_MAX}
-                aria-invalid={!!errors.firstName}
-                aria-describedby="profile-first-name-error"
-                {...register('firstName')}
-              />
-              <FieldError id="profile-first-name-error" message={errors.firstName?.message} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="profile-last-name">Last Name</Label>
-              <Input
-                id="profile-last-name"
-                autoComplete="family-name"
-                maxLength={NAME_MAX}
-                aria-invalid={!!errors.lastName}
-                aria-describedby="profile-last-name-error"
-                {...register('lastName')}
-              />
-              <FieldError id="profile-last-name-error" message={errors.lastName?.message} />
-            </div>
+            <FormField
+              id="profile-first-name"
+              label="First Name"
+              invalid={!!errors.firstName}
+              error={errors.firstName?.message}
+              describedBy="profile-first-name-error"
+            >
+              <Input autoComplete="given-name" maxLength={NAME_MAX} {...register('firstName')} />
+            </FormField>
+            <FormField
+              id="profile-last-name"
+              label="Last Name"
+              invalid={!!errors.lastName}
+              error={errors.lastName?.message}
+              describedBy="profile-last-name-error"
+            >
+              <Input autoComplete="family-name" maxLength={NAME_MAX} {...register('lastName')} />
+            </FormField>
           </div>
-          <div className="grid gap-2 sm:max-w-[12rem]">
-            <Label htmlFor="profile-zip">ZIP Code</Label>
-            <Input
-              id="profile-zip"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={5}
-              aria-invalid={!!errors.zip || (zip !== '' && !zipOk)}
-              aria-describedby="profile-zip-hint profile-zip-error"
-              {...register('zip')}
-            />
-            {zip !== '' && (
-              <FieldHint id="profile-zip-hint" tone={zipOk ? 'ok' : 'bad'}>
-                {zipOk ? authMessages.hints.zipValid : authMessages.hints.zipInvalid}
-              </FieldHint>
-            )}
-            <FieldError id="profile-zip-error" message={errors.zip?.message} />
-          </div>
+          <FormField
+            id="profile-zip"
+            label="ZIP Code"
+            className="sm:max-w-[12rem]"
+            invalid={!!errors.zip || (zip !== '' && !zipOk)}
+            hint={zip !== '' && (zipOk ? authMessages.hints.zipValid : authMessages.hints.zipInvalid)}
+            hintTone={zipOk ? 'ok' : 'bad'}
+            error={errors.zip?.message}
+            describedBy="profile-zip-hint profile-zip-error"
+          >
+            <Input inputMode="numeric" autoComplete="postal-code" maxLength={5} {...register('zip')} />
+          </FormField>
           <Button
             type="submit"
             disabled={save.isPending || !isDirty}

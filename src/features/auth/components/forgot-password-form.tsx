@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '../api/errors';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { authMessages } from '../messages';
 import { resetRequestSchema, type ResetRequestInput } from '../schemas';
-import { FieldError } from './field-hint';
 
 const f = authMessages.forgot;
 
@@ -59,18 +58,9 @@ export function ForgotPasswordForm({
   const emailId = `${idPrefix}-email`;
   return (
     <form onSubmit={handleSubmit(onValid)} className="grid gap-4" noValidate>
-      <div className="grid gap-2">
-        <Label htmlFor={emailId}>Email</Label>
-        <Input
-          id={emailId}
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          aria-describedby={errors.email ? `${emailId}-error` : undefined}
-          {...register('email')}
-        />
-        <FieldError id={`${emailId}-error`} message={errors.email?.message} />
-      </div>
+      <FormField id={emailId} label="Email" invalid={!!errors.email} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? f.busy : f.button}
       </Button>

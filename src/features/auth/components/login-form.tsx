@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '../lib/auth-context';
 import { authMessages } from '../messages';
@@ -33,27 +33,17 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
 
   return (
     <form onSubmit={handleSubmit(onValid, toastFirstError)} className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="login-email">Email</Label>
+      <FormField id="login-email" label="Email" invalid={!!errors.email}>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </FormField>
+      <FormField id="login-password" label="Password" invalid={!!errors.password}>
         <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          {...register('email')}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="login-password">Password</Label>
-        <Input
-          id="login-password"
           type="password"
           autoComplete="current-password"
           maxLength={PASSWORD_MAX}
-          aria-invalid={!!errors.password}
           {...register('password')}
         />
-      </div>
+      </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? authMessages.dialog.loginBusy : authMessages.dialog.loginButton}
       </Button>

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { authMessages } from '../messages';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordChangeSchema, type PasswordChangeInput } from '../schemas';
-import { FieldError, FieldHint } from './field-hint';
 
 type NewPasswordFormProps = {
   idPrefix: string;
@@ -43,39 +42,41 @@ export function NewPasswordForm({ idPrefix, submitLabel, busyLabel, onSubmit }: 
   const match = password === confirmPassword;
   return (
     <form onSubmit={handleSubmit(submit)} className="grid gap-4" noValidate>
-      <div className="grid gap-2">
-        <Label htmlFor={pw}>New Password</Label>
+      <FormField
+        id={pw}
+        label="New Password"
+        invalid={!!errors.password}
+        hint={authMessages.hints.passwordMin}
+        error={errors.password?.message}
+        describedBy={`${pw}-hint ${pw}-error`}
+      >
         <Input
-          id={pw}
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
-          aria-invalid={!!errors.password}
-          aria-describedby={`${pw}-hint ${pw}-error`}
           {...register('password')}
         />
-        <FieldHint id={`${pw}-hint`}>{authMessages.hints.passwordMin}</FieldHint>
-        <FieldError id={`${pw}-error`} message={errors.password?.message} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={confirm}>Confirm New Password</Label>
+      </FormField>
+      <FormField
+        id={confirm}
+        label="Confirm New Password"
+        invalid={!!errors.confirmPassword || (confirmPassword !== '' && !match)}
+        hint={
+          confirmPassword !== '' &&
+          (match ? authMessages.hints.passwordsMatch : authMessages.hints.passwordsDontMatch)
+        }
+        hintTone={match ? 'ok' : 'bad'}
+        error={errors.confirmPassword?.message}
+        describedBy={`${confirm}-hint ${confirm}-error`}
+      >
         <Input
-          id={confirm}
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
-          aria-invalid={!!errors.confirmPassword || (confirmPassword !== '' && !match)}
-          aria-describedby={`${confirm}-hint ${confirm}-error`}
           {...register('confirmPassword')}
         />
-        {confirmPassword !== '' && (
-          <FieldHint id={`${confirm}-hint`} tone={match ? 'ok' : 'bad'}>
-            {match ? authMessages.hints.passwordsMatch : authMessages.hints.passwordsDontMatch}
-          </FieldHint>
-        )}
-        <FieldError id={`${confirm}-error`} message={errors.confirmPassword?.message} />
-      </div>
+      </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
         {isSubmitting ? busyLabel : submitLabel}
       </Button>

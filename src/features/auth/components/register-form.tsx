@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
@@ -16,7 +17,6 @@ import {
   ZIP_PATTERN,
   type RegisterValues,
 } from '../schemas';
-import { FieldHint } from './field-hint';
 import { toastFirstError } from './login-form';
 
 const d = authMessages.dialog;
@@ -53,83 +53,49 @@ export function RegisterForm({ onRegistered }: { onRegistered: (signedIn: boolea
   return (
     <form onSubmit={handleSubmit(onValid, toastFirstError)} className="grid gap-3">
       <div className="grid grid-cols-2 gap-3">
-        <div className="grid gap-2">
-          <Label htmlFor="register-first-name">First Name</Label>
-          <Input
-            id="register-first-name"
-            autoComplete="given-name"
-            aria-invalid={!!errors.firstName}
-            {...register('firstName')}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="register-last-name">Last Name</Label>
-          <Input
-            id="register-last-name"
-            autoComplete="family-name"
-            aria-invalid={!!errors.lastName}
-            {...register('lastName')}
-          />
-        </div>
+        <FormField id="register-first-name" label="First Name" invalid={!!errors.firstName}>
+          <Input autoComplete="given-name" {...register('firstName')} />
+        </FormField>
+        <FormField id="register-last-name" label="Last Name" invalid={!!errors.lastName}>
+          <Input autoComplete="family-name" {...register('lastName')} />
+        </FormField>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-email">Email</Label>
+      <FormField id="register-email" label="Email" invalid={!!errors.email}>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </FormField>
+      <FormField
+        id="register-zip"
+        label="ZIP Code"
+        invalid={!!errors.zip || (zip !== '' && !zipOk)}
+        hint={zip !== '' && (zipOk ? h.zipValid : h.zipInvalid)}
+        hintTone={zipOk ? 'ok' : 'bad'}
+      >
+        <Input inputMode="numeric" autoComplete="postal-code" maxLength={5} {...register('zip')} />
+      </FormField>
+      <FormField id="register-password" label="Password" invalid={!!errors.password} hint={h.passwordMin}>
         <Input
-          id="register-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          {...register('email')}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-zip">ZIP Code</Label>
-        <Input
-          id="register-zip"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
-          aria-invalid={!!errors.zip || (zip !== '' && !zipOk)}
-          aria-describedby={zip ? 'register-zip-hint' : undefined}
-          {...register('zip')}
-        />
-        {zip !== '' && (
-          <FieldHint id="register-zip-hint" tone={zipOk ? 'ok' : 'bad'}>
-            {zipOk ? h.zipValid : h.zipInvalid}
-          </FieldHint>
-        )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-password">Password</Label>
-        <Input
-          id="register-password"
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
-          aria-invalid={!!errors.password}
-          aria-describedby="register-password-hint"
           {...register('password')}
         />
-        <FieldHint id="register-password-hint">{h.passwordMin}</FieldHint>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="register-confirm-password">Confirm Password</Label>
+      </FormField>
+      <FormField
+        id="register-confirm-password"
+        label="Confirm Password"
+        invalid={!!errors.confirmPassword || (confirmPassword !== '' && !match)}
+        hint={confirmPassword !== '' && (match ? h.passwordsMatch : h.passwordsDontMatch)}
+        hintTone={match ? 'ok' : 'bad'}
+        hintId="register-confirm-hint"
+      >
         <Input
-          id="register-confirm-password"
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
-          aria-invalid={!!errors.confirmPassword || (confirmPassword !== '' && !match)}
-          aria-describedby={confirmPassword ? 'register-confirm-hint' : undefined}
           {...register('confirmPassword')}
         />
-        {confirmPassword !== '' && (
-          <FieldHint id="register-confirm-hint" tone={match ? 'ok' : 'bad'}>
-            {match ? h.passwordsMatch : h.passwordsDontMatch}
-          </FieldHint>
-        )}
-      </div>
+      </FormField>
       <div className="flex items-start gap-2">
         <Checkbox
           id="register-terms"
