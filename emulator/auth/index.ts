@@ -76,6 +76,30 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** Shallow-merges `patch` into a user's metadata; a null value removes the key (GoTrue's UpdateUserMetaData). */
+async function mergeMetadata(
+  tx: Queryable,
+  userId: string,
+  column: 'raw_user_meta_data' | 'raw_app_meta_data',
+  patch: Json,
+  at: string,
+) {
+  const { rows } = await tx.query<{ current: Json | null }>(
+    `select ${column} as current from auth.users where id = $1 for update`,
+    [userId],
+  );
+  const merged: Json = { ...(rows[0]?.current ?? {}) };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  await tx.query(`update auth.users set ${column} = $2, updated_at = $3 where id = $1`, [
+    userId,
+    JSON.stringify(merged),
+    at,
+  ]);
+}
+
 async function readJson(c: Context): Promise<Json> {
   const raw = await c.req.text();
   if (!raw.trim()) return {};
@@ -611,23 +635,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     const redirectTo = referrer(c, settings);
     const at = iso(now());
     const token = await db.transaction(async (tx) => {
-      if (isObject(body.data)) {
-        // Shallow merge; a null value removes the key (GoTrue's UpdateUserMetaData).
-        const { rows } = await tx.query<{ raw_user_meta_data: Json | null }>(
-          'select raw_user_meta_data from auth.users where id = $1 for update',
-          [user.id],
-        );
-        const merged: Json = { ...(rows[0]?.raw_user_meta_data ?? {}) };
-        for (const [key, value] of Object.entries(body.data)) {
-          if (value === null) delete merged[key];
-          else merged[key] = value;
-        }
-        await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = $3 where id = $1', [
-          user.id,
-          JSON.stringify(merged),
-          at,
-        ]);
-      }
+      if (isObject(body.data)) await mergeMetadata(tx, user.id, 'raw_user_meta_data', body.data, at);
       if (passwordHash) {
         await tx.query('update auth.users set encrypted_password = $2, updated_at = $3 where id = $1', [
           user.id,
@@ -963,21 +971,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
         ['raw_user_meta_data', body.user_metadata],
         ['raw_app_meta_data', body.app_metadata],
       ] as const) {
-        if (!isObject(value)) continue;
-        const { rows } = await tx.query<Record<string, Json | null>>(
-          `select ${column} as current from auth.users where id = $1 for update`,
-          [user.id],
-        );
-        const merged: Json = { ...(rows[0]?.current ?? {}) };
-        for (const [key, v] of Object.entries(value)) {
-          if (v === null) delete merged[key];
-          else merged[key] = v;
-        }
-        await tx.query(`update auth.users set ${column} = $2, updated_at = $3 where id = $1`, [
-          user.id,
-          JSON.stringify(merged),
-          at,
-        ]);
+        if (isObject(value)) await mergeMetadata(tx, user.id, column, value, at);
       }
       if (ban !== undefined) {
         await tx.query('update auth.users set banned_until = $2 where id = $1', [user.id, ban]);
