@@ -3,6 +3,7 @@ import { cn } from '@/lib/utils';
 import { Label } from './label';
 
 type HintTone = 'muted' | 'ok' | 'bad';
+type ErrorSize = 'xs' | 'sm';
 
 type ControlProps = {
   id?: string;
@@ -24,6 +25,7 @@ export type FormFieldProps = {
   hintId?: string;
   /** The error message under the hint; nothing is rendered without one. */
   error?: string;
+  errorSize?: ErrorSize;
   /**
    * aria-describedby. By default the hint and the error while each is shown; pass the ids instead to point at them
    * whether or not they are shown.
@@ -42,6 +44,7 @@ export function FormField({
   hintTone,
   hintId = `${id}-hint`,
   error,
+  errorSize,
   describedBy,
   className,
 }: FormFieldProps) {
@@ -57,7 +60,7 @@ export function FormField({
           {hint}
         </FormHint>
       )}
-      <FormError id={`${id}-error`} message={error} />
+      <FormError id={`${id}-error`} message={error} size={errorSize} />
     </div>
   );
 }
@@ -88,10 +91,16 @@ function FormHint({
   );
 }
 
-function FormError({ id, message }: { id: string; message?: string }) {
+const errorClasses: Record<ErrorSize, string> = {
+  xs: 'text-xs font-medium text-destructive',
+  sm: 'text-sm font-medium text-destructive',
+};
+
+/** A field's error message; renders nothing without one. */
+export function FormError({ id, message, size = 'xs' }: { id: string; message?: string; size?: ErrorSize }) {
   if (!message) return null;
   return (
-    <p id={id} className="text-xs font-medium text-destructive">
+    <p id={id} className={errorClasses[size]}>
       {message}
     </p>
   );

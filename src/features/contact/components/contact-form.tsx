@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -126,35 +127,39 @@ export function ContactForm() {
         />
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.name}>{copy.form.name}</Label>
+      <FormField
+        id={ids.name}
+        label={copy.form.name}
+        invalid={!!errors.name}
+        error={errors.name?.message}
+        errorSize="sm"
+        describedBy={describedBy('name')}
+      >
         <Input
-          id={ids.name}
           autoComplete="name"
           placeholder={copy.form.namePlaceholder}
-          aria-invalid={!!errors.name}
-          aria-describedby={describedBy('name')}
           aria-required="true"
           {...register('name')}
         />
-        <FieldError id={ids.error('name')} message={errors.name?.message} />
-      </div>
+      </FormField>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.email}>{copy.form.email}</Label>
+      <FormField
+        id={ids.email}
+        label={copy.form.email}
+        invalid={!!errors.email}
+        error={errors.email?.message}
+        errorSize="sm"
+        describedBy={describedBy('email')}
+      >
         <Input
-          id={ids.email}
           type="email"
           inputMode="email"
           autoComplete="email"
           placeholder={copy.form.emailPlaceholder}
-          aria-invalid={!!errors.email}
-          aria-describedby={describedBy('email')}
           aria-required="true"
           {...register('email')}
         />
-        <FieldError id={ids.error('email')} message={errors.email?.message} />
-      </div>
+      </FormField>
 
       <div className="grid gap-2">
         <div className="flex items-baseline justify-between gap-3">
@@ -180,7 +185,7 @@ export function ContactForm() {
           className="resize-y"
           {...register('message')}
         />
-        <FieldError id={ids.error('message')} message={errors.message?.message} />
+        <FormError id={ids.error('message')} message={errors.message?.message} size="sm" />
       </div>
 
       <div className="flex items-center gap-3 rounded-md border border-input bg-muted/40 px-4 py-3">
@@ -204,14 +209,5 @@ export function ContactForm() {
         {sending ? copy.form.sending : copy.form.submit}
       </Button>
     </form>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {message}
-    </p>
   );
 }
