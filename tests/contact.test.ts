@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { retryContactMessages } from '../scripts/contact-retry';
 import { startFakeFormService, unreachableUrl, type FakeFormService } from './fakes/form-service';
+import { setFunctionEnv } from './support/function-env';
 import { client } from './support/supabase';
 
 const SUPPORT = 'support@flipwise.test';
@@ -80,15 +81,6 @@ async function mailTo(address: string) {
 }
 
 const formGot = (email: string) => form.submissions.filter((s) => s.fields[FIELDS.email] === email);
-
-async function setEnv(env: Record<string, string | null>) {
-  const response = await fetch(`${emu.url}/_emulator/function-env`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(env),
-  });
-  expect(response.ok).toBe(true);
-}
 
 beforeAll(async () => {
   form = await startFakeFormService();
@@ -366,7 +358,7 @@ describe('contact function: nothing is lost when forwarding fails', () => {
 
   it('keeps a message while the form service is down, and delivers it once it is back', async () => {
     const { ip, email } = sender();
-    await setEnv({ CONTACT_FORM_URL: await unreachableUrl() });
+    await setFunctionEnv(emu.url, { CONTACT_FORM_URL: await unreachableUrl() });
     const { data, error } = await send(valid(email), ip);
     expect(error).toBeNull();
     expect(data.delivered).toBe(false);
@@ -374,7 +366,7 @@ describe('contact function: nothing is lost when forwarding fails', () => {
     expect(row.status).toBe('pending');
     expect(row.last_error).toContain('Form service unreachable');
 
-    await setEnv({ CONTACT_FORM_URL: form.url });
+    await setFunctionEnv(emu.url, { CONTACT_FORM_URL: form.url });
     await retryContactMessages({ url: emu.url, serviceRoleKey: emu.serviceRoleKey });
     [row] = await rowsFrom(email);
     expect(row.status).toBe('delivered');
@@ -383,7 +375,7 @@ describe('contact function: nothing is lost when forwarding fails', () => {
 
   it('keeps a message the mail API refused, and retries only the email', async () => {
     const { ip, email } = sender();
-    await setEnv({ MAIL_API_KEY: 'revoked-key' });
+    await setFunctionEnv(emu.url, { MAIL_API_KEY: 'revoked-key' });
     const { data } = await send(valid(email), ip);
     expect(data.delivered).toBe(false);
     let [row] = await rowsFrom(email);
@@ -391,7 +383,7 @@ describe('contact function: nothing is lost when forwarding fails', () => {
     expect(row.form_delivered_at).not.toBeNull();
     expect(row.email_delivered_at).toBeNull();
 
-    await setEnv({ MAIL_API_KEY: null });
+    await setFunctionEnv(emu.url, { MAIL_API_KEY: null });
     await fetch(`${emu.url}/_emulator/function-env`, { method: 'DELETE' });
     await retryContactMessages({ url: emu.url, serviceRoleKey: emu.serviceRoleKey });
     [row] = await rowsFrom(email);
@@ -420,7 +412,7 @@ describe('contact function: nothing is lost when forwarding fails', () => {
 
   it('gives up after the maximum number of attempts, and --include-failed still tries', async () => {
     const { ip, email } = sender();
-    await setEnv({ CONTACT_MAX_ATTEMPTS: '2' });
+    await setFunctionEnv(emu.url, { CONTACT_MAX_ATTEMPTS: '2' });
     form.failWith(500);
     await send(valid(email), ip);
     await retryContactMessages({ url: emu.url, serviceRoleKey: emu.serviceRoleKey });
@@ -438,7 +430,7 @@ describe('contact function: nothing is lost when forwarding fails', () => {
 
   it('answers 503 and says so when the message cannot be stored', async () => {
     const { ip, email } = sender();
-    await setEnv({ SUPABASE_SERVICE_ROLE_KEY: emu.anonKey });
+    await setFunctionEnv(emu.url, { SUPABASE_SERVICE_ROLE_KEY: emu.anonKey });
     const result = await failure(await send(valid(email), ip));
     expect(result.status).toBe(503);
     expect(result.body.error).toBe(

@@ -6,6 +6,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { upsertListings, type MarketListing } from '../scripts/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { startFakeEbay, type FakeEbay } from './fakes/ebay-server';
+import { setFunctionEnv } from './support/function-env';
 import { client } from './support/supabase';
 
 let emu: RunningEmulator;
@@ -49,15 +50,6 @@ async function signedInUser(): Promise<SupabaseClient> {
   });
   if (signInError || !data.session) throw signInError ?? new Error('no session');
   return client(emu.url, emu.anonKey, data.session.access_token);
-}
-
-async function setEnv(env: Record<string, string | null>) {
-  const response = await fetch(`${emu.url}/_emulator/function-env`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(env),
-  });
-  expect(response.ok).toBe(true);
 }
 
 /** The status and JSON body of a failed invoke, as the search screen reads them. */
@@ -216,14 +208,14 @@ describe('search functions: answers from the local market index', () => {
     });
     expect(second.data).toMatchObject({ availableCount: 1, cached: true, asOf: first.data.asOf });
     // ...until the cache is bypassed.
-    await setEnv({ MARKET_CACHE: 'off' });
+    await setFunctionEnv(emu.url, { MARKET_CACHE: 'off' });
     const third = await user.functions.invoke('search-available', { body });
     expect(third.data).toMatchObject({ availableCount: 2, cached: false });
   });
 
   it('429 with retryAfter and Retry-After past the per-user limit; other users are not affected', async () => {
     // An hour-long window: three calls made within a second cannot straddle its edge and reset the count.
-    await setEnv({ MARKET_RATE_LIMIT: '3', MARKET_RATE_WINDOW_SECONDS: '3600' });
+    await setFunctionEnv(emu.url, { MARKET_RATE_LIMIT: '3', MARKET_RATE_WINDOW_SECONDS: '3600' });
     const limited = await signedInUser();
     for (let i = 0; i < 3; i++) {
       const { error } = await limited.functions.invoke('search-sold', {
@@ -258,7 +250,7 @@ describe('search functions: the eBay source', () => {
   });
 
   it('200 from eBay Browse; sold is null with a reason when the keyset has no Marketplace Insights', async () => {
-    await setEnv(ebayEnv());
+    await setFunctionEnv(emu.url, ebayEnv());
     const available = await user.functions.invoke('search-available', {
       body: { itemName: "Levi's 501", condition: 'pre_owned' },
     });
@@ -276,7 +268,7 @@ describe('search functions: the eBay source', () => {
   });
 
   it('503 whose message says unavailable when eBay fails (5xx, 429)', async () => {
-    await setEnv(ebayEnv());
+    await setFunctionEnv(emu.url, ebayEnv());
     ebay.failNext('/buy/browse', {
       status: 500,
       body: {
@@ -308,7 +300,7 @@ describe('search functions: the eBay source', () => {
   });
 
   it('504 whose message contains timeout when the source is slower than the deadline', async () => {
-    await setEnv({ ...ebayEnv(), MARKET_TIMEOUT_MS: '300' });
+    await setFunctionEnv(emu.url, { ...ebayEnv(), MARKET_TIMEOUT_MS: '300' });
     ebay.setDelay(1500);
     try {
       const r = await failure(
