@@ -51,20 +51,9 @@ comment on table public.blog_articles is 'Reselling articles shown on /blog; the
 create index blog_articles_published_created_at_idx on public.blog_articles (created_at desc) where published;
 
 -- updated_at records the last edit whichever tool made it (dashboard, publish script, seed).
-create or replace function public.blog_articles_set_updated_at()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  new.updated_at := now();
-  return new;
-end;
-$$;
-
 create trigger blog_articles_set_updated_at
   before update on public.blog_articles
-  for each row execute function public.blog_articles_set_updated_at();
+  for each row execute function public.set_updated_at();
 
 alter table public.blog_articles enable row level security;
 

@@ -79,19 +79,9 @@ create index market_listings_title_trgm_idx on public.market_listings
 -- index small although source has few values).
 create index market_listings_source_idx on public.market_listings (source);
 
-create function public.market_listings_touch_updated_at() returns trigger
-  language plpgsql
-  set search_path = ''
-as $$
-begin
-  new.updated_at := now();
-  return new;
-end;
-$$;
-
-create trigger market_listings_touch_updated_at
+create trigger market_listings_set_updated_at
   before update on public.market_listings
-  for each row execute function public.market_listings_touch_updated_at();
+  for each row execute function public.set_updated_at();
 
 -- Only the service role (the search functions, the seed and import scripts) reads or writes listings.
 alter table public.market_listings enable row level security;

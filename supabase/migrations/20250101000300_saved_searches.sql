@@ -23,19 +23,9 @@ create table public.saved_searches (
 create unique index saved_searches_user_item_condition_key on public.saved_searches (user_id, item_key, condition);
 
 -- updated_at is the server's clock, never the browser's: it orders the account page list.
-create function public.saved_searches_touch_updated_at() returns trigger
-  language plpgsql
-  set search_path = ''
-as $$
-begin
-  new.updated_at := now();
-  return new;
-end;
-$$;
-
-create trigger saved_searches_touch_updated_at
+create trigger saved_searches_set_updated_at
   before update on public.saved_searches
-  for each row execute function public.saved_searches_touch_updated_at();
+  for each row execute function public.set_updated_at();
 
 comment on table public.saved_searches is 'Searches a user saved on the Thrifting Explorer, with the figures of their latest run.';
 
