@@ -32,6 +32,7 @@ const signal = () => new AbortController().signal;
 const query = (itemName: string, condition: Condition = 'pre_owned') => ({
   itemName,
   condition,
+  windowDays: 90 as const,
   signal: signal(),
 });
 

@@ -198,6 +198,8 @@ export class EbayMarketProvider implements MarketProvider {
       byMarketplace: [{ marketplace: 'ebay', available: total }],
       comps: total,
       isDemo: false,
+      approximate: true,
+      origin: 'ebay',
     };
   }
 
@@ -252,6 +254,9 @@ export class EbayMarketProvider implements MarketProvider {
       byMarketplace: [{ marketplace: 'ebay', sold: total }],
       comps: total,
       isDemo: false,
+      approximate: true,
+      origin: 'ebay',
+      recentSales: [],
     };
   }
 }
@@ -268,6 +273,9 @@ function unavailableSold(): SoldResult {
     byMarketplace: [],
     comps: 0,
     isDemo: false,
+    approximate: false,
+    origin: 'ebay',
+    recentSales: [],
   };
 }
 

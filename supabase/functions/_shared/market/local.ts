@@ -43,6 +43,8 @@ function availableFrom(row: AvailableRow, isDemo: boolean): AvailableResult {
     byMarketplace: row.byMarketplace,
     comps: row.available,
     isDemo,
+    approximate: false,
+    origin: isDemo ? 'demo' : 'import',
   };
 }
 
@@ -57,6 +59,9 @@ function soldFrom(row: SoldRow, isDemo: boolean): SoldResult {
     byMarketplace: row.byMarketplace,
     comps: row.sold,
     isDemo,
+    approximate: false,
+    origin: isDemo ? 'demo' : 'import',
+    recentSales: [],
   };
 }
 

@@ -19,6 +19,7 @@ import {
   type GatedAnswer,
   type MarketQuery,
   type SoldResult,
+  SOLD_WINDOW_DAYS,
 } from './types.ts';
 
 export type SearchKind = 'available' | 'sold';
@@ -166,6 +167,7 @@ export function createSearchHandler(kind: SearchKind) {
       const query = (signal: AbortSignal): MarketQuery => ({
         itemName: input.itemName,
         condition: input.condition,
+        windowDays: SOLD_WINDOW_DAYS,
         signal,
       });
       let payload: Record<string, unknown>;

@@ -9,16 +9,43 @@ export type Condition = (typeof CONDITIONS)[number];
 
 export type ByCondition = Record<Condition, number>;
 
+/** Where the figures come from: the demo market, eBay's live API, or listings brought in with `market:import`. */
+export type DataOrigin = 'demo' | 'ebay' | 'import';
+
+/** The sold windows a reseller may pick in the Deeper look; SOLD_WINDOW_DAYS (90) is the SPEC's headline figure. */
+export const SOLD_WINDOWS = [30, 90, 180, 365] as const;
+export type SoldWindow = (typeof SOLD_WINDOWS)[number];
+
+/** One recent matching sale, shown as evidence in the Deeper look (at most 10, newest first). */
+export type RecentSale = {
+  title: string;
+  price: number | null;
+  currency: string;
+  condition: Condition;
+  marketplace: string;
+  /** ISO timestamp. */
+  soldAt: string;
+  /** The listing on its marketplace, when the source has one. */
+  url: string | null;
+};
+
 export type MarketQuery = {
   /** Trimmed, as the user typed it. */
   itemName: string;
   condition: Condition;
+  /** Sold searches only: the window in days (SOLD_WINDOW_DAYS unless the user picked another). */
+  windowDays: SoldWindow;
   /** Aborted when the function gives up on the source (timeout). */
   signal: AbortSignal;
 };
 
 export type AvailableResult = {
-  availableCount: number;
+  /** null: the source answered without a count (`reason` says why). Unknown is never 0. */
+  availableCount: number | null;
+  reason?: string;
+  /** The source's count is an estimate (eBay's `total`): shown as "about". */
+  approximate: boolean;
+  origin: DataOrigin;
   byCondition: ByCondition | null;
   byMarketplace: { marketplace: string; available: number }[];
   comps: number;
@@ -30,6 +57,11 @@ export type SoldResult = {
   soldCount: number | null;
   reason?: string;
   windowDays: number;
+  /** The source's count is an estimate: shown as "about". */
+  approximate: boolean;
+  origin: DataOrigin;
+  /** Up to 10 of the most recent matching sales in the window, newest first. */
+  recentSales: RecentSale[];
   medianPrice: number | null;
   priceRange: { p25: number; p75: number } | null;
   typicalDaysToSell: number | null;
