@@ -22,7 +22,7 @@ function platformOf(name) {
     'openbsd',
     'sunos',
     'aix',
-  ].find((o) => id.includes(o));
+  ].find((o) => id.includes(o)) ?? (id.includes('windows') ? 'win32' : undefined);
   const cpu = [
     'arm64',
     'x64',
