@@ -11,18 +11,19 @@ const packages = lock.packages;
 
 function platformOf(name) {
   const id = name.split('/').pop();
-  const os = [
-    'darwin',
-    'win32',
-    'linux',
-    'android',
-    'freebsd',
-    'openharmony',
-    'netbsd',
-    'openbsd',
-    'sunos',
-    'aix',
-  ].find((o) => id.includes(o)) ?? (id.includes('windows') ? 'win32' : undefined);
+  const os =
+    [
+      'darwin',
+      'win32',
+      'linux',
+      'android',
+      'freebsd',
+      'openharmony',
+      'netbsd',
+      'openbsd',
+      'sunos',
+      'aix',
+    ].find((o) => id.includes(o)) ?? (id.includes('windows') ? 'win32' : undefined);
   const cpu = [
     'arm64',
     'x64',
