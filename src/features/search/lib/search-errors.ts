@@ -97,3 +97,14 @@ export function logErrorMessage(error: unknown): string {
     return String(error);
   }
 }
+
+/**
+ * The function answered 200 with something the screen cannot read (a missing count or demo flag). It is shown as the
+ * SPEC's per-search error, and its log row keeps what was wrong.
+ */
+export class UnreadableAnswerError extends Error {
+  constructor(type: SearchType, detail: string) {
+    super(`Unreadable ${type} answer: ${detail}`);
+    this.name = 'UnreadableAnswerError';
+  }
+}

@@ -48,10 +48,10 @@ function availableFrom(row: AvailableRow, isDemo: boolean): AvailableResult {
   };
 }
 
-function soldFrom(row: SoldRow, isDemo: boolean): SoldResult {
+function soldFrom(row: SoldRow, isDemo: boolean, windowDays: number = SOLD_WINDOW_DAYS): SoldResult {
   return {
     soldCount: row.sold,
-    windowDays: SOLD_WINDOW_DAYS,
+    windowDays,
     medianPrice: row.prices ? Number(row.prices.median) : null,
     priceRange: row.prices ? { p25: Number(row.prices.p25), p75: Number(row.prices.p75) } : null,
     typicalDaysToSell: row.medianDaysToSell === null ? null : Number(row.medianDaysToSell),
@@ -97,10 +97,10 @@ export class LocalMarketProvider implements MarketProvider {
   async countSold(query: MarketQuery): Promise<SoldResult> {
     const row = await this.rpc<SoldRow>(
       'market_count_sold',
-      { p_query: query.itemName, p_condition: query.condition, p_window_days: SOLD_WINDOW_DAYS },
+      { p_query: query.itemName, p_condition: query.condition, p_window_days: query.windowDays },
       query.signal,
     );
-    return soldFrom(row, await this.demoOnZero(row.sold, row.demoComps, query.signal));
+    return soldFrom(row, await this.demoOnZero(row.sold, row.demoComps, query.signal), query.windowDays);
   }
 
   private async search<T extends { hasDemo?: boolean; asOf?: string }, R>(
@@ -121,7 +121,7 @@ export class LocalMarketProvider implements MarketProvider {
         p_window_seconds: gate.windowSeconds,
         p_cache_key: gate.cacheKey,
         p_ttl_seconds: gate.ttlSeconds,
-        p_window_days: SOLD_WINDOW_DAYS,
+        p_window_days: query.windowDays,
       },
       query.signal,
     );
@@ -141,6 +141,8 @@ export class LocalMarketProvider implements MarketProvider {
   }
 
   gatedCountSold(query: MarketQuery, gate: GateSettings): Promise<GatedAnswer<SoldResult>> {
-    return this.search<SoldRow, SoldResult>('sold', query, gate, soldFrom);
+    return this.search<SoldRow, SoldResult>('sold', query, gate, (row, isDemo) =>
+      soldFrom(row, isDemo, query.windowDays),
+    );
   }
 }
