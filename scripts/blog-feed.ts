@@ -1,9 +1,10 @@
-// RSS 2.0 feed of the published blog articles at /blog/feed.xml, built from content/blog at build time (and served
-// by the dev server), so a draft can never reach it.
+// RSS 2.0 feed of the published blog articles at /blog/feed.xml, built at build time (and served by the dev server)
+// from scripts/build-articles.ts, the same source as the prerendered pages and the sitemap, so a draft never reaches it.
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { loadArticles, publishedOnly, sortArticles, type ArticleFields } from '../content/blog/index.ts';
+import { publishedOnly, sortArticles, type ArticleFields } from '../content/blog/index.ts';
 import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
+import { buildArticlesOnce, forgetBuildArticles } from './build-articles.ts';
 
 export const FEED_FILE = 'blog/feed.xml';
 const FEED_LIMIT = 50;
@@ -64,22 +65,34 @@ ${body}${body ? '\n' : ''}  </channel>
 export function blogFeedPlugin(options: { siteUrl?: string; blogDir?: string } = {}): Plugin {
   let siteUrl = DEFAULT_SITE_URL;
   let blogDir = options.blogDir;
-  const render = () => renderBlogFeed(loadArticles(blogDir), siteUrl);
+  let env: Record<string, string> = {};
+  const render = async () => {
+    const { articles } = await buildArticlesOnce({
+      supabaseUrl: process.env.VITE_SUPABASE_URL ?? env.VITE_SUPABASE_URL,
+      anonKey: process.env.VITE_SUPABASE_ANON_KEY ?? env.VITE_SUPABASE_ANON_KEY,
+      blogDir,
+    });
+    return renderBlogFeed(articles, siteUrl);
+  };
   return {
     name: 'flipwise-blog-feed',
     configResolved(config) {
+      env = config.env;
       siteUrl = normalizeSiteUrl(options.siteUrl ?? config.env.VITE_SITE_URL ?? process.env.VITE_SITE_URL);
       blogDir ??= path.resolve(config.root, 'content/blog');
     },
     configureServer(server) {
       // Registered before Vite's SPA fallback, which would otherwise answer with index.html (a /blog/:slug page).
       server.middlewares.use(`/${FEED_FILE}`, (_req, res) => {
-        res.setHeader('content-type', 'application/rss+xml; charset=utf-8');
-        res.end(render());
+        forgetBuildArticles();
+        void render().then((xml) => {
+          res.setHeader('content-type', 'application/rss+xml; charset=utf-8');
+          res.end(xml);
+        });
       });
     },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: FEED_FILE, source: render() });
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: FEED_FILE, source: await render() });
     },
   };
 }

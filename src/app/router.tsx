@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import { RootLayout } from '@/app/routes/root';
 import { RouteError } from '@/app/routes/route-error';
 
@@ -49,7 +55,37 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The browser's router. Over a prerendered page (`resolveLazy`) the matched routes' modules are loaded first, so the
+ * first render is the page itself (as on the server) and not an empty fallback; the router reads the server's
+ * hydration data from window.__staticRouterHydrationData, so the loaders do not run again.
+ */
+export async function createAppRouter(
+  queryClient: QueryClient,
+  { resolveLazy = false }: { resolveLazy?: boolean } = {},
+): Promise<BrowserRouter> {
+  const routes = createRoutes(queryClient);
+  if (resolveLazy) {
+    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const resolved = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, { ...resolved, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter({
+  queryClient,
+  router: given,
+}: {
+  queryClient: QueryClient;
+  router?: BrowserRouter;
+}) {
+  const [router] = useState(() => given ?? createBrowserRouter(createRoutes(queryClient)));
   return <RouterProvider router={router} />;
 }

@@ -56,11 +56,18 @@ export const purifyConfig = {
 
 type Purifier = ReturnType<typeof DOMPurify>;
 let purifier: Purifier | undefined;
+let purifierWindow: (Window & typeof globalThis) | undefined;
+
+/** The prerender step (src/entry-server.tsx) has no browser: it hands DOMPurify a jsdom window instead. */
+export function setSanitizerWindow(win: Window & typeof globalThis) {
+  purifierWindow = win;
+  purifier = undefined;
+}
 
 /** A private DOMPurify instance, so the data:image hook never affects other callers of the shared one. */
 function getPurifier(): Purifier {
   if (purifier) return purifier;
-  const instance = DOMPurify(window);
+  const instance = DOMPurify(purifierWindow ?? window);
   instance.addHook('uponSanitizeAttribute', (_node, data) => {
     if (
       (data.attrName === 'src' || data.attrName === 'href') &&

@@ -1,0 +1,124 @@
+// `npm run build`'s last step: renders every public route to static HTML with the app's own React tree
+// (src/entry-server.tsx, built here with Vite's SSR build), so each page arrives finished and is hydrated by the same
+// app. Writes dist/<route>/index.html, dist/index.html (the home page), dist/app.html (the SPA shell every other path
+// falls back to) and the fallback rules for Netlify (_redirects) and Vercel (vercel.json is at the repository root).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { paths, publicPaths } from '../src/config/paths.ts';
+import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
+import type { RenderedPage } from '../src/entry-server.tsx';
+import type { BlogArticle } from '../src/features/blog/schemas.ts';
+import { buildArticlesOnce, type BuildArticlesOptions } from './build-articles.ts';
+
+/** The file every path that was not prerendered gets: the app with an empty root, which routes on the client. */
+export const SHELL_FILE = 'app.html';
+
+/** Paths only the client renders (signed-in pages, and articles published after the build): the shell, status 200. */
+export const CLIENT_ONLY_PATHS = [paths.login, paths.account, paths.resetPassword] as const;
+
+type EntryServer = {
+  render: (url: string, articles: BlogArticle[], buildTime?: number) => Promise<RenderedPage>;
+};
+
+/** JSON inside <script>: no '</script>' or '<!--' can end it early. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const ROOT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+
+/** Fills the client build's index.html with one rendered page. */
+export function pageHtml(template: string, page: RenderedPage): string {
+  if (!template.includes(ROOT) || !TITLE.test(template))
+    throw new Error('dist/index.html has no <title> or empty root');
+  const data =
+    `<script>window.__FLIPWISE_QUERY_STATE__=${scriptJson(page.queryState)};` +
+    `window.__staticRouterHydrationData=${scriptJson(page.routerState)};</script>`;
+  return template
+    .replace(TITLE, () => page.head)
+    .replace(ROOT, () => `<div id="root">${page.html}</div>\n    ${data}`);
+}
+
+/** The shell says noindex: it answers addresses that are not pages of their own. */
+export function shellHtml(template: string): string {
+  return template.replace(
+    TITLE,
+    () => '<title>Flipwise</title>\n    <meta name="robots" content="noindex" />',
+  );
+}
+
+/** Netlify: prerendered files win (rules only apply when no file matches), then the shell. */
+export function netlifyRedirects(): string {
+  return [
+    '# Written by scripts/prerender.ts. Files in this folder are served first; these rules catch the rest.',
+    ...CLIENT_ONLY_PATHS.map((p) => `${p}  /${SHELL_FILE}  200`),
+    `${paths.blog}/*  /${SHELL_FILE}  200`,
+    `/*  /${SHELL_FILE}  404`,
+    '',
+  ].join('\n');
+}
+
+export function routeFile(outDir: string, route: string): string {
+  return route === '/' ? path.join(outDir, 'index.html') : path.join(outDir, route.slice(1), 'index.html');
+}
+
+export type PrerenderOptions = BuildArticlesOptions & {
+  /** The client build's folder (dist). */
+  outDir?: string;
+  log?: (line: string) => void;
+};
+
+/** Builds the server entry, renders every public route and every published article into `outDir`. */
+export async function prerender(
+  options: PrerenderOptions = {},
+): Promise<{ routes: string[]; origin: string }> {
+  const outDir = path.resolve(options.outDir ?? 'dist');
+  const log = options.log ?? ((line: string) => console.log(line));
+  // Inside the project, so the server bundle resolves its dependencies from node_modules.
+  const ssrDir = path.resolve('node_modules/.flipwise-ssr');
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      ssr: path.resolve('src/entry-server.tsx'),
+      outDir: ssrDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+    },
+  });
+  const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as EntryServer;
+  const { articles, origin } = await buildArticlesOnce(options);
+
+  const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  await writeFile(path.join(outDir, SHELL_FILE), shellHtml(template));
+
+  const buildTime = Date.now();
+  const routes = [...publicPaths, ...articles.map((a) => paths.article(a.slug))];
+  for (const route of routes) {
+    const page = await entry.render(route, articles, buildTime);
+    if (page.status !== 200) throw new Error(`${route} rendered with status ${page.status}`);
+    const file = routeFile(outDir, route);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, pageHtml(template, page));
+  }
+  await writeFile(path.join(outDir, '_redirects'), netlifyRedirects());
+  await rm(ssrDir, { recursive: true, force: true });
+  log(
+    `prerendered ${routes.length} pages (${articles.length} articles from ${origin === 'database' ? 'the database' : 'content/blog'}) for ${normalizeSiteUrl(process.env.VITE_SITE_URL) || DEFAULT_SITE_URL}`,
+  );
+  return { routes, origin };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  prerender().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
