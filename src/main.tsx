@@ -21,8 +21,19 @@ async function start() {
   // A prerendered page (scripts/prerender.ts) arrives with its markup, its data and the router's hydration data:
   // hydrate the same tree over it. The SPA shell (app.html, for every path that was not prerendered) renders.
   const prerendered = container.hasChildNodes();
-  if (prerendered && window.__FLIPWISE_QUERY_STATE__) hydrate(queryClient, window.__FLIPWISE_QUERY_STATE__);
-  const router = await createAppRouter(queryClient, { resolveLazy: prerendered });
+  const state = window.__FLIPWISE_QUERY_STATE__;
+  if (prerendered && state) {
+    // The page was rendered with exactly this data: count it as read now, so the page does not read it again on load
+    // (a later visit within the app reads it again once it is older than the cache's staleTime).
+    const now = Date.now();
+    hydrate(queryClient, {
+      ...state,
+      queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+    });
+  }
+  // The matched route's module loads before the first render, so it is the page (not an empty fallback) that is
+  // hydrated, and the shell does not draw an empty frame first either.
+  const router = await createAppRouter(queryClient);
   const app: ReactNode = (
     <StrictMode>
       <AppProvider queryClient={queryClient}>

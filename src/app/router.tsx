@@ -28,12 +28,16 @@ const lazyRoute = (queryClient: QueryClient) => (load: () => Promise<RouteModule
 const withCaseSensitivePaths = (children: RouteObject[]): RouteObject[] =>
   children.map((route) => ({ ...route, caseSensitive: true }) as RouteObject);
 
+const EmptyFallback = () => null;
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const page = lazyRoute(queryClient);
   return [
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      // The SPA shell's first frame while a loader of the first page runs (a prerendered page never shows it).
+      HydrateFallback: EmptyFallback,
       // Case-sensitive matching sends /About and friends to the 404 route, which redirects them to lowercase
       // (src/app/redirects.ts) instead of serving one page under many addresses.
       children: withCaseSensitivePaths([
@@ -58,24 +62,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The browser's router. Over a prerendered page (`resolveLazy`) the matched routes' modules are loaded first, so the
- * first render is the page itself (as on the server) and not an empty fallback; the router reads the server's
- * hydration data from window.__staticRouterHydrationData, so the loaders do not run again.
+ * The browser's router, with the matched routes' modules loaded first, so the first render is the page itself (as on
+ * the server) and not an empty fallback. Over a prerendered page the router reads the server's hydration data from
+ * window.__staticRouterHydrationData, so the loaders do not run again.
  */
-export async function createAppRouter(
-  queryClient: QueryClient,
-  { resolveLazy = false }: { resolveLazy?: boolean } = {},
-): Promise<BrowserRouter> {
+export async function createAppRouter(queryClient: QueryClient): Promise<BrowserRouter> {
   const routes = createRoutes(queryClient);
-  if (resolveLazy) {
-    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
-    await Promise.all(
-      lazyMatches.map(async ({ route }) => {
-        const resolved = await (route.lazy as () => Promise<Partial<RouteObject>>)();
-        Object.assign(route, { ...resolved, lazy: undefined });
-      }),
-    );
-  }
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const resolved = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
   return createBrowserRouter(routes);
 }
 
