@@ -1,0 +1,205 @@
+// The built site as a static host serves it (scripts/prerender.ts + scripts/serve-dist.ts, i.e. `npm run build` and
+// `npm run preview`), against the emulator: every public page arrives as finished HTML and hydrates without a warning;
+// an article published after the build still opens; an unknown path is the 404 page and never the home page.
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index';
+import { prerender } from '../scripts/prerender';
+import { serveDist } from '../scripts/serve-dist';
+import { publicPaths } from '../src/config/paths';
+import { client } from '../tests/support/supabase';
+
+const published = sortArticles(publishedOnly(loadArticles()));
+const articlePaths = published.slice(0, 2).map((a) => `/blog/${a.slug}`);
+const prerenderedPaths = [...publicPaths, ...articlePaths];
+
+const lateSlug = `published-after-the-build-${Date.now().toString(36)}`;
+const late = {
+  ...published[0]!,
+  slug: lateSlug,
+  title: 'Published after the build',
+  intro: 'This article was published in the dashboard after the site was built.',
+  featured: false,
+  created_at: '2019-01-01T00:00:00Z',
+};
+
+const service = () => client(inject('supabaseUrl'), inject('serviceRoleKey'));
+
+let outDir: string;
+let site: { server: Server; url: string };
+let browser: Browser;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'flipwise-prerender-'));
+  process.env.VITE_SUPABASE_URL = inject('supabaseUrl');
+  process.env.VITE_SUPABASE_ANON_KEY = inject('anonKey');
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  const { origin } = await prerender({ outDir, log: () => {} });
+  expect(origin).toBe('database');
+  site = await serveDist(outDir, 0);
+  browser = await chromium.connect(inject('wsEndpoint'));
+}, 180_000);
+
+afterAll(async () => {
+  await service().from('blog_articles').delete().eq('slug', lateSlug);
+  await browser?.close();
+  await new Promise((resolve) => site?.server.close(resolve));
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+async function open(): Promise<{ page: Page; problems: string[]; blogReads: string[] }> {
+  const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  const blogReads: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/blog_articles')) blogReads.push(request.url());
+  });
+  return { page, problems, blogReads };
+}
+
+const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    return Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+function meta(html: string, attr: 'name' | 'property', key: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`));
+  return tag?.[1];
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+
+describe('the prerendered build, fetched without JavaScript', () => {
+  const article = published[0]!;
+  it.each([
+    ['/', 'Make more money.', 'The reselling app'],
+    ['/about', 'Built by resellers, for resellers', 'About'],
+    ['/faqs', 'Frequently asked questions', 'FAQs'],
+    [`/blog/${article.slug}`, article.title, article.title],
+  ])('%s carries its head and its content', async (route, h1, title) => {
+    const response = await fetch(`${site.url}${route}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const fullTitle = head.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
+    expect(fullTitle).toMatch(/ \| Flipwise$/);
+    expect(fullTitle).toContain(escapeHtml(title));
+    expect(meta(head, 'name', 'description')?.length).toBeGreaterThan(50);
+    expect(meta(head, 'property', 'og:title')).toBe(fullTitle);
+    expect(meta(head, 'property', 'og:image')).toMatch(/^https:\/\/.+\/og-image\.png$/);
+    expect(meta(head, 'property', 'og:image:width')).toBe('1200');
+    expect(meta(head, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(meta(head, 'name', 'robots')).toMatch(/^index, follow/);
+    expect(head).toMatch(
+      new RegExp(`<link rel="canonical" href="https://[^"]+${route === '/' ? '/' : route}"`),
+    );
+    expect(html).toContain('<script type="application/ld+json">');
+    const body = html.slice(html.indexOf('<div id="root">'));
+    const heading = body.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '';
+    expect(heading.replace(/<[^>]+>/g, '')).toContain(escapeHtml(h1));
+    // The intro: the first paragraph after the h1 is real text.
+    const intro = body.slice(body.indexOf('</h1>')).match(/<p[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? '';
+    expect(intro.replace(/<[^>]+>/g, '').trim().length).toBeGreaterThan(40);
+    if (route.startsWith('/blog/')) {
+      for (const paragraph of article.intro.split(/\n\s*\n/))
+        expect(body).toContain(escapeHtml(paragraph.trim()));
+      expect(body).toContain(escapeHtml(article.content[0]!.heading));
+    }
+  });
+
+  it('/faqs carries the answers and /blog the list of articles', async () => {
+    const faqs = await (await fetch(`${site.url}/faqs`)).text();
+    expect(faqs).toMatch(/"@type":"FAQPage"/);
+    const blog = await (await fetch(`${site.url}/blog`)).text();
+    for (const a of published) expect(blog).toContain(`href="/blog/${a.slug}"`);
+  });
+
+  it('/account and /reset-password are not prerendered: the shell, noindex', async () => {
+    for (const route of ['/account', '/reset-password']) {
+      const response = await fetch(`${site.url}${route}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+});
+
+describe('the prerendered build in Chromium', () => {
+  it.each(prerenderedPaths)(
+    '%s hydrates with no warning or console error and reads nothing again',
+    async (route) => {
+      const { page, problems, blogReads } = await open();
+      await page.goto(route, { waitUntil: 'networkidle' });
+      await page.locator('h1').first().waitFor();
+      await expect.poll(() => hydrated(page)).toBe(true);
+      expect(problems).toEqual([]);
+      expect(blogReads).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  it('opens an article published after the build, from the shell and by client routing', async () => {
+    const { error } = await service().from('blog_articles').insert(late);
+    expect(error).toBeNull();
+
+    const { page, problems } = await open();
+    const response = await page.goto(`/blog/${lateSlug}`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: late.title }).waitFor();
+    await expect(page.getByText(late.intro).count()).resolves.toBe(1);
+
+    // From a prerendered page, the router (not the host) opens it.
+    await page.goto(articlePaths[0]!, { waitUntil: 'networkidle' });
+    await expect.poll(() => hydrated(page)).toBe(true);
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/blog/${lateSlug}`);
+    await page.getByRole('heading', { level: 1, name: late.title }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the 404 page for an unknown path, never the home page', async () => {
+    const raw = await fetch(`${site.url}/no-such-page`);
+    expect(raw.status).toBe(404);
+    const shell = await raw.text();
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).not.toContain('Make more money.');
+
+    const { page } = await open();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    // The home page's hero heading (the footer's tagline says 'make more money' on every page).
+    await expect(page.getByRole('heading', { name: /Make more money/ }).count()).resolves.toBe(0);
+    await expect(page.locator('main').getByText('Make more money.', { exact: true }).count()).resolves.toBe(
+      0,
+    );
+    expect(await page.title()).toBe('Page Not Found | Flipwise');
+    await page.context().close();
+  });
+});
