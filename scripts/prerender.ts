@@ -1,7 +1,8 @@
 // `npm run build`'s last step: renders every public route to static HTML with the app's own React tree
 // (src/entry-server.tsx, built here with Vite's SSR build), so each page arrives finished and is hydrated by the same
 // app. Writes dist/<route>/index.html, dist/index.html (the home page), dist/app.html (the SPA shell every other path
-// falls back to) and the fallback rules for Netlify (_redirects) and Vercel (vercel.json is at the repository root).
+// falls back to), dist/404.html (the same shell, for unknown paths) and Netlify's _redirects; vercel.json (repository
+// root) and the README's nginx snippet say the same.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,9 @@ import { buildArticlesOnce, type BuildArticlesOptions } from './build-articles.t
 
 /** The file every path that was not prerendered gets: the app with an empty root, which routes on the client. */
 export const SHELL_FILE = 'app.html';
+
+/** What hosts serve, with status 404, for a path that matches no file and no rule. */
+export const NOT_FOUND_FILE = '404.html';
 
 /** Paths only the client renders (signed-in pages, and articles published after the build): the shell, status 200. */
 export const CLIENT_ONLY_PATHS = [paths.login, paths.account, paths.resetPassword] as const;
@@ -59,7 +63,7 @@ export function netlifyRedirects(): string {
     '# Written by scripts/prerender.ts. Files in this folder are served first; these rules catch the rest.',
     ...CLIENT_ONLY_PATHS.map((p) => `${p}  /${SHELL_FILE}  200`),
     `${paths.blog}/*  /${SHELL_FILE}  200`,
-    `/*  /${SHELL_FILE}  404`,
+    `/*  /${NOT_FOUND_FILE}  404`,
     '',
   ].join('\n');
 }
@@ -98,6 +102,9 @@ export async function prerender(
 
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
   await writeFile(path.join(outDir, SHELL_FILE), shellHtml(template));
+  // Netlify, Vercel and nginx (error_page) answer unmatched paths with 404.html and status 404: the same shell, which
+  // renders the app's own 404 page (and redirects capitalised paths).
+  await writeFile(path.join(outDir, NOT_FOUND_FILE), shellHtml(template));
 
   const buildTime = Date.now();
   const routes = [...publicPaths, ...articles.map((a) => paths.article(a.slug))];

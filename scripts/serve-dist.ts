@@ -6,7 +6,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CLIENT_ONLY_PATHS, SHELL_FILE } from './prerender.ts';
+import { CLIENT_ONLY_PATHS, NOT_FOUND_FILE, SHELL_FILE } from './prerender.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,7 +30,7 @@ export function resolveRequest(root: string, pathname: string): { file: string; 
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
-    return { file: path.join(root, SHELL_FILE), status: 404 };
+    return { file: path.join(root, NOT_FOUND_FILE), status: 404 };
   }
   const file = path.join(root, decoded);
   if (file.startsWith(root)) {
@@ -40,7 +40,9 @@ export function resolveRequest(root: string, pathname: string): { file: string; 
   }
   const trimmed = decoded.replace(/\/+$/, '') || '/';
   const known = (CLIENT_ONLY_PATHS as readonly string[]).includes(trimmed) || /^\/blog\/[^/]+$/.test(trimmed);
-  return { file: path.join(root, SHELL_FILE), status: known ? 200 : 404 };
+  return known
+    ? { file: path.join(root, SHELL_FILE), status: 200 }
+    : { file: path.join(root, NOT_FOUND_FILE), status: 404 };
 }
 
 export function serveDist(
