@@ -54,6 +54,10 @@ export function serveDist(
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const { file, status } = resolveRequest(dir, pathname);
+    if (!isFile(file)) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
     const ext = path.extname(file);
     res.writeHead(status, {
       'content-type': types[ext] ?? 'application/octet-stream',
