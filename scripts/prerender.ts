@@ -49,6 +49,33 @@ export function pageHtml(template: string, page: RenderedPage): string {
     .replace(ROOT, () => `<div id="root">${page.html}</div>\n    ${data}`);
 }
 
+/** The page's first reads (auth session, search) go to the Supabase origin: open that connection early. */
+export function withPreconnect(template: string, supabaseUrl: string | undefined): string {
+  if (!supabaseUrl) return template;
+  const origin = new URL(supabaseUrl).origin;
+  return template.replace(
+    '</title>',
+    () => `</title>\n    <link rel="preconnect" href="${origin}" crossorigin />`,
+  );
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * A prerendered page carries its stylesheet inline (about 9 KB gzipped), so its first paint waits for the document
+ * only, not for a second request. The shell keeps the link: it paints nothing before the app runs anyway.
+ */
+export async function inlineStylesheets(html: string, outDir: string): Promise<string> {
+  const sheets = new Map<string, string>();
+  for (const [, href] of html.matchAll(STYLESHEET)) {
+    sheets.set(href!, await readFile(path.join(outDir, href!), 'utf8'));
+  }
+  return html.replace(
+    STYLESHEET,
+    (_tag, href: string) => `<style>${sheets.get(href)!.replace(/<\/style/gi, '<\\/style')}</style>`,
+  );
+}
+
 /** The shell says noindex: it answers addresses that are not pages of their own. */
 export function shellHtml(template: string): string {
   return template.replace(
@@ -100,7 +127,10 @@ export async function prerender(
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as EntryServer;
   const { articles, origin } = await buildArticlesOnce(options);
 
-  const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const template = withPreconnect(
+    await readFile(path.join(outDir, 'index.html'), 'utf8'),
+    options.supabaseUrl ?? process.env.VITE_SUPABASE_URL,
+  );
   await writeFile(path.join(outDir, SHELL_FILE), shellHtml(template));
   // Netlify, Vercel and nginx (error_page) answer unmatched paths with 404.html and status 404: the same shell, which
   // renders the app's own 404 page (and redirects capitalised paths).
@@ -113,7 +143,7 @@ export async function prerender(
     if (page.status !== 200) throw new Error(`${route} rendered with status ${page.status}`);
     const file = routeFile(outDir, route);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, pageHtml(template, page));
+    await writeFile(file, await inlineStylesheets(pageHtml(template, page), outDir));
   }
   await writeFile(path.join(outDir, '_redirects'), netlifyRedirects());
   await rm(ssrDir, { recursive: true, force: true });

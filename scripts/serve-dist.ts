@@ -2,10 +2,11 @@
 // vercel.json, the nginx snippet in the README): a file when one exists, then <path>/index.html (a prerendered page),
 // then the SPA shell app.html, with status 404 for paths the app does not know. Also used by the end-to-end spec and
 // the Lighthouse bench.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { CLIENT_ONLY_PATHS, NOT_FOUND_FILE, SHELL_FILE } from './prerender.ts';
 
 const types: Record<string, string> = {
@@ -21,6 +22,19 @@ const types: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
+
+// Every static host compresses text; serving it raw would make the bench measure a host nobody uses.
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.xml', '.txt', '.json']);
+const gzipped = new Map<string, { mtime: number; body: Buffer }>();
+
+function gzipOf(file: string): Buffer {
+  const mtime = statSync(file).mtimeMs;
+  const cached = gzipped.get(file);
+  if (cached && cached.mtime === mtime) return cached.body;
+  const body = gzipSync(readFileSync(file), { level: 9 });
+  gzipped.set(file, { mtime, body });
+  return body;
+}
 
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
 
@@ -59,13 +73,20 @@ export function serveDist(
       return;
     }
     const ext = path.extname(file);
-    res.writeHead(status, {
+    const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const headers = {
       'content-type': types[ext] ?? 'application/octet-stream',
       // Hashed assets never change; pages must be revalidated so a rebuild shows at once.
       'cache-control': file.includes(`${path.sep}assets${path.sep}`)
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
-    });
+      vary: 'accept-encoding',
+    };
+    if (gzip) {
+      res.writeHead(status, { ...headers, 'content-encoding': 'gzip' }).end(gzipOf(file));
+      return;
+    }
+    res.writeHead(status, headers);
     createReadStream(file).pipe(res);
   });
   return new Promise((resolve) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { blogClient } from './client';
 import { articleSchema, type BlogArticle } from '../schemas';
 import { ArticleNotFoundError, BLOG_QUERY_RETRY, toBlogError } from './errors';
 import { blogKeys } from './keys';
@@ -12,7 +12,9 @@ export const ARTICLE_COLUMNS =
   'id, title, slug, intro, content, faq, summary, meta_description, category, read_time, created_at, featured, published, key_takeaways, columns, rows';
 
 export async function getArticle(slug: string): Promise<BlogArticle> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await (
+    await blogClient()
+  )
     .from('blog_articles')
     .select(ARTICLE_COLUMNS)
     .eq('slug', slug)

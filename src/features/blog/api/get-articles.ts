@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { getSupabase } from '@/lib/supabase';
+import { blogClient } from './client';
 import { articleSchema, type BlogArticle } from '../schemas';
 import { BLOG_QUERY_RETRY, toBlogError } from './errors';
 import { blogKeys } from './keys';
 
 /** SPEC §7 Blog list: all columns of published articles, newest first. */
 export async function getArticles(): Promise<BlogArticle[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await (
+    await blogClient()
+  )
     .from('blog_articles')
     .select('*')
     .eq('published', true)

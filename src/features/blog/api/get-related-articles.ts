@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { getSupabase } from '@/lib/supabase';
+import { blogClient } from './client';
 import { relatedArticleSchema, type RelatedArticle } from '../schemas';
 import { BLOG_QUERY_RETRY, toBlogError } from './errors';
 import { blogKeys } from './keys';
@@ -13,7 +13,9 @@ export const RELATED_LIMIT = 2;
  * page (src/entry-server.tsx) and this read agree on which two.
  */
 export async function getRelatedArticles(slug: string): Promise<RelatedArticle[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await (
+    await blogClient()
+  )
     .from('blog_articles')
     .select('title, slug, intro, read_time, created_at')
     .eq('published', true)
