@@ -12,8 +12,8 @@ type CardArticle = Pick<BlogArticle, 'slug' | 'title' | 'intro' | 'category' | '
 
 /**
  * One article in the list. The action link stretches over the whole card, so the card is one click target and one
- * tab stop; its accessible name starts with the visible text and adds the title ('Read More: <title>'), so a list of
- * links read out of context still says where each one goes.
+ * tab stop; its text starts with the visible words and adds the title for screen readers and crawlers ('Read More:
+ * <title>'), so a list of links read out of context still says where each one goes.
  */
 export function ArticleCard({ article, variant }: { article: CardArticle; variant: 'featured' | 'grid' }) {
   const featured = variant === 'featured';
@@ -73,7 +73,6 @@ export function ArticleCard({ article, variant }: { article: CardArticle; varian
           <ArticleDate value={article.created_at} />
           <Link
             to={paths.article(article.slug)}
-            aria-label={`${action}: ${article.title}`}
             onMouseEnter={() => prefetch(article.slug)}
             onFocus={() => prefetch(article.slug)}
             className={cn(
@@ -82,6 +81,7 @@ export function ArticleCard({ article, variant }: { article: CardArticle; varian
             )}
           >
             {action}
+            <span className="sr-only">: {article.title}</span>
             <ArrowRightIcon />
           </Link>
         </div>

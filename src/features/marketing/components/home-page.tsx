@@ -129,7 +129,7 @@ function Steps() {
               key={step.title}
               className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
             >
-              <span className="text-5xl font-black text-orange-200" aria-hidden="true">
+              <span className="text-5xl font-black text-orange-600" aria-hidden="true">
                 {String(index + 1).padStart(2, '0')}
               </span>
               <h3 className="mt-2 text-lg font-bold text-slate-900">{step.title}</h3>

@@ -13,7 +13,7 @@ export function PageHero({ eyebrow, title, children, className }: PageHeroProps)
   return (
     <div className={cn('container pb-10 pt-8 sm:pb-14 sm:pt-12', className)}>
       {eyebrow && (
-        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-orange-600">{eyebrow}</p>
+        <p className="text-sm font-semibold uppercase tracking-[0.14em] text-orange-700">{eyebrow}</p>
       )}
       <h1 className="mt-3 max-w-3xl text-balance text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
         {title}
@@ -42,7 +42,7 @@ export function SectionHeading({
         <p
           className={cn(
             'text-sm font-semibold uppercase tracking-[0.14em]',
-            dark ? 'text-orange-300' : 'text-orange-600',
+            dark ? 'text-orange-300' : 'text-orange-700',
           )}
         >
           {eyebrow}
