@@ -49,6 +49,27 @@ export function pageHtml(template: string, page: RenderedPage): string {
     .replace(ROOT, () => `<div id="root">${page.html}</div>\n    ${data}`);
 }
 
+const ENTRY = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g;
+
+/**
+ * A prerendered page is complete without JavaScript, so the app starts after the first frame instead of competing with
+ * the document for the first round trips: the entry and its preloads are requested from a one-line module script.
+ */
+export function bootAfterFirstPaint(html: string): string {
+  const entry = ENTRY.exec(html)?.[1];
+  if (!entry) throw new Error('dist/index.html has no module entry script');
+  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
+  const boot =
+    `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${JSON.stringify(preloads)}){` +
+    `const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}` +
+    `import(${JSON.stringify(entry)})}))</script>`;
+  return html
+    .replace(PRELOAD, '')
+    .replace(ENTRY, '')
+    .replace('</body>', () => `  ${boot}\n  </body>`);
+}
+
 /** The page's first reads (auth session, search) go to the Supabase origin: open that connection early. */
 export function withPreconnect(template: string, supabaseUrl: string | undefined): string {
   if (!supabaseUrl) return template;
@@ -143,7 +164,7 @@ export async function prerender(
     if (page.status !== 200) throw new Error(`${route} rendered with status ${page.status}`);
     const file = routeFile(outDir, route);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, await inlineStylesheets(pageHtml(template, page), outDir));
+    await writeFile(file, bootAfterFirstPaint(await inlineStylesheets(pageHtml(template, page), outDir)));
   }
   await writeFile(path.join(outDir, '_redirects'), netlifyRedirects());
   await rm(ssrDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, createAppRouter } from '@/app/router';
@@ -41,7 +41,9 @@ async function start() {
       </AppProvider>
     </StrictMode>
   );
-  if (prerendered) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long task;
+  // the page is already on screen, so nothing waits for it.
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

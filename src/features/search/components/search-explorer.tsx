@@ -105,7 +105,9 @@ export function SearchExplorer({
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="space-y-4 lg:sticky lg:top-6">
-          {!user && !authLoading && <AccountNeeded onLogin={onRequireLogin} />}
+          {/* Shown while the session is still being read too (and in the prerendered page), so a visitor's form never
+              moves down when it turns out they are signed out; only a signed-in reader sees it go. */}
+          {!user && <AccountNeeded onLogin={onRequireLogin} />}
           <SearchForm
             defaultValues={{ itemName: initialItemName ?? '', condition: condition ?? '' }}
             busy={flow.busy}
