@@ -402,10 +402,10 @@ export async function upsertListings(
 
 // Secondary indexes rebuilt after a bulk load: building a GIN index once is far cheaper than updating it per row.
 const BULK_INDEXES = [
-  `create index if not exists market_listings_available_tokens_idx on public.market_listings
-     using gin (public.market_listing_tokens(brand, title, category)) with (fastupdate = off) where status = 'available'`,
-  `create index if not exists market_listings_sold_tokens_idx on public.market_listings
-     using gin (public.market_listing_tokens(brand, title, category)) with (fastupdate = off) where status = 'sold'`,
+  `create index if not exists market_listings_available_terms_idx on public.market_listings
+     using gin (public.market_listing_terms(brand, title, category, size)) with (fastupdate = off) where status = 'available'`,
+  `create index if not exists market_listings_sold_terms_idx on public.market_listings
+     using gin (public.market_listing_terms(brand, title, category, size)) with (fastupdate = off) where status = 'sold'`,
   `create index if not exists market_listings_title_trgm_idx on public.market_listings using gin (title extensions.gin_trgm_ops)`,
   `create index if not exists market_listings_source_idx on public.market_listings (source)`,
 ];
@@ -429,7 +429,7 @@ export async function seedMarketListings(
   const bulk = options.bulk ?? options.count >= 10_000;
   await db.query(`delete from public.market_listings where source = 'demo'`);
   if (bulk) {
-    for (const name of ['available_tokens', 'sold_tokens', 'title_trgm', 'source']) {
+    for (const name of ['available_terms', 'sold_terms', 'title_trgm', 'source']) {
       await db.exec(`drop index if exists public.market_listings_${name}_idx`);
     }
   }
@@ -457,5 +457,7 @@ export async function seedMarketListings(
     for (const sql of BULK_INDEXES) await db.exec(sql);
   }
   await db.exec('analyze public.market_listings');
+  // The words typo correction and "did you mean" draw on (public.market_refresh_vocabulary).
+  await db.query('select public.market_refresh_vocabulary()');
   return { count: written, ms: Date.now() - started };
 }

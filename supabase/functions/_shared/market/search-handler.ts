@@ -10,7 +10,7 @@ import { HttpError, json, readJsonBody, withErrors } from '../http.ts';
 import { passGate, tooManyRequests } from '../rate-limit.ts';
 import { serviceClient } from '../supabase.ts';
 import { marketProvider } from './index.ts';
-import { normalizeQuery } from './normalize.ts';
+import { cacheQueryKey } from './normalize.ts';
 import {
   CONDITIONS,
   type AvailableResult,
@@ -138,6 +138,7 @@ export function shape(
       byCondition: a.byCondition,
       byMarketplace: a.byMarketplace,
       comps: a.comps,
+      ...(a.reading ? { reading: a.reading } : {}),
       asOf,
     };
   }
@@ -155,6 +156,7 @@ export function shape(
     byMarketplace: s.byMarketplace,
     comps: s.comps,
     recentSales: s.recentSales.slice(0, 10),
+    ...(s.reading ? { reading: s.reading } : {}),
     asOf,
   };
 }
@@ -192,7 +194,7 @@ export function createSearchHandler(kind: SearchKind) {
             input.condition,
             // Each sold window is its own answer; the 90-day key keeps its old shape.
             ...(kind === 'sold' && input.windowDays !== SOLD_WINDOW_DAYS ? [`${input.windowDays}d`] : []),
-            normalizeQuery(input.itemName),
+            cacheQueryKey(input.itemName),
           ])
         : null;
 
