@@ -27,9 +27,10 @@ export function cacheQueryKey(input: string): string {
     .toLowerCase()
     .replace(/['’`]/g, '')
     .replace(/([a-z])\.(?=[a-z])/g, '$1')
-    .replace(/(^|\s)-(?=\S)/g, '$1\u0000')
-    .replace(/[^a-z0-9",\u0000]+/g, ' ')
-    .replace(/\u0000/g, '-')
+    .replace(/§/g, ' ')
+    .replace(/(^|\s)-(?=\S)/g, '$1§')
+    .replace(/[^a-z0-9",§]+/g, ' ')
+    .replace(/§/g, '-')
     .replace(/\s*,\s*/g, ',')
     .replace(/\s+/g, ' ')
     .trim();
