@@ -144,8 +144,13 @@ begin
     if not v_found then
       v_word := v_words[v_i];
       v_len := 1;
+      -- Unknown: not in the vocabulary (a sample, refreshed after loads) nor in any listing (two index probes).
       if not exists (select 1 from public.market_vocabulary v where v.word = v_word)
-         and (p_long or v_word !~ '^(sz_|[0-9])') then
+         and (p_long or v_word !~ '^(sz_|[0-9])')
+         and not exists (select 1 from public.market_listings l where l.status = 'available'
+           and public.market_listing_terms(l.brand, l.title, l.category, l.size) @> array[v_word])
+         and not exists (select 1 from public.market_listings l where l.status = 'sold'
+           and public.market_listing_terms(l.brand, l.title, l.category, l.size) @> array[v_word]) then
         if p_long then
           p_notes := jsonb_set(p_notes, '{ignored}', coalesce(p_notes -> 'ignored', '[]') || to_jsonb(v_word));
           v_i := v_i + 1;
