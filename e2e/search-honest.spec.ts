@@ -148,6 +148,13 @@ describe('honest search states', () => {
     ]).toEqual(first);
   });
 
+  it('says which words it left out of the match, with the same figures', async () => {
+    const page = await newPage();
+    await loginAndSearch(page, `Dr Martens ${model} 1460 EUC`);
+    expect(await text(page, 'available-count')).toBe('6');
+    expect(await page.getByTestId('query-reading').innerText()).toMatch(/Left out of the match .*: euc\./);
+  });
+
   it('shows "no comparable listings" for a query nothing matches: no rate, no snooze bubble, no dialog', async () => {
     const page = await newPage();
     await loginAndSearch(page, 'zzzz qqqq');
