@@ -102,6 +102,12 @@ beforeAll(async () => {
       'sold',
       { source: 'demo' },
     ),
+    // A sale of 200 days ago: outside the headline 90 days, inside the 365-day window of the deeper look.
+    ...rows('docs-old', [`Dr. Martens ${model} 1460 boots oxblood`], 'sold', {
+      source: 'demo',
+      listed_at: new Date(Date.now() - 230 * day).toISOString(),
+      sold_at: new Date(Date.now() - 200 * day).toISOString(),
+    }),
     // Sold in the window, none listed now.
     ...rows(
       'gone',
@@ -139,6 +145,15 @@ describe('honest search states', () => {
     expect(meta.join(' | ')).toMatch(/listed now/);
     expect(meta.join(' | ')).toMatch(/sold in the last 90 days/);
     await page.screenshot({ path: `${shots}/search-alias-1280.png`, fullPage: true });
+
+    // The deeper look lists the recent sales and lets the reseller widen the window.
+    const deeper = page.getByTestId('deeper-look');
+    expect(await deeper.getByTestId('recent-sales').getByRole('listitem').count()).toBe(4);
+    await deeper.getByTestId('window-picker').getByText('365 days').click();
+    await deeper.getByTestId('deeper-source').filter({ hasText: 'sold in the last 365 days' }).waitFor();
+    expect(await deeper.getByTestId('recent-sales').getByRole('listitem').count()).toBe(5);
+    expect(await deeper.getByTestId('recent-sales').innerText()).toMatch(/oxblood/);
+    expect(await text(page, 'sold-count')).toBe('4');
 
     await search(page, `doc martens ${model} 1460`);
     expect([
