@@ -89,6 +89,8 @@ beforeAll(async () => {
     port: 0,
     dataDir: 'memory',
     testing: true,
+    // The test plays a trusted proxy, so its X-Forwarded-For names the sender.
+    trustedProxies: ['127.0.0.1'],
     log: false,
     functionEnv: {
       CONTACT_FORM_URL: form.url,

@@ -157,14 +157,17 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     return before;
   });
   const limit = (c: Context, limiter: RateLimiter) => {
-    if (!limiter.take(clientIp(c)))
+    if (!limiter.take(clientIp(c, ctx.trustedProxies)))
       throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   };
   const takeEmailQuota = () => {
     if (!limiters.emailSent.take('all'))
       throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   };
-  const requestInfo = (c: Context) => ({ userAgent: c.req.header('user-agent'), ip: clientIp(c) });
+  const requestInfo = (c: Context) => ({
+    userAgent: c.req.header('user-agent'),
+    ip: clientIp(c, ctx.trustedProxies),
+  });
 
   /** GoTrue's per-user resend window (max_frequency) for one kind of email. */
   const checkFrequency = (sentAt: Date | null) => {
