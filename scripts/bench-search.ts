@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { projectRoot } from '../emulator/config';
 import { startEmulator } from '../emulator/server';
-import { LINES, prng, seedMarketListings, type Condition } from './market-data';
+import { ensureMarketIndexes, LINES, prng, seedMarketListings, type Condition } from './market-data';
 import { flag } from './market-target';
 
 const args = process.argv.slice(2);
@@ -126,6 +126,7 @@ async function main() {
       await emu.reloadSchema();
     } else {
       console.log('Reusing the seeded bench database.');
+      await ensureMarketIndexes(emu.db);
     }
 
     const email = 'bench@flipwise.local';

@@ -433,6 +433,16 @@ const BULK_INDEXES = [
   `create index if not exists market_listings_source_idx on public.market_listings (source)`,
 ];
 
+/**
+ * Makes sure a loaded index can be searched: the secondary indexes exist (a bulk load that was interrupted leaves them
+ * dropped) and the vocabulary is filled. Cheap when both are in place.
+ */
+export async function ensureMarketIndexes(db: Queryable): Promise<void> {
+  for (const sql of BULK_INDEXES) await db.exec(sql);
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.market_vocabulary');
+  if (rows[0].n === 0) await db.query('select public.market_refresh_vocabulary()');
+}
+
 export type SeedOptions = {
   count: number;
   seed?: number;
