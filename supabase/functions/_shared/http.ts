@@ -29,10 +29,40 @@ export function errorResponse(error: HttpError): Response {
 export async function readJsonBody(req: Request): Promise<unknown> {
   const text = await req.text();
   if (!text.trim()) throw new HttpError(400, 'Request body must be a JSON object.');
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'Request body must be a JSON object.');
+  }
+  checkJsonValue(body);
+  return body;
+}
+
+/** Deeper than any body a function takes: a deeply nested body is refused before anything walks it. */
+export const MAX_JSON_DEPTH = 32;
+// NUL cannot be stored in Postgres text, and an unpaired surrogate is not text at all (issue 12: both used to reach
+// the database and come back as a 503).
+// eslint-disable-next-line no-control-regex -- NUL is what this looks for
+const NOT_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** 400 for a body a person could not have typed: NUL, unpaired surrogates, nesting past MAX_JSON_DEPTH. */
+export function checkJsonValue(value: unknown, depth = 0): void {
+  if (depth > MAX_JSON_DEPTH) throw new HttpError(400, 'Request body is nested too deeply.');
+  if (typeof value === 'string') {
+    if (NOT_TEXT.test(value))
+      throw new HttpError(400, 'Request body contains characters that are not text (NUL or a broken emoji).');
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) checkJsonValue(item, depth + 1);
+    return;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      checkJsonValue(key, depth + 1);
+      checkJsonValue(item, depth + 1);
+    }
   }
 }
 
