@@ -41,7 +41,7 @@ describe('functions refuse what is not text with a 400', () => {
     );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      error: 'Request body contains characters that are not text (NUL or a broken emoji).',
+      error: 'Item name contains characters that cannot be searched for. Please type it again.',
     });
   });
 
