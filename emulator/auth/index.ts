@@ -17,7 +17,13 @@ import {
   validationFailed,
 } from './errors';
 import { newOtp, sendAuthMail, tokenHashOf, type MailKind } from './mailer';
-import { checkNewPassword, hashPassword, passwordMatches, passwordWeakness } from './password';
+import {
+  checkNewPassword,
+  hashPassword,
+  passwordMatches,
+  passwordMatchesNobody,
+  passwordWeakness,
+} from './password';
 import { clientIp, RateLimiter } from './rate-limit';
 import { referrer } from './redirect';
 import {
@@ -258,6 +264,23 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
    * Sends an existing user another link of one kind: the per-user wait and the global email quota first, then a new
    * token in a transaction of its own, then the email once that has committed.
    */
+  /**
+   * /recover and /resend: the same answer whether or not the address has an account (issue 12). The instance-wide
+   * email quota is checked for every address (an empty quota is a 429 for all alike); the per-user resend window
+   * skips the email silently instead of answering 429 only for real accounts.
+   */
+  async function sendQuietly(user: UserRow | undefined, kind: MailKind, email: string, redirectTo: string) {
+    if (!limiters.emailSent.has('all'))
+      throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+    if (!user) return;
+    try {
+      await resendLink(user, kind, email, redirectTo);
+    } catch (err) {
+      if (err instanceof AuthError && err.code === 'over_email_send_rate_limit' && err.status === 429) return;
+      throw err;
+    }
+  }
+
   async function resendLink(user: UserRow, kind: MailKind, email: string, redirectTo: string) {
     checkFrequency(user[SENT_AT[kind]]);
     takeEmailQuota();
@@ -549,7 +572,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       const password = text(body.password);
       const invalid = () => badRequest('invalid_credentials', 'Invalid login credentials');
       const user = email ? await findUserByEmail(db, email) : undefined;
-      if (!user || !user.encrypted_password) throw invalid();
+      if (!user || !user.encrypted_password) {
+        await passwordMatchesNobody(password);
+        throw invalid();
+      }
       if (isBanned(user, now())) throw badRequest('user_banned', 'User is banned');
       if (!(await passwordMatches(password, user.encrypted_password))) throw invalid();
       // Only after the password matched, so a wrong password never reveals that an account awaits confirmation.
@@ -702,8 +728,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     const redirectTo = referrer(c, settings);
     const user = await findUserByEmail(db, email);
     // Unknown addresses get the same answer, so the endpoint cannot be used to find out who has an account.
-    if (!user) return c.json({});
-    await resendLink(user, 'recovery', email, redirectTo);
+    await sendQuietly(user, 'recovery', email, redirectTo);
     return c.json({});
   });
 
@@ -718,17 +743,19 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     const redirectTo = referrer(c, settings);
     if (type === 'signup') {
       const user = await findUserByEmail(db, email);
-      if (!user || user.email_confirmed_at) return c.json({});
-      await resendLink(user, 'confirmation', email, redirectTo);
+      await sendQuietly(
+        user && !user.email_confirmed_at ? user : undefined,
+        'confirmation',
+        email,
+        redirectTo,
+      );
       return c.json({});
     }
     const { rows } = await db.query<UserRow>(
       'select * from auth.users where lower(email_change) = $1 limit 1',
       [email],
     );
-    const user = rows[0];
-    if (!user) return c.json({});
-    await resendLink(user, 'email_change', email, redirectTo);
+    await sendQuietly(rows[0], 'email_change', email, redirectTo);
     return c.json({});
   });
 
