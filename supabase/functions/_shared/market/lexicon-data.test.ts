@@ -33,6 +33,41 @@ describe('lexicon counts and coverage', () => {
     expect(demo.filter((brand) => !known.has(norm(brand)))).toEqual([]);
   });
 
+  it('knows the garment words of the demo market', () => {
+    const known = new Set(GARMENTS.flatMap((e) => [e.name, ...e.aliases].map(norm)));
+    // How buyers name the garments of the demo lines (scripts/market-data.ts LINES).
+    const demo = [
+      'jeans',
+      'leggings',
+      'hoodie',
+      'sneakers',
+      'shorts',
+      'dress',
+      'sweater',
+      'cardigan',
+      'pants',
+      'joggers',
+      'tee',
+      'polo shirt',
+      'backpack',
+      'handbag',
+      'tote',
+      'wallet',
+      'earrings',
+      'boots',
+      'sandals',
+      'clogs',
+      'beanie hat',
+      'blazer',
+      'denim jacket',
+      'crossbody',
+      'fleece',
+      'puffer',
+      'leather jacket',
+    ];
+    expect(demo.filter((garment) => !known.has(norm(garment)))).toEqual([]);
+  });
+
   it.each([
     ['BRANDS', BRANDS],
     ['GARMENTS', GARMENTS],

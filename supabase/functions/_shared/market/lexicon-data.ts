@@ -10,7 +10,6 @@
 export type LexiconEntry = { name: string; aliases: string[] };
 
 /** Brands that matter in US/UK second-hand fashion (eBay, Poshmark, Depop, Vinted, Mercari), sorted by name. */
-
 export const BRANDS: LexiconEntry[] = [
   { name: '& Other Stories', aliases: ['And Other Stories'] },
   { name: '7 For All Mankind', aliases: ['Seven For All Mankind', '7FAM'] },
@@ -261,7 +260,8 @@ export const BRANDS: LexiconEntry[] = [
     aliases: ['RL', 'Polo Ralph Lauren', 'Polo by Ralph Lauren', 'Lauren Ralph Lauren', 'Ralph Lauren Polo'],
   },
   { name: 'Ray-Ban', aliases: ['Rayban'] },
-  { name: 'RE/DONE', aliases: ['Redone'] },
+  // Not 'redone': an ordinary word in listings ('hem redone'); the name normalises to 're done'.
+  { name: 'RE/DONE', aliases: [] },
   { name: 'Rebecca Minkoff', aliases: [] },
   { name: 'Red Wing', aliases: ['Red Wing Shoes', 'Red Wing Heritage'] },
   { name: 'Reebok', aliases: [] },
@@ -349,8 +349,9 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Zimmermann', aliases: [] },
 ];
 
-/** Garments: the canonical term and what buyers also call it, singular where the garment is countable. */
+/** Garments: the canonical term and what buyers also call it; pairs (jeans, boots, sneakers) plural, as listings write them. */
 export const GARMENTS: LexiconEntry[] = [
+  // 'booties' in the US women's-wear sense; knitted baby booties are rare in resale listings.
   { name: 'ankle boots', aliases: ['booties', 'ankle booties'] },
   { name: 'backpack', aliases: ['rucksack', 'knapsack', 'bookbag', 'book bag'] },
   { name: 'beanie', aliases: ['beanie hat', 'toque', 'tuque', 'knit hat', 'watch cap'] },
@@ -446,7 +447,7 @@ export const GARMENTS: LexiconEntry[] = [
   },
   { name: 'sports bra', aliases: [] },
   { name: 'sunglasses', aliases: ['sunnies'] },
-  // 'jumper' is UK for sweater; the US pinafore-dress sense is too rare in resale to outweigh it.
+  // 'jumper' is UK for sweater (the US pinafore-dress sense is rare in resale); 'pullover' is how knitwear is listed.
   { name: 'sweater', aliases: ['jumper', 'pullover'] },
   // Not bare 'crewneck': it also names sweaters ('Cashmere Crewneck Sweater').
   { name: 'sweatshirt', aliases: ['crewneck sweatshirt', 'crew neck sweatshirt', 'sweat shirt'] },
