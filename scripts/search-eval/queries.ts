@@ -179,6 +179,12 @@ export const EVAL_QUERIES: EvalQuery[] = [
     truth: line('The North Face', 'Borealis Backpack'),
   },
 
+  {
+    query: 'carhartt toque',
+    kind: 'alias',
+    note: 'Canadian for beanie',
+    truth: line('Carhartt', 'Beanie Hat'),
+  },
   // Misspellings: typos fuzzy matching must absorb.
   { query: 'lululemn align', kind: 'misspelling', note: 'dropped letter in the brand', truth: align },
   { query: 'patagonya better sweater', kind: 'misspelling', note: 'phonetic typo', truth: betterSweater },
@@ -253,6 +259,19 @@ export const EVAL_QUERIES: EvalQuery[] = [
     truth: anyOf(line('Anthropologie', 'Maeve Midi Dress'), line('Zara', 'Satin Midi Dress')),
   },
 
+  { query: 'shorts', kind: 'plural', note: 'word that is always plural', truth: category('Shorts') },
+  {
+    query: 'sandals',
+    kind: 'plural',
+    note: 'sandals, not clogs or sneakers',
+    truth: line('Birkenstock', 'Arizona Sandals'),
+  },
+  {
+    query: 'backpacks',
+    kind: 'plural',
+    note: 'category Bags',
+    truth: line('The North Face', 'Borealis Backpack'),
+  },
   // Sizes: size words are never stop words, and they narrow to that size.
   { query: 'align pant size 6', kind: 'size', note: 'numeric pants size', truth: allOf(align, size('6')) },
   {
@@ -289,6 +308,24 @@ export const EVAL_QUERIES: EvalQuery[] = [
     truth: allOf(line('Lululemon', 'Define Jacket'), size('XS')),
   },
 
+  {
+    query: 'birkenstock arizona size 10',
+    kind: 'size',
+    note: 'shoe size 10, which is also a pants size elsewhere',
+    truth: allOf(line('Birkenstock', 'Arizona Sandals'), size('10')),
+  },
+  {
+    query: 'size 7 jadon',
+    kind: 'size',
+    note: 'size before the line',
+    truth: allOf(line('Doc Martens', 'Jadon Platform Boots'), size('7')),
+  },
+  {
+    query: 'wilfred pants size 0',
+    kind: 'size',
+    note: 'size 0 is a size, not noise',
+    truth: allOf(line('Aritzia', 'Wilfred Effortless Pants'), size('0')),
+  },
   // Exclusions: '-word' removes rows that are that thing, and is never a required word.
   {
     query: 'jeans -levis',
@@ -327,6 +364,12 @@ export const EVAL_QUERIES: EvalQuery[] = [
     truth: line('Nike', 'Tech Fleece Hoodie'),
   },
 
+  {
+    query: 'dr martens -jadon',
+    kind: 'exclusion',
+    note: 'alias and exclusion together: the 1460s',
+    truth: docs1460,
+  },
   // Phrases: quoted words together and in order.
   {
     query: '"wide leg"',
@@ -354,6 +397,12 @@ export const EVAL_QUERIES: EvalQuery[] = [
     truth: line('Free People', 'Adella Slip Dress'),
   },
 
+  {
+    query: '"north face" backpack',
+    kind: 'phrase',
+    note: 'a quoted brand alias',
+    truth: line('The North Face', 'Borealis Backpack'),
+  },
   // Commas: OR between the parts.
   {
     query: 'nuptse, super puff',
@@ -429,6 +478,12 @@ export const EVAL_QUERIES: EvalQuery[] = [
   { query: '👖levis 501', kind: 'emoji', note: 'emoji glued to a word', truth: levis501 },
   { query: 'Birkenstock Boston 🌿 clogs', kind: 'emoji', note: 'emoji between words', truth: boston },
 
+  {
+    query: '💖kate spade earrings💖',
+    kind: 'emoji',
+    note: 'emoji glued at both ends',
+    truth: line('Kate Spade', 'Spade Flower Earrings'),
+  },
   // Plain queries: brand and line, case, colour, and words that only look like stop words.
   {
     query: 'nike tech fleece',
