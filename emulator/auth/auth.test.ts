@@ -707,7 +707,11 @@ describe("config.toml's own rate limits", () => {
 describe('rate limits', () => {
   let limited: AuthTestServer;
   beforeAll(async () => {
-    limited = await startAuthTestServer({ rateLimits: { signInSignUps: 2, tokenRefresh: 3, emailSent: 3 } });
+    // The test plays a trusted proxy (127.0.0.1), so its X-Forwarded-For names the client.
+    limited = await startAuthTestServer({
+      rateLimits: { signInSignUps: 2, tokenRefresh: 3, emailSent: 3 },
+      trustedProxies: ['127.0.0.1'],
+    });
   });
   afterAll(async () => {
     await limited?.stop();
@@ -718,7 +722,7 @@ describe('rate limits', () => {
       realtime: { transport: NoRealtime as never },
     });
 
-  it('answers 429 over_request_rate_limit past the per-IP limit, counting each client address apart', async () => {
+  it('answers 429 over_request_rate_limit past the per-IP limit, counting each address a trusted proxy names apart', async () => {
     const sb = limitedClient();
     expect((await sb.auth.signUp({ email: uniqueEmail('rl'), password: 'hunter22' })).error).toBeNull();
     expect((await sb.auth.signUp({ email: uniqueEmail('rl'), password: 'hunter22' })).error).toBeNull();

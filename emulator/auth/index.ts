@@ -146,6 +146,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     emailSent: new RateLimiter(settings.rateLimits.emailSent, 3600, now),
   });
   let limiters = buildLimiters();
+  // Wrong six-digit codes per email since its last code was sent (issue 12): the fifth voids every pending code of
+  // that email, so guessing across many addresses cannot reach the right one inside the code's lifetime.
+  const MAX_WRONG_CODES = 5;
+  const wrongCodes = new Map<string, number>();
   controls.set(ctx, ({ rateLimits, now: nextClock, ...rest }) => {
     const before = structuredClone(settings);
     Object.assign(settings, rest);
@@ -157,14 +161,17 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     return before;
   });
   const limit = (c: Context, limiter: RateLimiter) => {
-    if (!limiter.take(clientIp(c)))
+    if (!limiter.take(clientIp(c, ctx.trustedProxies)))
       throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   };
   const takeEmailQuota = () => {
     if (!limiters.emailSent.take('all'))
       throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   };
-  const requestInfo = (c: Context) => ({ userAgent: c.req.header('user-agent'), ip: clientIp(c) });
+  const requestInfo = (c: Context) => ({
+    userAgent: c.req.header('user-agent'),
+    ip: clientIp(c, ctx.trustedProxies),
+  });
 
   /** GoTrue's per-user resend window (max_frequency) for one kind of email. */
   const checkFrequency = (sentAt: Date | null) => {
@@ -186,6 +193,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     email: string,
   ): Promise<{ otp: string; tokenHash: string }> {
     const { otp, tokenHash } = newOtp(settings, email);
+    wrongCodes.delete(email.toLowerCase());
     const at = iso(now());
     const column = { confirmation: 'confirmation', recovery: 'recovery', email_change: 'email_change' }[kind];
     if (kind === 'confirmation') {
@@ -822,6 +830,18 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     }
   });
 
+  /** Clears every pending emailed code of an address: a new one must be requested. */
+  async function voidCodes(email: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `update auth.users set confirmation_token = '', recovery_token = '', email_change_token_new = ''
+         where lower(email) = $1 or lower(email_change) = $1 returning id`,
+        [email],
+      );
+      for (const { id } of rows) await tx.query('delete from auth.one_time_tokens where user_id = $1', [id]);
+    });
+  }
+
   app.post('/verify', async (c) => {
     limit(c, limiters.tokenVerifications);
     const body = await readJson(c);
@@ -831,6 +851,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     const tokenHash = text(body.token_hash);
     let hash: string;
     let message: string;
+    let codeEmail: string | undefined;
     if (tokenHash) {
       if (body.email || body.phone || body.redirect_to) {
         throw validationFailed('Only the token_hash and type should be provided');
@@ -841,14 +862,27 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       const token = text(body.token);
       const email = text(body.email);
       if (!token || !email) throw validationFailed('Verify requires a token or a token hash');
-      hash = tokenHashOf(validateEmail(email), token);
+      codeEmail = validateEmail(email).toLowerCase();
+      hash = tokenHashOf(codeEmail, token);
       message = 'Token has expired or is invalid';
+      // Per email as well as per address: a code voided by wrong guesses stays void until a new one is sent.
+      if ((wrongCodes.get(codeEmail) ?? 0) >= MAX_WRONG_CODES) throw forbidden('otp_expired', message);
     }
-    const session = await db.transaction(async (tx) => {
-      const user = await verifyToken(tx, type, hash, message);
-      return issueSession(tc, tx, user, 'otp', requestInfo(c));
-    });
-    return c.json(session);
+    try {
+      const session = await db.transaction(async (tx) => {
+        const user = await verifyToken(tx, type, hash, message);
+        return issueSession(tc, tx, user, 'otp', requestInfo(c));
+      });
+      if (codeEmail) wrongCodes.delete(codeEmail);
+      return c.json(session);
+    } catch (err) {
+      if (codeEmail && err instanceof AuthError && err.code === 'otp_expired') {
+        const wrong = (wrongCodes.get(codeEmail) ?? 0) + 1;
+        wrongCodes.set(codeEmail, wrong);
+        if (wrong >= MAX_WRONG_CODES) await voidCodes(codeEmail);
+      }
+      throw err;
+    }
   });
 
   // ---- Admin API (service_role key): what supabase.auth.admin uses to create and remove users in tests and seeds.

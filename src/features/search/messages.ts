@@ -67,6 +67,9 @@ export const searchMessages = {
   nearSteadyLead:
     'Buyers are warming to it: more than a third of listings sell, just short of a steady market (above 40%).',
 
+  readingCorrected: (pairs: string) => `Matched ${pairs}.`,
+  readingIgnored: (words: string) =>
+    `Left out of the match (condition, sales and colour words, or words no listing shares): ${words}.`,
   noComparablesTitle: 'No comparable listings found',
   noComparablesSearched: (itemName: string, condition: string) =>
     `Nothing listed now or sold recently matches “${itemName}” in ${condition}.`,

@@ -65,6 +65,15 @@ const answerBase = {
   comps: count.nullable().catch(null),
   asOf: z.string().nullable().catch(null),
   reason: z.string().optional().catch(undefined),
+  /** How the index read the query: typo fixes and words set aside (shown under the results line). */
+  reading: z
+    .object({
+      corrected: z.array(z.object({ from: z.string(), to: z.string() })).catch([]),
+      ignored: z.array(z.string()).catch([]),
+    })
+    .nullable()
+    .catch(null)
+    .default(null),
 };
 
 const withOrigin = <T extends { origin?: DataOrigin; isDemo: boolean; source: string }>(

@@ -393,6 +393,22 @@ describe('a signed-in search (SPEC §4)', () => {
     expect(logs()[1].error_message).toMatch(/Marketplace Insights/);
   });
 
+  it('says how the query was read: corrected words and words left out of the match', async () => {
+    fake.current!.answer({
+      available: ok(
+        availableBody(20, {
+          reading: { corrected: [{ from: 'lululemn', to: 'lululemon' }], ignored: ['euc'] },
+        }),
+      ),
+      sold: ok(soldBody(10)),
+    });
+    renderExplorer();
+    await fillAndSearch('lululemn align euc');
+    const note = await screen.findByTestId('query-reading');
+    expect(note).toHaveTextContent('Matched “lululemn” as “lululemon”.');
+    expect(note).toHaveTextContent(/Left out of the match .*: euc\./);
+  });
+
   it('marks results drawn from demo data', async () => {
     fake.current!.answer({
       available: ok(availableBody(20, { isDemo: true })),

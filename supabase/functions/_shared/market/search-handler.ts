@@ -10,7 +10,7 @@ import { HttpError, json, readJsonBody, withErrors } from '../http.ts';
 import { passGate, tooManyRequests } from '../rate-limit.ts';
 import { serviceClient } from '../supabase.ts';
 import { marketProvider } from './index.ts';
-import { normalizeQuery } from './normalize.ts';
+import { cacheQueryKey } from './normalize.ts';
 import {
   CONDITIONS,
   type AvailableResult,
@@ -31,6 +31,7 @@ export const MESSAGES = {
   unauthorised: 'Please log in to search.',
   itemNameShort: 'Item name must be at least 2 characters.',
   itemNameLong: 'Item name must be at most 100 characters.',
+  itemNameCharacters: 'Item name contains characters that cannot be searched for. Please type it again.',
   condition: 'Please select a condition.',
   windowDays: `The sold window must be one of ${SOLD_WINDOWS.join(', ')} days.`,
   unavailable: 'Search service temporarily unavailable. Please try again in a moment.',
@@ -42,7 +43,10 @@ const itemName = z
   .string({ error: MESSAGES.itemNameShort })
   .trim()
   .min(2, MESSAGES.itemNameShort)
-  .max(100, MESSAGES.itemNameLong);
+  .max(100, MESSAGES.itemNameLong)
+  // NUL and other control characters cannot be typed into the field and cannot be stored (issue 12: a 400, not a 503).
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  .refine((value) => !/[\u0000-\u001F\u007F]/.test(value), MESSAGES.itemNameCharacters);
 const condition = z.enum(CONDITIONS, { error: MESSAGES.condition });
 
 const bodyError = { error: 'Request body must be a JSON object.' };
@@ -138,6 +142,7 @@ export function shape(
       byCondition: a.byCondition,
       byMarketplace: a.byMarketplace,
       comps: a.comps,
+      ...(a.reading ? { reading: a.reading } : {}),
       asOf,
     };
   }
@@ -155,6 +160,7 @@ export function shape(
     byMarketplace: s.byMarketplace,
     comps: s.comps,
     recentSales: s.recentSales.slice(0, 10),
+    ...(s.reading ? { reading: s.reading } : {}),
     asOf,
   };
 }
@@ -192,7 +198,7 @@ export function createSearchHandler(kind: SearchKind) {
             input.condition,
             // Each sold window is its own answer; the 90-day key keeps its old shape.
             ...(kind === 'sold' && input.windowDays !== SOLD_WINDOW_DAYS ? [`${input.windowDays}d`] : []),
-            normalizeQuery(input.itemName),
+            cacheQueryKey(input.itemName),
           ])
         : null;
 
