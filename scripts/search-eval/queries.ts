@@ -50,6 +50,7 @@ const or =
     tests.some((t) => t(r));
 const not = (test: (r: Truth) => boolean) => (r: Truth) => !test(r);
 const size = (s: string) => (r: Truth) => r.size === s;
+const colour = (c: string) => (r: Truth) => r.colour === c;
 
 const docs1460 = line('Doc Martens', '1460 Leather Boots');
 const nuptse = line('The North Face', 'Nuptse Puffer Jacket');
@@ -187,4 +188,128 @@ export const EVAL_QUERIES: EvalQuery[] = [
   // Nothing comparable
   { query: 'zzzz qqqq', kind: 'nothing', truth: () => false },
   { query: 'gucci horsebit loafers', kind: 'nothing', truth: () => false },
+  // A second pass over every kind: more aliases and garment synonyms, typos, sizes (0, shoe sizes, size first), colours
+  // that are also brand words (navy / Old Navy), brand words that look like stop words (free, we, the, 21).
+  { query: 'docs 1460', kind: 'alias', truth: docs1460 },
+  { query: 'doc martin jadon', kind: 'alias', truth: line('Doc Martens', 'Jadon Platform Boots') },
+  { query: 'the northface denali', kind: 'alias', truth: line('The North Face', 'Denali Fleece Jacket') },
+  { query: 'lulu align', kind: 'alias', truth: align },
+  { query: 'arc-teryx atom', kind: 'alias', truth: atom },
+  { query: 'trucker jacket', kind: 'alias', truth: denimJacket },
+  // The main label: every Ralph Lauren line, sweaters too.
+  { query: 'polo ralph lauren', kind: 'alias', truth: brand('Ralph Lauren') },
+  { query: 'tee', kind: 'alias', truth: line('Old Navy', 'Graphic Tee') },
+  { query: 'old navy t-shirt', kind: 'alias', truth: line('Old Navy', 'Graphic Tee') },
+  { query: 'cashmere jumper', kind: 'alias', truth: line('J.Crew', 'Cashmere Crewneck Sweater') },
+  { query: 'yoga pants', kind: 'alias', truth: leggings },
+  { query: 'kate spade purse', kind: 'alias', truth: line('Kate Spade', 'Crossbody Handbag') },
+  { query: 'carhartt trousers', kind: 'alias', truth: line('Carhartt', 'Double Knee Work Pants') },
+  { query: 'north face rucksack', kind: 'alias', truth: line('The North Face', 'Borealis Backpack') },
+  { query: 'carhartt toque', kind: 'alias', truth: line('Carhartt', 'Beanie Hat') },
+  { query: 'arcterix atom', kind: 'misspelling', truth: atom },
+  {
+    query: 'anthropolgie maeve dress',
+    kind: 'misspelling',
+    truth: line('Anthropologie', 'Maeve Midi Dress'),
+  },
+  {
+    query: 'eilen fisher cardigan',
+    kind: 'misspelling',
+    truth: line('Eileen Fisher', 'Merino Cardigan Sweater'),
+  },
+  { query: 'kate spade crosbody', kind: 'misspelling', truth: line('Kate Spade', 'Crossbody Handbag') },
+  { query: 'hoodies', kind: 'plural', truth: hoodies },
+  { query: 'sneakers', kind: 'plural', truth: itemHas('Sneakers') },
+  { query: 'handbags', kind: 'plural', truth: category('Handbags') },
+  { query: 'earring', kind: 'plural', truth: line('Kate Spade', 'Spade Flower Earrings') },
+  {
+    query: 'midi dresses',
+    kind: 'plural',
+    truth: or(line('Anthropologie', 'Maeve Midi Dress'), line('Zara', 'Satin Midi Dress')),
+  },
+  { query: 'sandals', kind: 'plural', truth: line('Birkenstock', 'Arizona Sandals') },
+  { query: 'backpacks', kind: 'plural', truth: line('The North Face', 'Borealis Backpack') },
+  { query: 'hoodie size xl', kind: 'size', truth: and(hoodies, size('XL')) },
+  { query: 'levis 501 size 32', kind: 'size', truth: and(levis501, size('32')) },
+  { query: 'doc martens size 8', kind: 'size', truth: and(brand('Doc Martens'), size('8')) },
+  { query: 'nuptse size m', kind: 'size', truth: and(nuptse, size('M')) },
+  { query: 'jeans size 28', kind: 'size', truth: and(category('Jeans'), size('28')) },
+  {
+    query: 'lululemon define jacket xs',
+    kind: 'size',
+    truth: and(line('Lululemon', 'Define Jacket'), size('XS')),
+  },
+  {
+    query: 'birkenstock arizona size 10',
+    kind: 'size',
+    truth: and(line('Birkenstock', 'Arizona Sandals'), size('10')),
+  },
+  { query: 'size 7 jadon', kind: 'size', truth: and(line('Doc Martens', 'Jadon Platform Boots'), size('7')) },
+  {
+    query: 'wilfred pants size 0',
+    kind: 'size',
+    truth: and(line('Aritzia', 'Wilfred Effortless Pants'), size('0')),
+  },
+  { query: 'carhartt -beanie', kind: 'exclusion', truth: and(brand('Carhartt'), not(itemHas('Beanie'))) },
+  {
+    query: 'dress -zara -shein',
+    kind: 'exclusion',
+    truth: and(category('Dresses'), not(brand('Zara')), not(brand('Shein'))),
+  },
+  // No kids rows exist: '-kids' must exclude nothing, never become a required word.
+  { query: 'nike hoodie -kids', kind: 'exclusion', truth: line('Nike', 'Tech Fleece Hoodie') },
+  { query: 'dr martens -jadon', kind: 'exclusion', truth: docs1460 },
+  { query: '"high rise" jeans', kind: 'phrase', truth: line('Reformation', 'Cynthia High Rise Jeans') },
+  { query: '"double knee"', kind: 'phrase', truth: line('Carhartt', 'Double Knee Work Pants') },
+  { query: '"north face" backpack', kind: 'phrase', truth: line('The North Face', 'Borealis Backpack') },
+  { query: 'align pant, define jacket', kind: 'comma', truth: or(align, line('Lululemon', 'Define Jacket')) },
+  {
+    query: 'birkenstock boston, dr martens 1460',
+    kind: 'comma',
+    truth: or(line('Birkenstock', 'Boston Clogs'), docs1460),
+  },
+  {
+    query: 'The North Face Nuptse 1996 Retro Puffer Jacket 700 Fill Down Mens Size M Black Excellent',
+    kind: 'long-title',
+    truth: and(nuptse, size('M')),
+  },
+  {
+    query: "Carhartt Detroit Jacket Blanket Lined Duck Canvas Brown Men's Size L Workwear Vintage Style",
+    kind: 'long-title',
+    truth: and(line('Carhartt', 'Detroit Jacket'), size('L')),
+  },
+  {
+    query: "Dr. Martens 1460 Smooth Leather 8-Eye Lace Up Combat Boots Black Women's Size 8",
+    kind: 'long-title',
+    truth: and(docs1460, size('8')),
+  },
+  {
+    query: "Levi's 501 Original Fit Button Fly Straight Leg Jeans Medium Wash Mens Size 32 Vintage Denim",
+    kind: 'long-title',
+    truth: and(levis501, size('32')),
+  },
+  {
+    query: 'Coach Tabby Shoulder Bag 26 Pebbled Leather Chalk Gold Hardware Removable Strap Preloved',
+    kind: 'long-title',
+    truth: line('Coach', 'Tabby Shoulder Handbag'),
+  },
+  {
+    query: 'Patagonia Better Sweater Fleece Jacket Full Zip Womens Heather Grey Warm Cozy Outdoor Hiking',
+    kind: 'long-title',
+    truth: line('Patagonia', 'Better Sweater Fleece Jacket'),
+  },
+  { query: '✨ Free People slip dress ✨', kind: 'emoji', truth: line('Free People', 'Adella Slip Dress') },
+  { query: '👖levis 501', kind: 'emoji', truth: levis501 },
+  { query: 'Birkenstock Boston 🌿 clogs', kind: 'emoji', truth: line('Birkenstock', 'Boston Clogs') },
+  { query: '💖kate spade earrings💖', kind: 'emoji', truth: line('Kate Spade', 'Spade Flower Earrings') },
+  { query: 'Levi’s 501', kind: 'plain', truth: levis501 },
+  { query: 'free people we the free', kind: 'plain', truth: line('Free People', 'We The Free Jeans') },
+  { query: 'old navy', kind: 'plain', truth: brand('Old Navy') },
+  { query: 'navy nuptse', kind: 'plain', truth: and(nuptse, colour('Navy')) },
+  { query: 'black align pant', kind: 'plain', truth: and(align, colour('Black')) },
+  { query: 'heather grey hoodie', kind: 'plain', truth: and(hoodies, colour('Heather Grey')) },
+  { query: 'forever 21 bodycon dress', kind: 'plain', truth: line('Forever 21', 'Bodycon Dress') },
+  { query: 'nike shorts', kind: 'plain', truth: line('Nike', 'Dri-FIT Running Shorts') },
+  // The brand Off-White, absent from the demo: never white hoodies.
+  { query: 'off-white hoodie', kind: 'nothing', truth: () => false },
 ];
