@@ -97,7 +97,7 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Kenzo', aliases: [] },
   { name: 'Kith', aliases: [] },
   { name: 'Lacoste', aliases: [] },
-  { name: 'Lands End', aliases: ["lands' end"] },
+  { name: 'Lands End', aliases: [] },
   { name: "Levi's", aliases: ['levi', 'levi strauss'] },
   { name: 'LL Bean', aliases: ['l l bean', 'llbean'] },
   { name: 'Loewe', aliases: [] },
@@ -133,7 +133,7 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Pendleton', aliases: [] },
   {
     name: 'Polo Ralph Lauren',
-    aliases: ['ralph lauren', 'polo by ralph lauren', 'lauren ralph lauren', 'rrl'],
+    aliases: ['ralph lauren', 'polo by ralph lauren', 'lauren ralph lauren', 'rrl', 'rl'],
   },
   { name: 'Prada', aliases: [] },
   { name: 'Puma', aliases: [] },
