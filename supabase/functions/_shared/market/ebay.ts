@@ -1,6 +1,7 @@
 // eBay as a market-data source: Browse item_summary/search for available listings, Marketplace Insights
 // item_sales/search for sold ones (limited release: most keysets lack it, and then we say so instead of guessing).
-// Shapes, condition IDs and error codes: docs/research is ../shared/research/ebay-api.md.
+// Shapes, condition IDs and error codes: docs/research is ../shared/research/ebay-api.md. The application token and a
+// used-up quota are shared by every function instance through the database (decision 031).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { flagEnv, type Env } from '../env.ts';
 import { queryKeywords } from './normalize.ts';
