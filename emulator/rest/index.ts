@@ -61,6 +61,8 @@ function errorResponse(error: RestError): Response {
   });
 }
 
+const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
 /** The hosted gateway's key check: every request names a project key in `apikey`. */
 async function authenticate(c: Context, secret: string): Promise<Auth | Response> {
   const apikey = c.req.header('apikey') ?? c.req.query('apikey');
@@ -81,6 +83,10 @@ async function authenticate(c: Context, secret: string): Promise<Auth | Response
   const check = bearer ? await verifyJwt(bearer[1], secret) : key;
   if (!check.ok) throw jwtError(check.reason === 'expired', check.message);
   const role = typeof check.claims.role === 'string' && check.claims.role ? check.claims.role : 'anon';
+  // PostgREST's authenticator may become only the roles granted to it: on Supabase anon, authenticated and
+  // service_role. A token signed for any other role (postgres, supabase_admin) is refused as Postgres refuses the
+  // role switch, however it was signed (issue 12).
+  if (!API_ROLES.has(role)) throw new RestError(403, '42501', `permission denied to set role "${role}"`);
   return { role, claims: { ...check.claims, role } };
 }
 

@@ -33,6 +33,7 @@ export const MESSAGES = {
   itemNameShort: 'Item name must be at least 2 characters.',
   itemNameLong: 'Item name must be at most 100 characters.',
   itemNameNoWords: 'Item name must contain letters or numbers to search for.',
+  itemNameCharacters: 'Item name contains characters that cannot be searched for. Please type it again.',
   condition: 'Please select a condition.',
   windowDays: `The sold window must be one of ${SOLD_WINDOWS.join(', ')} days.`,
   unavailable: 'Search service temporarily unavailable. Please try again in a moment.',
@@ -44,7 +45,10 @@ const itemName = z
   .string({ error: MESSAGES.itemNameShort })
   .trim()
   .min(2, MESSAGES.itemNameShort)
-  .max(100, MESSAGES.itemNameLong);
+  .max(100, MESSAGES.itemNameLong)
+  // NUL and other control characters cannot be typed into the field and cannot be stored (issue 12: a 400, not a 503).
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  .refine((value) => !/[\u0000-\u001F\u007F]/.test(value), MESSAGES.itemNameCharacters);
 const condition = z.enum(CONDITIONS, { error: MESSAGES.condition });
 
 const bodyError = { error: 'Request body must be a JSON object.' };
