@@ -10,9 +10,10 @@ import { HttpError, json, readJsonBody, withErrors } from '../http.ts';
 import { passGate, tooManyRequests } from '../rate-limit.ts';
 import { serviceClient } from '../supabase.ts';
 import { marketProvider } from './index.ts';
-import { cacheQueryKey } from './normalize.ts';
+import { cacheQueryKey, normalizeQuery } from './normalize.ts';
 import {
   CONDITIONS,
+  SourceRateLimitedError,
   type AvailableResult,
   type Condition,
   type GateSettings,
@@ -31,6 +32,7 @@ export const MESSAGES = {
   unauthorised: 'Please log in to search.',
   itemNameShort: 'Item name must be at least 2 characters.',
   itemNameLong: 'Item name must be at most 100 characters.',
+  itemNameNoWords: 'Item name must contain letters or numbers to search for.',
   itemNameCharacters: 'Item name contains characters that cannot be searched for. Please type it again.',
   condition: 'Please select a condition.',
   windowDays: `The sold window must be one of ${SOLD_WINDOWS.join(', ')} days.`,
@@ -74,15 +76,44 @@ const availableSchema = z.object(
 
 export type SearchBody = { itemName: string; condition: Condition; windowDays: SoldWindow };
 
+/**
+ * The one place that decides whether a query has anything to search for ('!!! ???' or only emoji has not): refused
+ * with a 400 before any source is asked. The query parser that replaces normalizeQuery plugs in here.
+ */
+function requireSearchableWords(itemName: string): void {
+  if (!normalizeQuery(itemName)) throw new HttpError(400, MESSAGES.itemNameNoWords);
+}
+
 export function parseSearchBody(kind: SearchKind, body: unknown): SearchBody {
   if (kind === 'available') {
     const result = availableSchema.safeParse(body);
     if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? MESSAGES.itemNameShort);
+    requireSearchableWords(result.data.itemName);
     return { itemName: result.data.itemName, condition: result.data.condition, windowDays: SOLD_WINDOW_DAYS };
   }
   const result = soldSchema.safeParse(body);
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? MESSAGES.itemNameShort);
+  requireSearchableWords(result.data.itemName);
   return result.data;
+}
+
+/** How long until a source's quota resets, in words: "45 seconds", "12 minutes", "about 7 hours". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} minutes`;
+  return `about ${Math.round(minutes / 60)} hours`;
+}
+
+/** The source's own quota ran out (eBay 429 / errorId 2001): a 429 of ours that says so, with Retry-After. */
+export function sourceRateLimited(error: SourceRateLimitedError): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(error.retryAfter));
+  return new HttpError(
+    429,
+    `${error.message} Please try again in ${waitInWords(retryAfter)}.`,
+    { retryAfter, reason: 'source-quota' },
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 class DeadlineExceeded extends Error {}
@@ -106,6 +137,7 @@ async function withDeadline<T>(
     return await Promise.race([run(controller.signal), deadline]);
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (error instanceof SourceRateLimitedError) throw sourceRateLimited(error);
     if (error instanceof DeadlineExceeded || controller.signal.aborted) {
       throw new HttpError(504, MESSAGES.timeout(Math.round(timeoutMs / 100) / 10));
     }

@@ -118,4 +118,18 @@ export class SourceUnavailableError extends Error {
   }
 }
 
+/**
+ * The source refused because its own quota is used up (eBay: 429, errorId 2001). `retryAfter` is the seconds until it
+ * resets; the function answers 429 with Retry-After and does not ask the source again before then.
+ */
+export class SourceRateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(message);
+    this.name = 'SourceRateLimitedError';
+  }
+}
+
 export const SOLD_WINDOW_DAYS = 90;
