@@ -115,6 +115,16 @@ describe('eBay counts through the functions', () => {
     expect(data).toMatchObject({ availableCount: 3, approximate: true, origin: 'ebay', source: 'ebay' });
   });
 
+  it('asks eBay what the local index would match: the brand by its name, exclusions kept', async () => {
+    await useEbay();
+    const user = await signedInUser();
+    const { data, error } = await search(user, 'available', 'DMs 1460 -kids');
+    expect(error).toBeNull();
+    expect(data.origin).toBe('ebay');
+    const browse = ebay.requests.filter((r) => r.path.startsWith('/buy/browse'));
+    expect(browse.at(-1)?.query.get('q')).toBe('dr martens 1460 -kid');
+  });
+
   it('a 200 with warnings and no total is unknown: null with a reason, never 0 and no suggestions', async () => {
     await useEbay();
     ebay.failNext('/buy/browse', {

@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { flagEnv, type Env } from '../env.ts';
 import { queryKeywords } from './normalize.ts';
+import { ebayKeywords, type ParsedQuery } from './query.ts';
 import {
   SOLD_WINDOW_DAYS,
   SourceRateLimitedError,
@@ -13,6 +14,7 @@ import {
   type Condition,
   type MarketProvider,
   type MarketQuery,
+  type QueryReading,
   type SoldResult,
 } from './types.ts';
 
@@ -273,11 +275,31 @@ function errorIds(payload: Record<string, unknown>): number[] {
 export class EbayMarketProvider implements MarketProvider {
   readonly name = 'ebay' as const;
 
-  /** `state`: shared across instances (the database) in the functions; this isolate's memory when left out. */
+  /**
+   * `state`: shared across instances (the database) in the functions; this isolate's memory when left out.
+   * `parse`: the same query reading as the local index (public.market_parse_query), so eBay is asked for the entry
+   * names, phrases, exclusions and alternatives the local matcher would use; plain keywords when left out.
+   */
   constructor(
     private readonly config: EbayConfig,
     private readonly state: EbayState = memoryState,
+    private readonly parse?: (itemName: string, signal: AbortSignal) => Promise<ParsedQuery>,
   ) {}
+
+  /** The `q` of a search, and how the query was read (for the screen's "matched as" note). */
+  private async keywords(query: MarketQuery): Promise<{ q: string; reading?: QueryReading }> {
+    if (!this.parse) return { q: queryKeywords(query.itemName) };
+    try {
+      const parsed = await this.parse(query.itemName, query.signal);
+      const q = ebayKeywords(parsed);
+      if (q) return { q, reading: { corrected: parsed.corrected, ignored: parsed.ignored } };
+    } catch (error) {
+      console.warn(
+        `Query reading failed, searching eBay by keywords: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    return { q: queryKeywords(query.itemName) };
+  }
 
   private tokenKey(scope: string): string {
     return `${this.config.authBase}|${this.config.clientId}|${scope}`;
@@ -409,8 +431,9 @@ export class EbayMarketProvider implements MarketProvider {
   }
 
   async countAvailable(query: MarketQuery): Promise<AvailableResult> {
+    const { q, reading } = await this.keywords(query);
     const params = new URLSearchParams({
-      q: queryKeywords(query.itemName),
+      q,
       category_ids: this.config.categoryId,
       // Browse leaves out auction-only listings unless asked; a reseller's "available" includes them.
       filter: this.filter(query.condition, ['buyingOptions:{FIXED_PRICE|AUCTION}']),
@@ -447,6 +470,7 @@ export class EbayMarketProvider implements MarketProvider {
       // Browse's `total` is "just an indicator" (eBay's words): shown as "about".
       approximate: true,
       origin: 'ebay',
+      ...(reading ? { reading } : {}),
     };
   }
 
@@ -460,8 +484,9 @@ export class EbayMarketProvider implements MarketProvider {
     if (!this.config.insights || (notLicensedUntil.get(this.config.clientId) ?? 0) > Date.now())
       return unavailableSold(windowDays);
     const since = new Date(Date.now() - windowDays * 24 * 60 * 60 * 1000).toISOString();
+    const { q } = await this.keywords(query);
     const params = new URLSearchParams({
-      q: queryKeywords(query.itemName),
+      q,
       category_ids: this.config.categoryId,
       filter: this.filter(query.condition, [`lastSoldDate:[${since}..]`]),
       // One page of sales gives the price spread and the units per listing without a second call.
