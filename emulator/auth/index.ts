@@ -65,6 +65,12 @@ const ALLOW_HEADERS = [
   'apikey',
 ];
 const schemaFile = new URL('./schema.sql', import.meta.url);
+
+/** A verified email-change link whose twin (sent to the other address) has not been followed yet. */
+const OTHER_LINK_PENDING = Symbol('other-link-pending');
+// GoTrue's words for it (api/verify.go, singleConfirmationAccepted).
+const OTHER_LINK_MESSAGE =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 const EXPOSE_HEADERS = 'X-Supabase-Api-Version, X-Sb-Error-Code';
 
 const EMAIL_PATTERN =
@@ -233,6 +239,27 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
   }
 
   type LinkToken = { otp: string; tokenHash: string };
+
+  /** The email-change link for the current address (double confirmation). */
+  async function createCurrentAddressToken(tx: Queryable, user: UserRow): Promise<LinkToken> {
+    const email = user.email ?? '';
+    const { otp, tokenHash } = newOtp(settings, email);
+    const at = iso(now());
+    await tx.query(
+      'update auth.users set email_change_token_current = $2, email_change_confirm_status = 0 where id = $1',
+      [user.id, tokenHash],
+    );
+    await tx.query(
+      "delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_current'",
+      [user.id],
+    );
+    await tx.query(
+      `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at, updated_at)
+       values ($1, 'email_change_token_current', $2, $3, $4, $4)`,
+      [user.id, tokenHash, email, at.replace('Z', '')],
+    );
+    return { otp, tokenHash };
+  }
 
   /**
    * Emails a token from createOneTimeToken. `email` is the address it goes to: the new one for an email change, whose
@@ -691,11 +718,27 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
           await applyEmailChange(tx, user.id, newEmail);
           return undefined;
         }
-        return createOneTimeToken(tx, user, 'email_change', newEmail);
+        const toNew = await createOneTimeToken(tx, user, 'email_change', newEmail);
+        // double_confirm_changes: the current address must agree too; the change waits for both links.
+        const toCurrent =
+          settings.doubleConfirmChanges && user.email ? await createCurrentAddressToken(tx, user) : undefined;
+        return { toNew, toCurrent };
       }
       return undefined;
     });
-    if (token && newEmail) await sendLinkEmail(user, 'email_change', newEmail, token, redirectTo);
+    if (token && newEmail) {
+      await sendLinkEmail(user, 'email_change', newEmail, token.toNew, redirectTo);
+      if (token.toCurrent && user.email)
+        await sendAuthMail(ctx, settings, {
+          kind: 'email_change',
+          to: user.email,
+          email: user.email,
+          newEmail,
+          ...token.toCurrent,
+          redirectTo,
+          data: user.raw_user_meta_data ?? {},
+        });
+    }
     return c.json(await loadUserJson(db, user.id));
   });
 
@@ -704,6 +747,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     await tx.query(
       `update auth.users
           set email = $2, email_change = '', email_change_token_new = '', email_change_sent_at = null,
+              email_change_token_current = '', email_change_confirm_status = 0,
               raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $4::text),
               updated_at = $3
         where id = $1`,
@@ -715,7 +759,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       [userId, newEmail, at],
     );
     await tx.query(
-      "delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_new'",
+      "delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')",
       [userId],
     );
   }
@@ -767,7 +811,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     type: string,
     tokenHash: string,
     invalidMessage: string,
-  ): Promise<UserRow> {
+  ): Promise<UserRow | typeof OTHER_LINK_PENDING> {
     const candidates: {
       column: string;
       sentAt: keyof UserRow;
@@ -777,12 +821,18 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       candidates.push({ column: 'confirmation_token', sentAt: 'confirmation_sent_at', kind: 'signup' });
     if (type === 'recovery' || type === 'magiclink' || type === 'email')
       candidates.push({ column: 'recovery_token', sentAt: 'recovery_sent_at', kind: 'recovery' });
-    if (type === 'email_change' || type === 'email')
+    if (type === 'email_change' || type === 'email') {
       candidates.push({
         column: 'email_change_token_new',
         sentAt: 'email_change_sent_at',
         kind: 'email_change',
       });
+      candidates.push({
+        column: 'email_change_token_current',
+        sentAt: 'email_change_sent_at',
+        kind: 'email_change',
+      });
+    }
     const expired = () => forbidden('otp_expired', invalidMessage);
     for (const candidate of candidates) {
       const { rows } = await tx.query<UserRow>(
@@ -805,6 +855,22 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
         );
         if (!user.email_confirmed_at) await confirmEmail(tx, user.id);
       } else {
+        const other =
+          candidate.column === 'email_change_token_new'
+            ? user.email_change_token_current
+            : user.email_change_token_new;
+        if (settings.doubleConfirmChanges && other) {
+          // One of the two links: remember it and wait for the other (GoTrue's email_change_confirm_status).
+          await tx.query(
+            `update auth.users set ${candidate.column} = '', email_change_confirm_status = 1 where id = $1`,
+            [user.id],
+          );
+          await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [
+            user.id,
+            candidate.column,
+          ]);
+          return OTHER_LINK_PENDING;
+        }
         await applyEmailChange(tx, user.id, user.email_change ?? '');
       }
       await markSignIn(tx, user.id);
@@ -831,8 +897,12 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     try {
       const session = await db.transaction(async (tx) => {
         const user = await verifyToken(tx, type, token, 'Email link is invalid or has expired');
+        if (user === OTHER_LINK_PENDING) return user;
         return issueSession(tc, tx, user, 'otp', requestInfo(c));
       });
+      if (session === OTHER_LINK_PENDING) {
+        return c.redirect(`${redirectTo}#${fragmentOf({ message: OTHER_LINK_MESSAGE, sb: '' })}`, 303);
+      }
       const fragment = fragmentOf({
         access_token: session.access_token,
         expires_at: String(session.expires_at),
@@ -861,7 +931,8 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
   async function voidCodes(email: string): Promise<void> {
     await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ id: string }>(
-        `update auth.users set confirmation_token = '', recovery_token = '', email_change_token_new = ''
+        `update auth.users set confirmation_token = '', recovery_token = '', email_change_token_new = '',
+           email_change_token_current = ''
          where lower(email) = $1 or lower(email_change) = $1 returning id`,
         [email],
       );
@@ -898,9 +969,11 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     try {
       const session = await db.transaction(async (tx) => {
         const user = await verifyToken(tx, type, hash, message);
+        if (user === OTHER_LINK_PENDING) return user;
         return issueSession(tc, tx, user, 'otp', requestInfo(c));
       });
       if (codeEmail) wrongCodes.delete(codeEmail);
+      if (session === OTHER_LINK_PENDING) return c.json({ msg: OTHER_LINK_MESSAGE, code: 200 });
       return c.json(session);
     } catch (err) {
       if (codeEmail && err instanceof AuthError && err.code === 'otp_expired') {
