@@ -19,6 +19,7 @@ export const searchMessages = {
 
   itemNameTooShort: 'Item name must be at least 2 characters.',
   itemNameTooLong: 'Item name must be at most 100 characters.',
+  itemNameNoWords: 'Item name must contain letters or numbers to search for.',
   conditionRequired: 'Please select a condition.',
 
   accountNeededTitle: 'Searching is free with an account',

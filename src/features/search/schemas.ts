@@ -21,7 +21,13 @@ export const isCondition = (value: unknown): value is Condition =>
 
 // The form keeps condition as a string so the select can start empty; the schema narrows it.
 export const searchFormSchema = z.object({
-  itemName: z.string().trim().min(2, m.itemNameTooShort).max(100, m.itemNameTooLong),
+  itemName: z
+    .string()
+    .trim()
+    .min(2, m.itemNameTooShort)
+    .max(100, m.itemNameTooLong)
+    // The search functions refuse a name with nothing to search for ("!!! ???", only emoji); say so here first.
+    .refine((value) => /[\p{L}\p{N}]/u.test(value), m.itemNameNoWords),
   condition: z.string().pipe(z.enum(conditions, { error: m.conditionRequired })),
 });
 /** What the form holds: the select starts empty (''), which the schema rejects with 'Please select a condition.' */

@@ -124,6 +124,18 @@ describe('the search form (SPEC §5)', () => {
     expect(button).toBeDisabled();
   });
 
+  it('refuses a name with nothing to search for before sending it', async () => {
+    renderExplorer();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Item Name/), '!!! ???');
+    await u.selectOptions(screen.getByLabelText(/Condition/), 'Pre-owned');
+    expect(
+      await screen.findByText('Item name must contain letters or numbers to search for.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+    expect(fake.current!.invokeCalls).toHaveLength(0);
+  });
+
   it('explains an empty condition when the select is left', async () => {
     renderExplorer();
     const u = userEvent.setup();
