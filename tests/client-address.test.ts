@@ -49,8 +49,7 @@ describe('auth rate limits count the socket, not X-Forwarded-For', () => {
           'CF-Connecting-IP': forged(i + 2),
         });
         statuses.push(res.status);
-        if (res.status === 429)
-          expect(await res.json()).toMatchObject({ code: 'over_request_rate_limit' });
+        if (res.status === 429) expect(await res.json()).toMatchObject({ code: 'over_request_rate_limit' });
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
 
@@ -67,7 +66,11 @@ describe('auth rate limits count the socket, not X-Forwarded-For', () => {
   });
 
   it('cannot drain the email quota by rotating headers: sign-ups stop at the per-address limit', async () => {
-    const before = configureAuth(emu.ctx, { rateLimits: { signInSignUps: 3, emailSent: 10 } });
+    // Confirmation emails on, as in the product's config.toml (the fixture project autoconfirms).
+    const before = configureAuth(emu.ctx, {
+      rateLimits: { signInSignUps: 3, emailSent: 10 },
+      mailerAutoconfirm: false,
+    });
     try {
       const addresses: string[] = [];
       let accepted = 0;
@@ -91,7 +94,7 @@ describe('auth rate limits count the socket, not X-Forwarded-For', () => {
       }
       expect(mailed).toBe(3);
     } finally {
-      configureAuth(emu.ctx, { rateLimits: before.rateLimits });
+      configureAuth(emu.ctx, { rateLimits: before.rateLimits, mailerAutoconfirm: before.mailerAutoconfirm });
     }
   });
 
@@ -99,9 +102,13 @@ describe('auth rate limits count the socket, not X-Forwarded-For', () => {
     const before = configureAuth(proxied.ctx, { rateLimits: { signInSignUps: 1 } });
     try {
       // The proxy appended the client it saw (203.0.113.5); the caller had written 10.9.9.9 itself.
-      const one = await recover(proxied, uniqueEmail('proxy'), { 'X-Forwarded-For': '10.9.9.9, 203.0.113.5' });
+      const one = await recover(proxied, uniqueEmail('proxy'), {
+        'X-Forwarded-For': '10.9.9.9, 203.0.113.5',
+      });
       expect(one.status).toBe(200);
-      const again = await recover(proxied, uniqueEmail('proxy'), { 'X-Forwarded-For': '10.1.1.1, 203.0.113.5' });
+      const again = await recover(proxied, uniqueEmail('proxy'), {
+        'X-Forwarded-For': '10.1.1.1, 203.0.113.5',
+      });
       expect(again.status).toBe(429);
       const other = await recover(proxied, uniqueEmail('proxy'), { 'X-Forwarded-For': '203.0.113.6' });
       expect(other.status).toBe(200);

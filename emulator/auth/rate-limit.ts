@@ -14,6 +14,15 @@ export class RateLimiter {
     private readonly now: () => Date,
   ) {}
 
+  /** Whether `key` has a token left, without taking it. */
+  has(key: string): boolean {
+    if (this.limit <= 0) return false;
+    const bucket = this.buckets.get(key);
+    if (!bucket) return true;
+    const refill = ((this.now().getTime() - bucket.updated) / 1000) * (this.limit / this.windowSeconds);
+    return Math.min(this.limit, bucket.tokens + refill) >= 1;
+  }
+
   /** Takes one token for `key`; false when the bucket is empty. */
   take(key: string): boolean {
     if (this.limit <= 0) return false;

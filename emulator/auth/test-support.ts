@@ -51,9 +51,10 @@ export type AuthTestServer = {
  * are config.toml's times TESTING_RATE_LIMIT_SCALE, as on startEmulator({ testing: true }), unless `rateLimitScale`
  * or explicit `rateLimits` say otherwise.
  */
-export async function startAuthTestServer(
-  { trustedProxies = [], ...options }: AuthStartOptions & { trustedProxies?: string[] } = {},
-): Promise<AuthTestServer> {
+export async function startAuthTestServer({
+  trustedProxies = [],
+  ...options
+}: AuthStartOptions & { trustedProxies?: string[] } = {}): Promise<AuthTestServer> {
   const config = parse(readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8'));
   const db = await authOnlyDb();
   const logs: string[] = [];

@@ -21,8 +21,8 @@ set local request.jwt.claims = '{"sub":"11111111-1111-4111-8111-111111111111","r
 set local request.jwt.claim.sub = '11111111-1111-4111-8111-111111111111';
 
 select lives_ok(
-  $$insert into public.saved_searches (item_name, condition, last_available, last_sold, last_rate)
-    values ('Levi''s 501', 'pre_owned', 120, 84, 70)$$,
+  $$insert into public.saved_searches (item_name, condition, last_available, last_sold, last_rate, origin, is_demo, window_days)
+    values ('Levi''s 501', 'pre_owned', 120, 84, 70, 'demo', true, 90)$$,
   'a user can save a search');
 select is(
   (select user_id::text from public.saved_searches where item_name = 'Levi''s 501'),

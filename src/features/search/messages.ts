@@ -6,7 +6,8 @@ export const searchMessages = {
 
   panelTitle: 'Search Items',
   itemNameLabel: 'Item Name',
-  itemNamePlaceholder: "e.g. Lululemon Align leggings, Levi's 501",
+  // Short enough to show whole in the 390 px phone layout (issue 14); still names a brand and an item.
+  itemNamePlaceholder: "e.g. Levi's 501, Nike Dunk",
   itemNameHelp: 'Use terms that you think buyers will use to find your item',
   conditionLabel: 'Condition',
   conditionPlaceholder: 'Select condition',
@@ -18,7 +19,12 @@ export const searchMessages = {
 
   itemNameTooShort: 'Item name must be at least 2 characters.',
   itemNameTooLong: 'Item name must be at most 100 characters.',
+  itemNameNoWords: 'Item name must contain letters or numbers to search for.',
   conditionRequired: 'Please select a condition.',
+
+  accountNeededTitle: 'Searching is free with an account',
+  accountNeededBody: 'Log in or create a free Flipwise account to see the figures for your search.',
+  accountNeededButton: 'Log in or sign up',
 
   emptyTitle: 'Search for an item to see market data',
   emptyBody: "You'll see how many are available, how many have sold, and the sell-through rate.",
@@ -36,6 +42,48 @@ export const searchMessages = {
   soldUnavailableFallbackReason: 'This data source cannot count sold items.',
   rateUnavailable: 'Needs sold data to calculate',
 
+  availableUnknownTitle: 'Count unknown',
+  availableUnknownFallbackReason: 'This data source did not give a count of current listings.',
+  rateNeedsAvailable: 'Needs a count of listings to calculate',
+  about: 'about',
+  sourceLabels: { demo: 'Demo data', ebay: 'eBay', import: 'Imported listings' },
+  windowListed: 'listed now',
+  windowSold: (days: number) => `sold in the last ${days} days`,
+  windowRate: (days: number) => `sold in ${days} days ÷ listed now`,
+  asOfShort: (when: string) => `as of ${when}`,
+  thinSampleBadge: 'Thin sample',
+  thinSampleTitle: (comps: number) =>
+    `Only ${comps} ${comps === 1 ? 'comp' : 'comps'}: fewer than 10, so treat this figure as a hint`,
+  above100Subtitle: 'More sold than listed',
+  above100Explanation: (sold: string, available: string, days: number) =>
+    `${sold} sold in the last ${days} days against ${available} listed now: they sell faster than new ones are listed, so this is not a success rate.`,
+  noneListedValue: 'None listed',
+  noneListedSubtitle: 'Demand outruns supply',
+  noneListedExplanation: (sold: string, days: number) =>
+    `${sold} sold in the last ${days} days and none are listed right now: demand outruns supply.`,
+  noneListedAnalysis:
+    'Demand outruns supply: buyers took every one listed and none are for sale right now. If you have one, list it: you will have no competition.',
+  noneListedLabel: 'Demand outruns supply',
+  nearSteadyLabel: 'Close to steady',
+  nearSteadyLead:
+    'Buyers are warming to it: more than a third of listings sell, just short of a steady market (above 40%).',
+
+  readingCorrected: (pairs: string) => `Matched ${pairs}.`,
+  readingIgnored: (words: string) =>
+    `Left out of the match (condition, sales and colour words, or words no listing shares): ${words}.`,
+  noComparablesTitle: 'No comparable listings found',
+  noComparablesSearched: (itemName: string, condition: string) =>
+    `Nothing listed now or sold recently matches “${itemName}” in ${condition}.`,
+  noComparablesSource: (source: string) => `Searched: ${source}.`,
+  didYouMean: 'Did you mean',
+  noComparablesTipsTitle: 'Tips',
+  noComparablesTips: [
+    'Check the spelling of the brand and the item.',
+    'Use fewer words: a brand and an item type are often enough.',
+    'Try the name buyers use, such as "denim jacket" for "jean jacket".',
+    'Try another condition: the search counts one condition at a time.',
+  ],
+
   analysisTitle: 'Market Analysis',
   analysisSubtitle: 'Based on recent listings',
   highDemand: 'High demand!',
@@ -48,6 +96,8 @@ export const searchMessages = {
     'This item is selling slowly, with lower demand than supply. Consider pricing sharply, bundling, or sourcing something else.',
   analysisUnavailable:
     "We can't judge demand without sold data from this source. Use the available count to gauge competition.",
+  analysisAvailableUnknown:
+    "We can't judge demand without a count of current listings from this source. Use the sold count to gauge interest.",
   snooze: 'Less than 10% is a snooze',
   disclaimer:
     'Disclaimer: this data is informational and indicative only and may contain errors. It must not be the sole basis for business decisions. Flipwise accepts no liability for decisions made using it.',
@@ -90,6 +140,7 @@ export const searchMessages = {
   compsTitle: 'Comps behind the counts',
   compsLine: (available: number, sold: number) => `Based on ${available} available and ${sold} sold comps`,
   compsAvailableOnly: (available: number) => `Based on ${available} available comps`,
+  compsSoldOnly: (sold: number) => `Based on ${sold} sold comps`,
   thinSample: 'Thin sample: fewer than 10 comps — treat this as a hint',
   medianPrice: 'Median sold price',
   priceRange: 'Middle 50% sold between',
@@ -103,6 +154,19 @@ export const searchMessages = {
   byMarketplace: 'By marketplace',
   byMarketplaceCaption: 'Available, sold and sell-through on each marketplace',
   asOf: (when: string) => `Figures as of ${when}`,
+  windowPicker: 'Sold window',
+  windowOption: (days: number) => `${days} days`,
+  windowHeadline: 'the headline figure',
+  windowLoading: (days: number) => `Counting sales of the last ${days} days...`,
+  windowFailed: 'Could not load this window. Please try again.',
+  recentSalesTitle: 'Recent sales',
+  recentSalesCaption: (days: number) =>
+    `The most recent matching sales of the last ${days} days, newest first`,
+  recentSalesNone: (days: number) => `No matching sales in the last ${days} days.`,
+  recentSalesUnavailable: 'This source does not list individual sales.',
+  recentSaleView: 'View',
+  savedSource: (source: string, window: string) => `${source} · ${window}`,
+  savedSourceUnknown: 'Source not recorded',
 
   saveSearch: 'Save search',
   savingSearch: 'Saving...',

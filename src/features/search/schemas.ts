@@ -21,7 +21,13 @@ export const isCondition = (value: unknown): value is Condition =>
 
 // The form keeps condition as a string so the select can start empty; the schema narrows it.
 export const searchFormSchema = z.object({
-  itemName: z.string().trim().min(2, m.itemNameTooShort).max(100, m.itemNameTooLong),
+  itemName: z
+    .string()
+    .trim()
+    .min(2, m.itemNameTooShort)
+    .max(100, m.itemNameTooLong)
+    // The search functions refuse a name with nothing to search for ("!!! ???", only emoji); say so here first.
+    .refine((value) => /[\p{L}\p{N}]/u.test(value), m.itemNameNoWords),
   condition: z.string().pipe(z.enum(conditions, { error: m.conditionRequired })),
 });
 /** What the form holds: the select starts empty (''), which the schema rejects with 'Please select a condition.' */
@@ -29,8 +35,10 @@ export type SearchFormInput = z.input<typeof searchFormSchema>;
 export type SearchFormValues = z.output<typeof searchFormSchema>;
 export type SearchInput = SearchFormValues;
 
-// The functions' answers are read defensively: SPEC §7 says a missing count reads as 0, and the extra fields of the
-// "Deeper look" are optional so an older or leaner source never breaks the three cards.
+// The functions' answers (supabase/functions/_shared/market/search-handler.ts `shape()`). The figures and the facts
+// that make them honest (the count or null, the demo flag) are required: an answer without them is unreadable and
+// the screen shows the SPEC's error, never a 0 or figures without their demo badge. The Deeper look's extras fall
+// back to "none" so a leaner source never breaks the three cards.
 const count = z.number().finite().nonnegative();
 const byConditionSchema = z
   .object({
@@ -43,35 +51,84 @@ const byConditionSchema = z
   .catch(null);
 export type ByCondition = NonNullable<z.infer<typeof byConditionSchema>>;
 
-const source = z.enum(['local', 'ebay']).or(z.string()).catch('local');
+export const dataOrigins = ['demo', 'ebay', 'import'] as const;
+/** Where figures come from: the demo market, eBay's API, or listings brought in with market:import. */
+export type DataOrigin = (typeof dataOrigins)[number];
 
-export const availableResponseSchema = z.object({
-  availableCount: count.catch(0),
-  source,
-  isDemo: z.boolean().catch(false),
+/** The sold windows of the Deeper look's picker; 90 is the SPEC's headline figure. */
+export const soldWindows = [30, 90, 180, 365] as const;
+export type SoldWindow = (typeof soldWindows)[number];
+export const HEADLINE_WINDOW: SoldWindow = 90;
+
+const answerBase = {
+  source: z.string(),
+  // Older (cached) answers have no origin: it is then read from the demo flag and the source.
+  origin: z.enum(dataOrigins).optional(),
+  isDemo: z.boolean(),
+  approximate: z.boolean().default(false),
   cached: z.boolean().catch(false),
   byCondition: byConditionSchema,
-  byMarketplace: z.array(z.object({ marketplace: z.string(), available: count })).catch([]),
   comps: count.nullable().catch(null),
   asOf: z.string().nullable().catch(null),
-});
-export type AvailableResult = z.infer<typeof availableResponseSchema>;
+  reason: z.string().optional().catch(undefined),
+  /** How the index read the query: typo fixes and words set aside (shown under the results line). */
+  reading: z
+    .object({
+      corrected: z.array(z.object({ from: z.string(), to: z.string() })).catch([]),
+      ignored: z.array(z.string()).catch([]),
+    })
+    .nullable()
+    .catch(null)
+    .default(null),
+};
 
-export const soldResponseSchema = z.object({
-  // null is meaningful: the source cannot count sold items (never read it as zero sales).
-  soldCount: count.nullable().catch(0),
-  reason: z.string().nullable().optional().catch(undefined),
-  windowDays: z.number().int().positive().catch(90),
-  source,
-  isDemo: z.boolean().catch(false),
-  cached: z.boolean().catch(false),
-  medianPrice: z.number().finite().nullable().catch(null),
-  priceRange: z.object({ p25: z.number().finite(), p75: z.number().finite() }).nullable().catch(null),
+const withOrigin = <T extends { origin?: DataOrigin; isDemo: boolean; source: string }>(
+  answer: T,
+): T & { origin: DataOrigin } => ({
+  ...answer,
+  origin: answer.origin ?? (answer.isDemo ? 'demo' : answer.source === 'ebay' ? 'ebay' : 'import'),
+});
+
+export const availableResponseSchema = z
+  .object({
+    // null is meaningful: the source answered without a count (never read it as nothing listed).
+    availableCount: count.nullable(),
+    ...answerBase,
+    byMarketplace: z.array(z.object({ marketplace: z.string(), available: count })).catch([]),
+    /** "Did you mean" names, sent when nothing is listed. */
+    suggestions: z.array(z.string()).catch([]).default([]),
+  })
+  .transform(withOrigin);
+export type AvailableResult = z.output<typeof availableResponseSchema>;
+
+export const recentSaleSchema = z.object({
+  title: z.string(),
+  price: z.number().finite().nullable(),
   currency: z.string().catch('USD'),
-  typicalDaysToSell: z.number().finite().nullable().catch(null),
-  byCondition: byConditionSchema,
-  byMarketplace: z.array(z.object({ marketplace: z.string(), sold: count })).catch([]),
-  comps: count.nullable().catch(null),
-  asOf: z.string().nullable().catch(null),
+  condition: z.enum(conditions),
+  marketplace: z.string(),
+  soldAt: z.string(),
+  url: z
+    .string()
+    .nullable()
+    // Only web links are ever rendered as links.
+    .transform((url) => (url && /^https?:\/\//i.test(url) ? url : null))
+    .catch(null),
 });
-export type SoldResult = z.infer<typeof soldResponseSchema>;
+export type RecentSale = z.output<typeof recentSaleSchema>;
+
+export const soldResponseSchema = z
+  .object({
+    // null is meaningful: the source cannot count sold items (never read it as zero sales).
+    soldCount: count.nullable(),
+    windowDays: z.number().int().positive(),
+    ...answerBase,
+    medianPrice: z.number().finite().nullable().catch(null),
+    priceRange: z.object({ p25: z.number().finite(), p75: z.number().finite() }).nullable().catch(null),
+    currency: z.string().catch('USD'),
+    typicalDaysToSell: z.number().finite().nullable().catch(null),
+    byMarketplace: z.array(z.object({ marketplace: z.string(), sold: count })).catch([]),
+    recentSales: z.array(recentSaleSchema).catch([]).default([]),
+  })
+  .transform(withOrigin);
+export type SoldResult = z.output<typeof soldResponseSchema>;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import type { Condition } from '../schemas';
+import type { Condition, DataOrigin } from '../schemas';
 import { searchKeys } from './keys';
 
 export type SavedSearch = {
@@ -10,12 +10,16 @@ export type SavedSearch = {
   last_available: number | null;
   last_sold: number | null;
   last_rate: number | null;
+  /** Null on rows saved before sources were recorded. */
+  origin: DataOrigin | null;
+  is_demo: boolean | null;
+  window_days: number | null;
   created_at: string;
   updated_at: string;
 };
 
 export const savedSearchColumns =
-  'id, item_name, condition, last_available, last_sold, last_rate, created_at, updated_at';
+  'id, item_name, condition, last_available, last_sold, last_rate, origin, is_demo, window_days, created_at, updated_at';
 
 /** The signed-in user's saved searches, most recently refreshed first (RLS returns only their own rows). */
 export async function getSavedSearches(): Promise<SavedSearch[]> {

@@ -3,4 +3,6 @@ export const searchKeys = {
   all: ['search'] as const,
   saved: () => [...searchKeys.all, 'saved'] as const,
   savedFor: (userId: string) => [...searchKeys.saved(), userId] as const,
+  soldWindow: (itemKey: string, condition: string, windowDays: number) =>
+    [...searchKeys.all, 'sold', condition, itemKey, windowDays] as const,
 };

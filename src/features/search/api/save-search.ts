@@ -1,16 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import type { Condition } from '../schemas';
+import type { Condition, DataOrigin } from '../schemas';
 import { normaliseItemName, savedSearchColumns, type SavedSearch } from './get-saved-searches';
 import { searchKeys } from './keys';
 
-export type SavedSearchFigures = { available: number | null; sold: number | null; rate: number | null };
+export type SavedSearchFigures = {
+  available: number | null;
+  sold: number | null;
+  rate: number | null;
+  /** Where the figures came from and the sold window they cover: the account page shows them beside the figures. */
+  origin: DataOrigin;
+  isDemo: boolean;
+  windowDays: number;
+};
 export type SaveSearchInput = { itemName: string; condition: Condition; figures: SavedSearchFigures };
 
 const figureColumns = (f: SavedSearchFigures) => ({
   last_available: f.available,
   last_sold: f.sold,
   last_rate: f.rate,
+  origin: f.origin,
+  is_demo: f.isDemo,
+  window_days: f.windowDays,
 });
 
 /** Saves a search with its latest figures; saving one that exists (same name ignoring case, same condition) refreshes it. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { normaliseFunctionError } from '../lib/search-errors';
+import { normaliseFunctionError, UnreadableAnswerError } from '../lib/search-errors';
 import { availableResponseSchema, type AvailableResult, type SearchInput } from '../schemas';
 
 /** SPEC §7 available search: the trimmed item name, the condition, when, and which client asked. */
@@ -17,9 +17,15 @@ export async function searchAvailable(input: SearchInput): Promise<AvailableResu
   return parseAvailable(data);
 }
 
+/** Reads the answer; one that lacks the count or the demo flag is an error, never a 0 (issue 10). */
 export function parseAvailable(data: unknown): AvailableResult {
   const parsed = availableResponseSchema.safeParse(data);
-  return parsed.success ? parsed.data : availableResponseSchema.parse({});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UnreadableAnswerError(
+    'available',
+    issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid',
+  );
 }
 
 export function useSearchAvailable() {

@@ -1,22 +1,51 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { normaliseFunctionError } from '../lib/search-errors';
-import { soldResponseSchema, type SearchInput, type SoldResult } from '../schemas';
+import { normaliseFunctionError, UnreadableAnswerError } from '../lib/search-errors';
+import { searchKeys } from './keys';
+import {
+  HEADLINE_WINDOW,
+  soldResponseSchema,
+  type SearchInput,
+  type SoldResult,
+  type SoldWindow,
+} from '../schemas';
 
-/** SPEC §7 sold search: the trimmed item name and the condition. */
-export async function searchSold(input: SearchInput): Promise<SoldResult> {
+/**
+ * SPEC §7 sold search: the trimmed item name and the condition. The Deeper look may ask for another window; the
+ * headline search sends none and gets the 90 days the SPEC's figure stands for.
+ */
+export async function searchSold(input: SearchInput, windowDays?: SoldWindow): Promise<SoldResult> {
   const { data, error } = await getSupabase().functions.invoke('search-sold', {
-    body: { itemName: input.itemName.trim(), condition: input.condition },
+    body: {
+      itemName: input.itemName.trim(),
+      condition: input.condition,
+      ...(windowDays && windowDays !== HEADLINE_WINDOW ? { windowDays } : {}),
+    },
   });
   if (error) throw await normaliseFunctionError(error);
   return parseSold(data);
 }
 
+/** Reads the answer; one that lacks the count or the demo flag is an error, never a 0 (issue 10). */
 export function parseSold(data: unknown): SoldResult {
   const parsed = soldResponseSchema.safeParse(data);
-  return parsed.success ? parsed.data : soldResponseSchema.parse({});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UnreadableAnswerError(
+    'sold',
+    issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid',
+  );
 }
 
-export function useSearchSold() {
-  return useMutation({ mutationFn: searchSold });
+/** The Deeper look's sold figures for a window other than the headline's. */
+export const soldWindowQueryOptions = (input: SearchInput, windowDays: SoldWindow) =>
+  queryOptions({
+    queryKey: searchKeys.soldWindow(input.itemName.trim().toLowerCase(), input.condition, windowDays),
+    queryFn: () => searchSold(input, windowDays),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function useSoldWindow(input: SearchInput, windowDays: SoldWindow) {
+  return useQuery({ ...soldWindowQueryOptions(input, windowDays), enabled: windowDays !== HEADLINE_WINDOW });
 }

@@ -1,92 +1,236 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { useSoldWindow } from '../api/search-sold';
+import { formatAsOf, formatDay, originLabel } from '../lib/labels';
+import { isThin, type Reading } from '../lib/reading';
+import { searchErrorMessage } from '../lib/search-errors';
 import { formatCount, formatPrice, sellThroughRate } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import {
   conditionLabels,
   conditions,
+  HEADLINE_WINDOW,
+  soldWindows,
   type AvailableResult,
   type Condition,
+  type RecentSale,
+  type SearchInput,
   type SoldResult,
+  type SoldWindow,
 } from '../schemas';
 import { InfoIcon } from './icons';
-
-const THIN_SAMPLE = 10;
+import { ThinSample } from './thin-sample';
 
 export type DeeperLookProps = {
-  condition: Condition;
+  query: SearchInput;
   available: AvailableResult;
+  /** The headline (90-day) sold answer. */
   sold: SoldResult;
-  /** The headline rate, or null when the source cannot count sold items. */
-  rate: number | null;
+  reading: Reading;
 };
 
 /**
- * Beyond the SPEC (issue 6 item 6): what resellers say bare numbers lack (research/market-tools.md §5): how many comps
- * stand behind each count, prices, time to sell, a condition ladder, marketplaces, and the formula in words.
- * Everything here comes from the two calls the screen already makes.
+ * Beyond the SPEC (issue 6 item 6, issue 10 point 4): the evidence behind the cards. How many comps stand behind each
+ * count, prices, time to sell, a condition ladder, marketplaces, the most recent sales and the formula in words, for
+ * a sold window the reseller picks (90 days, the headline figure, unless they choose another).
  */
-export function DeeperLook({ condition, available, sold, rate }: DeeperLookProps) {
-  const soldKnown = sold.soldCount !== null;
-  const availableComps = available.comps ?? available.availableCount;
-  const soldComps = soldKnown ? (sold.comps ?? sold.soldCount ?? 0) : null;
-  const thin = availableComps < THIN_SAMPLE || (soldComps !== null && soldComps < THIN_SAMPLE);
-  const asOf = formatAsOf(sold.asOf ?? available.asOf);
-  // Without sold data the honest answer is "unknown", not "not enough sales".
-  const missing = soldKnown ? m.notEnoughData : m.needsSoldData;
+export function DeeperLook({ query, available, sold: headline, reading }: DeeperLookProps) {
+  const [windowDays, setWindowDays] = useState<SoldWindow>(HEADLINE_WINDOW);
+  const other = useSoldWindow(query, windowDays);
+  const sold = windowDays === HEADLINE_WINDOW ? headline : (other.data ?? null);
+  const loading = windowDays !== HEADLINE_WINDOW && other.isPending;
+  const failed = windowDays !== HEADLINE_WINDOW && other.isError;
 
   return (
     <Card data-testid="deeper-look">
       <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
-        <h3 className="text-lg font-semibold leading-none tracking-tight">{m.deeperTitle}</h3>
-        <CardDescription>{m.deeperSubtitle}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6 p-4 pt-0 sm:p-6 sm:pt-0">
-        <dl className="grid grid-cols-2 gap-3">
-          <Fact term={m.compsTitle} className="col-span-2 sm:col-span-1">
-            <span data-testid="comps-line">
-              {soldComps === null
-                ? m.compsAvailableOnly(availableComps)
-                : m.compsLine(availableComps, soldComps)}
-            </span>
-            {thin && (
-              <span className="mt-1 block text-xs font-medium text-amber-700" data-testid="thin-sample">
-                {m.thinSample}
-              </span>
-            )}
-          </Fact>
-          <Fact term={m.medianPrice}>
-            {sold.medianPrice !== null ? formatPrice(sold.medianPrice, sold.currency) : missing}
-          </Fact>
-          <Fact term={m.priceRange}>
-            {sold.priceRange
-              ? `${formatPrice(sold.priceRange.p25, sold.currency)} – ${formatPrice(sold.priceRange.p75, sold.currency)}`
-              : missing}
-          </Fact>
-          <Fact term={m.typicalDays}>
-            {sold.typicalDaysToSell !== null ? m.days(Math.round(sold.typicalDaysToSell)) : missing}
-          </Fact>
-        </dl>
-
-        {available.byCondition && (
-          <ConditionLadder condition={condition} available={available.byCondition} sold={sold.byCondition} />
-        )}
-
-        <MarketplaceTable available={available.byMarketplace} sold={soldKnown ? sold.byMarketplace : null} />
-
-        <div className="flex gap-2 rounded-md border border-dashed p-3 text-sm">
-          <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" />
-          <div className="space-y-1">
-            <p className="font-medium" data-testid="formula">
-              {m.formula(sold.windowDays)}
-            </p>
-            {rate !== null && rate > 100 && <p className="text-muted-foreground">{m.formulaAbove100}</p>}
-            {asOf && <p className="text-xs text-muted-foreground">{m.asOf(asOf)}</p>}
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="space-y-1.5">
+            <h3 className="text-lg font-semibold leading-none tracking-tight">{m.deeperTitle}</h3>
+            <CardDescription>{m.deeperSubtitle}</CardDescription>
           </div>
+          {headline.soldCount !== null && <WindowPicker value={windowDays} onChange={setWindowDays} />}
         </div>
+      </CardHeader>
+      <CardContent className="space-y-6 p-4 pt-0 sm:p-6 sm:pt-0" aria-busy={loading || undefined}>
+        {loading ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            {m.windowLoading(windowDays)}
+          </p>
+        ) : failed || !sold ? (
+          <p className="text-sm font-medium text-destructive" role="alert">
+            {other.error ? searchErrorMessage(other.error, 'sold') : m.windowFailed}
+          </p>
+        ) : (
+          <Evidence available={available} sold={sold} condition={query.condition} reading={reading} />
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+function WindowPicker({ value, onChange }: { value: SoldWindow; onChange: (days: SoldWindow) => void }) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-1 text-xs font-medium text-muted-foreground">{m.windowPicker}</legend>
+      <div className="inline-flex rounded-md border p-0.5" data-testid="window-picker">
+        {soldWindows.map((days) => (
+          <label
+            key={days}
+            className={cn(
+              'cursor-pointer rounded px-2.5 py-1 text-xs font-medium tabular-nums focus-within:ring-2 focus-within:ring-ring',
+              value === days ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-muted',
+            )}
+          >
+            <input
+              type="radio"
+              name="sold-window"
+              className="sr-only"
+              value={days}
+              checked={value === days}
+              onChange={() => onChange(days)}
+            />
+            {m.windowOption(days)}
+            {days === HEADLINE_WINDOW && <span className="sr-only"> ({m.windowHeadline})</span>}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Evidence({
+  available,
+  sold,
+  condition,
+  reading,
+}: {
+  available: AvailableResult;
+  sold: SoldResult;
+  condition: Condition;
+  reading: Reading;
+}) {
+  const soldKnown = sold.soldCount !== null;
+  const availableComps =
+    available.availableCount === null ? null : (available.comps ?? available.availableCount);
+  const soldComps = soldKnown ? (sold.comps ?? sold.soldCount ?? 0) : null;
+  const thin = isThin(availableComps) || isThin(soldComps);
+  const asOf = formatAsOf(sold.asOf ?? available.asOf);
+  // Without sold data the honest answer is "unknown", not "not enough sales".
+  const missing = soldKnown ? m.notEnoughData : m.needsSoldData;
+  const windowRate =
+    reading.kind === 'rate' && sold.soldCount !== null && available.availableCount
+      ? sellThroughRate(sold.soldCount, available.availableCount)
+      : null;
+
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3">
+        <Fact term={m.compsTitle} className="col-span-2 sm:col-span-1">
+          <span data-testid="comps-line">
+            {availableComps === null
+              ? m.compsSoldOnly(soldComps ?? 0)
+              : soldComps === null
+                ? m.compsAvailableOnly(availableComps)
+                : m.compsLine(availableComps, soldComps)}
+          </span>
+          {thin && (
+            <span className="mt-1 block text-xs font-medium text-amber-800" data-testid="thin-sample-note">
+              {m.thinSample}
+            </span>
+          )}
+        </Fact>
+        <Fact term={m.medianPrice}>
+          {sold.medianPrice !== null ? formatPrice(sold.medianPrice, sold.currency) : missing}
+        </Fact>
+        <Fact term={m.priceRange}>
+          {sold.priceRange
+            ? `${formatPrice(sold.priceRange.p25, sold.currency)} – ${formatPrice(sold.priceRange.p75, sold.currency)}`
+            : missing}
+        </Fact>
+        <Fact term={m.typicalDays}>
+          {sold.typicalDaysToSell !== null ? m.days(Math.round(sold.typicalDaysToSell)) : missing}
+        </Fact>
+      </dl>
+
+      {soldKnown && <RecentSales sales={sold.recentSales} windowDays={sold.windowDays} />}
+
+      {available.byCondition && (
+        <ConditionLadder condition={condition} available={available.byCondition} sold={sold.byCondition} />
+      )}
+
+      <MarketplaceTable available={available.byMarketplace} sold={soldKnown ? sold.byMarketplace : null} />
+
+      <div className="flex gap-2 rounded-md border border-dashed p-3 text-sm">
+        <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" />
+        <div className="space-y-1">
+          <p className="font-medium" data-testid="formula">
+            {m.formula(sold.windowDays)}
+          </p>
+          {windowRate !== null && windowRate > 100 && (
+            <p className="text-muted-foreground">{m.formulaAbove100}</p>
+          )}
+          <p className="text-xs text-muted-foreground" data-testid="deeper-source">
+            {[originLabel(sold.origin), m.windowSold(sold.windowDays), asOf && m.asOf(asOf)]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function RecentSales({ sales, windowDays }: { sales: RecentSale[]; windowDays: number }) {
+  return (
+    <div>
+      <h4 className="mb-2 text-sm font-semibold">{m.recentSalesTitle}</h4>
+      {sales.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="recent-sales-empty">
+          {m.recentSalesNone(windowDays)}
+        </p>
+      ) : (
+        <ol
+          className="divide-y rounded-md border text-sm"
+          aria-label={m.recentSalesCaption(windowDays)}
+          data-testid="recent-sales"
+        >
+          {sales.slice(0, 10).map((sale, i) => (
+            <li
+              key={`${sale.soldAt}-${i}`}
+              className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3 py-2"
+            >
+              <span className="min-w-0 flex-1 basis-56 break-words font-medium">
+                {sale.url ? (
+                  <a
+                    href={sale.url}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {sale.title}
+                    <span className="sr-only"> (opens the listing in a new tab)</span>
+                  </a>
+                ) : (
+                  sale.title
+                )}
+              </span>
+              <span className="font-semibold tabular-nums">
+                {sale.price === null ? '—' : formatPrice(sale.price, sale.currency)}
+              </span>
+              <span className="w-full text-xs text-muted-foreground">
+                {[
+                  conditionLabels[sale.condition],
+                  marketplaceLabel(sale.marketplace),
+                  `sold ${formatDay(sale.soldAt)}`,
+                ].join(' · ')}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }
 
@@ -190,6 +334,20 @@ type BreakdownRow = {
   current?: boolean;
 };
 
+/** The rate cell of a row: the same honest readings as the headline card, and a thin-sample flag. */
+function RowRate({ available, sold }: { available: number; sold: number | null }) {
+  if (sold === null) return <>—</>;
+  if (available === 0 && sold === 0) return <span className="text-muted-foreground">—</span>;
+  const thin = isThin(Math.min(available, sold));
+  const value = available === 0 ? m.noneListedValue : `${sellThroughRate(sold, available)}%`;
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-1">
+      {thin && <ThinSample comps={Math.min(available, sold)} />}
+      <span>{value}</span>
+    </span>
+  );
+}
+
 /** Available, sold and sell-through per group: the condition ladder and the marketplace split share this table. */
 function BreakdownTable({
   title,
@@ -214,16 +372,16 @@ function BreakdownTable({
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium sm:px-3">
                 {firstColumn}
               </th>
-              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                 Available
               </th>
-              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                 Sold
               </th>
-              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
                 <RateHeading />
               </th>
             </tr>
@@ -238,15 +396,15 @@ function BreakdownTable({
                 )}
                 aria-current={row.current ? 'true' : undefined}
               >
-                <th scope="row" className={`px-2 py-2 sm:px-3 text-left ${rowHeaderFont}`}>
+                <th scope="row" className={`px-2 py-2 text-left sm:px-3 ${rowHeaderFont}`}>
                   {row.label}
                 </th>
-                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatCount(row.available)}</td>
-                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
+                <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatCount(row.available)}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-3">
                   {row.sold === null ? '—' : formatCount(row.sold)}
                 </td>
-                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
-                  {row.sold === null ? '—' : `${sellThroughRate(row.sold, row.available)}%`}
+                <td className="px-2 py-2 text-right tabular-nums sm:px-3">
+                  <RowRate available={row.available} sold={row.sold} />
                 </td>
               </tr>
             ))}
@@ -271,10 +429,3 @@ const marketplaceNames: Record<string, string> = {
 };
 const marketplaceLabel = (name: string) =>
   marketplaceNames[name.toLowerCase()] ?? name.charAt(0).toUpperCase() + name.slice(1);
-
-function formatAsOf(value: string | null): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}

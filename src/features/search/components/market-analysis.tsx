@@ -1,13 +1,28 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import type { Reading } from '../lib/reading';
 import { bandDisplay } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import { ChartIcon, HeartIcon } from './icons';
 
-/** SPEC §2 Market Analysis card: the band's label and reading, and the SPEC §1 disclaimer. `rate` null = no sold data. */
-export function MarketAnalysis({ rate }: { rate: number | null }) {
-  const band = rate === null ? null : bandDisplay(rate);
+/** SPEC §2 Market Analysis card: the band's label and reading, and the SPEC §1 disclaimer. */
+export function MarketAnalysis({ reading }: { reading: Reading }) {
+  const band = reading.kind === 'rate' ? bandDisplay(reading.rate) : null;
+  // 36-40%: the SPEC's hearts (above 35) meet its slow reading (40 and below). The words name both (decision 028).
+  const nearSteady = band?.hearts === true && band.band === 'slow';
+  const label =
+    reading.kind === 'none-listed' ? m.noneListedLabel : nearSteady ? m.nearSteadyLabel : band?.label;
+  const analysis =
+    reading.kind === 'none-listed'
+      ? m.noneListedAnalysis
+      : reading.kind === 'sold-unknown'
+        ? m.analysisUnavailable
+        : reading.kind === 'available-unknown'
+          ? m.analysisAvailableUnknown
+          : band
+            ? band.analysis
+            : m.analysisUnavailable;
   return (
     <Card data-testid="market-analysis">
       <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
@@ -15,15 +30,19 @@ export function MarketAnalysis({ rate }: { rate: number | null }) {
           <ChartIcon className="size-5 text-primary" />
           <h3 className="text-lg font-semibold leading-none tracking-tight">{m.analysisTitle}</h3>
           {band?.hearts && <HeartIcon className="size-5 fill-rose-500 text-rose-500" />}
-          {band?.label && (
+          {label && (
             <Badge
               className={cn(
                 'ml-auto text-sm',
-                band.band === 'high' ? 'bg-rose-600 text-white' : 'bg-primary text-primary-foreground',
+                band?.band === 'high'
+                  ? 'bg-rose-600 text-white'
+                  : nearSteady
+                    ? 'border-rose-200 bg-rose-50 text-rose-800'
+                    : 'bg-primary text-primary-foreground',
               )}
               data-testid="band-label"
             >
-              {band.label}
+              {label}
             </Badge>
           )}
         </div>
@@ -31,7 +50,8 @@ export function MarketAnalysis({ rate }: { rate: number | null }) {
       </CardHeader>
       <CardContent className="space-y-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <p className="leading-relaxed" data-testid="band-analysis">
-          {band ? band.analysis : m.analysisUnavailable}
+          {nearSteady && <span className="mb-1 block font-medium">{m.nearSteadyLead}</span>}
+          {analysis}
         </p>
         <p className="rounded-md bg-muted px-3 py-2 text-xs leading-relaxed text-muted-foreground">
           {m.disclaimer}

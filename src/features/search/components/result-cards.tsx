@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import type { SearchResults } from '../lib/merge';
+import type { SearchRun } from '../hooks/use-search-flow';
+import { countText, formatAsOf, originLabel } from '../lib/labels';
+import { isThin, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
-import type { SearchRun } from '../hooks/use-search-flow';
 import { BagIcon, HeartIcon, SnoozeIcon, TagIcon, TrendIcon } from './icons';
+import { ThinSample } from './thin-sample';
 
 type StatCardProps = {
   title: string;
@@ -14,8 +16,11 @@ type StatCardProps = {
   loading: boolean;
   loadingText: string;
   titleExtra?: ReactNode;
+  /** Source, window and time of the figure: every card says what it stands on (issue 10). */
+  meta?: string | null;
   children: ReactNode;
   className?: string;
+  testId: string;
 };
 
 function StatCard({
@@ -25,12 +30,18 @@ function StatCard({
   loading,
   loadingText,
   titleExtra,
+  meta,
   children,
   className,
+  testId,
 }: StatCardProps) {
   return (
-    <Card className={cn('relative flex flex-col p-4 sm:p-5', className)} aria-busy={loading || undefined}>
-      <div className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+    <Card
+      className={cn('relative flex flex-col p-4 sm:p-5', className)}
+      aria-busy={loading || undefined}
+      data-testid={testId}
+    >
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-muted-foreground">
         <span className="text-primary [&_svg]:size-4">{icon}</span>
         <h3 className="text-sm font-semibold text-foreground">{title}</h3>
         {titleExtra}
@@ -49,6 +60,11 @@ function StatCard({
         )}
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p>
+      {meta && !loading && (
+        <p className="mt-2 border-t pt-2 text-xs leading-snug text-muted-foreground" data-testid="card-meta">
+          {meta}
+        </p>
+      )}
     </Card>
   );
 }
@@ -60,34 +76,55 @@ const noValue = (
   </p>
 );
 
+const metaLine = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
+
 export type ResultCardsProps = {
   run: SearchRun;
-  results: SearchResults | null;
+  /** What the finished search says; null while it runs or after a failure. */
+  reading: Reading | null;
   loadingAvailable: boolean;
   loadingSold: boolean;
 };
 
-/** SPEC §2 result cards: Available, Sold and Sell-Through, each with its own loading state. */
-export function ResultCards({ run, results, loadingAvailable, loadingSold }: ResultCardsProps) {
-  const soldUnknown = run.sold !== null && run.sold.soldCount === null;
-  const complete =
-    run.available !== null && run.sold !== null && !run.failed && !soldUnknown && results !== null;
-  const rate = complete ? results.sellThroughRate : null;
+/** SPEC §2 result cards: Available, Sold and Sell-Through, each with its own loading state, source and window. */
+export function ResultCards({ run, reading, loadingAvailable, loadingSold }: ResultCardsProps) {
+  const { available, sold } = run;
+  const windowDays = sold?.windowDays ?? 90;
+  const rate = reading?.kind === 'rate' ? reading.rate : null;
   const band = rate === null ? null : bandDisplay(rate);
+  const availableComps = available ? (available.comps ?? available.availableCount) : null;
+  const soldComps = sold && sold.soldCount !== null ? (sold.comps ?? sold.soldCount) : null;
+  const rateComps =
+    availableComps !== null && soldComps !== null ? Math.min(availableComps, soldComps) : null;
+  const strong = band?.hearts && band.band !== 'slow';
 
   return (
     // Phones: Available and Sold side by side, the rate (the answer) full width beneath them.
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
       <StatCard
+        testId="available-card"
         title={m.availableTitle}
         subtitle={m.availableSubtitle}
         icon={<TagIcon />}
         loading={loadingAvailable}
         loadingText={m.loadingAvailable}
+        titleExtra={
+          available && available.availableCount !== null && isThin(availableComps) ? (
+            <ThinSample comps={availableComps ?? 0} />
+          ) : null
+        }
+        meta={available && metaLine(originLabel(available.origin), m.windowListed, asOfText(available.asOf))}
       >
-        {run.available && results ? (
+        {available?.availableCount === null ? (
+          <div data-testid="available-unknown">
+            <p className="text-base font-semibold leading-snug">{m.availableUnknownTitle}</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {available.reason || m.availableUnknownFallbackReason}
+            </p>
+          </div>
+        ) : available ? (
           <p className={bigNumber} data-testid="available-count">
-            {formatCount(results.availableCount)}
+            {countText(available.availableCount, available.approximate)}
           </p>
         ) : (
           noValue
@@ -95,22 +132,25 @@ export function ResultCards({ run, results, loadingAvailable, loadingSold }: Res
       </StatCard>
 
       <StatCard
+        testId="sold-card"
         title={m.soldTitle}
         subtitle={m.soldSubtitle}
         icon={<BagIcon />}
         loading={loadingSold}
         loadingText={m.loadingSold}
+        titleExtra={soldComps !== null && isThin(soldComps) ? <ThinSample comps={soldComps} /> : null}
+        meta={sold && metaLine(originLabel(sold.origin), m.windowSold(sold.windowDays), asOfText(sold.asOf))}
       >
-        {soldUnknown ? (
+        {sold?.soldCount === null ? (
           <div data-testid="sold-unavailable">
             <p className="text-base font-semibold leading-snug">{m.soldUnavailableTitle}</p>
             <p className="mt-1 text-xs text-muted-foreground">
-              {run.sold?.reason || m.soldUnavailableFallbackReason}
+              {sold.reason || m.soldUnavailableFallbackReason}
             </p>
           </div>
-        ) : run.sold && results ? (
+        ) : sold ? (
           <p className={bigNumber} data-testid="sold-count">
-            {formatCount(results.soldCount)}
+            {countText(sold.soldCount, sold.approximate)}
           </p>
         ) : (
           noValue
@@ -118,37 +158,46 @@ export function ResultCards({ run, results, loadingAvailable, loadingSold }: Res
       </StatCard>
 
       <StatCard
+        testId="rate-card"
         title={m.rateTitle}
-        subtitle={m.rateSubtitle}
+        subtitle={
+          reading?.kind === 'none-listed'
+            ? m.noneListedSubtitle
+            : rate !== null && rate > 100
+              ? m.above100Subtitle
+              : m.rateSubtitle
+        }
         icon={<TrendIcon />}
         loading={loadingAvailable || loadingSold}
         loadingText={m.loadingRate}
         className={cn(
           'col-span-2 sm:col-span-1',
-          band?.hearts && 'border-rose-200 bg-rose-50/60',
+          // The pink "strong seller" card is for the SPEC's steady and high bands; 36-40% keeps the hearts
+          // (SPEC §9) on a neutral card, because its words say "selling slowly" (docs/decisions/030).
+          strong && 'border-rose-200 bg-rose-50/60',
           band?.snooze && 'border-slate-300',
         )}
         titleExtra={
-          band?.hearts ? (
-            <HeartIcon
-              className="size-4 fill-rose-500 text-rose-500"
-              data-testid="rate-heart"
-              aria-label="Strong seller"
-              role="img"
-              aria-hidden={false}
-            />
-          ) : null
+          <>
+            {band?.hearts ? (
+              <HeartIcon
+                className="size-4 fill-rose-500 text-rose-500"
+                data-testid="rate-heart"
+                aria-label={band.band === 'slow' ? m.nearSteadyLabel : 'Strong seller'}
+                role="img"
+                aria-hidden={false}
+              />
+            ) : null}
+            {rate !== null && isThin(rateComps) ? <ThinSample comps={rateComps ?? 0} /> : null}
+          </>
+        }
+        meta={
+          reading && sold && (reading.kind === 'rate' || reading.kind === 'none-listed')
+            ? metaLine(originLabel(sold.origin), m.windowRate(windowDays))
+            : null
         }
       >
-        {rate !== null ? (
-          <p className={cn(bigNumber, band?.hearts && 'text-rose-600')} data-testid="sell-through-rate">
-            {rate}%
-          </p>
-        ) : soldUnknown ? (
-          <p className="text-sm font-medium leading-snug text-muted-foreground">{m.rateUnavailable}</p>
-        ) : (
-          noValue
-        )}
+        <RateValue reading={reading} windowDays={windowDays} strong={Boolean(strong)} />
         {band?.snooze && (
           <p
             className="relative mt-3 inline-flex items-center gap-1.5 rounded-2xl rounded-tl-sm bg-slate-800 px-3 py-1.5 text-xs font-semibold text-white shadow"
@@ -161,4 +210,53 @@ export function ResultCards({ run, results, loadingAvailable, loadingSold }: Res
       </StatCard>
     </div>
   );
+}
+
+function RateValue({
+  reading,
+  windowDays,
+  strong,
+}: {
+  reading: Reading | null;
+  windowDays: number;
+  strong: boolean;
+}) {
+  if (!reading) return noValue;
+  switch (reading.kind) {
+    case 'rate':
+      return (
+        <>
+          <p className={cn(bigNumber, strong && 'text-rose-600')} data-testid="sell-through-rate">
+            {reading.rate}%
+          </p>
+          {reading.rate > 100 && (
+            <p className="mt-2 text-xs leading-snug text-foreground" data-testid="above-100">
+              {m.above100Explanation(formatCount(reading.sold), formatCount(reading.available), windowDays)}
+            </p>
+          )}
+        </>
+      );
+    case 'none-listed':
+      return (
+        <>
+          <p className="text-xl font-bold leading-tight" data-testid="none-listed">
+            {m.noneListedValue}
+          </p>
+          <p className="mt-2 text-xs leading-snug text-foreground" data-testid="none-listed-explanation">
+            {m.noneListedExplanation(formatCount(reading.sold), windowDays)}
+          </p>
+        </>
+      );
+    case 'sold-unknown':
+      return <p className="text-sm font-medium leading-snug text-muted-foreground">{m.rateUnavailable}</p>;
+    case 'available-unknown':
+      return <p className="text-sm font-medium leading-snug text-muted-foreground">{m.rateNeedsAvailable}</p>;
+    default:
+      return noValue;
+  }
+}
+
+function asOfText(value: string | null): string | null {
+  const when = formatAsOf(value);
+  return when ? m.asOfShort(when) : null;
 }

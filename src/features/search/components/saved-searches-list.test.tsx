@@ -17,6 +17,9 @@ const row = (over: Record<string, unknown>) => ({
   last_available: 1200,
   last_sold: 840,
   last_rate: 70,
+  origin: 'demo',
+  is_demo: true,
+  window_days: 90,
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-21T10:00:00Z',
   ...over,
@@ -52,6 +55,9 @@ describe('SavedSearchesList', () => {
         last_available: 5,
         last_sold: 0,
         last_rate: 0,
+        origin: null,
+        is_demo: null,
+        window_days: null,
       }),
     ];
     fake.current!.onTable(({ ops }) => {
@@ -73,7 +79,13 @@ describe('SavedSearchesList', () => {
       'href',
       '/thriftingexplorer?q=Levi%27s+501&condition=pre_owned',
     );
+    expect(within(items[0]).getByTestId('saved-demo-badge')).toHaveTextContent('Demo data');
+    expect(within(items[0]).getByTestId('saved-source')).toHaveTextContent(
+      'Demo data · sold in the last 90 days',
+    );
     expect(items[1]).toHaveTextContent('New with tags');
+    expect(within(items[1]).queryByTestId('saved-demo-badge')).not.toBeInTheDocument();
+    expect(within(items[1]).getByTestId('saved-source')).toHaveTextContent('Source not recorded');
 
     await userEvent.setup().click(within(items[1]).getByRole('button', { name: 'Delete: Align leggings' }));
     expect(await screen.findByText('Saved search deleted')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { useSavedSearches, type SavedSearch } from '../api/get-saved-searches';
+import { originLabel } from '../lib/labels';
 import { formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import { conditionLabels } from '../schemas';
@@ -78,6 +79,19 @@ export function SavedSearchesList({ userId }: { userId: string }) {
                       </>
                     )}
                   </p>
+                  {s.last_available !== null && (
+                    <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                      {s.is_demo && (
+                        <span
+                          className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 font-semibold text-amber-900"
+                          data-testid="saved-demo-badge"
+                        >
+                          {m.sourceLabels.demo}
+                        </span>
+                      )}
+                      <span data-testid="saved-source">{savedSourceText(s)}</span>
+                    </p>
+                  )}
                   <p className="text-xs text-muted-foreground">{m.savedUpdated(formatDate(s.updated_at))}</p>
                 </div>
                 <div className="flex shrink-0 gap-2">
@@ -115,6 +129,12 @@ export function SavedSearchesList({ userId }: { userId: string }) {
       </CardContent>
     </Card>
   );
+}
+
+/** 'Demo data · sold in the last 90 days', or 'Source not recorded' for rows saved before sources were kept. */
+function savedSourceText(s: SavedSearch): string {
+  if (!s.origin || s.window_days === null) return m.savedSourceUnknown;
+  return m.savedSource(originLabel(s.origin), m.windowSold(s.window_days));
 }
 
 function formatDate(value: string): string {

@@ -72,7 +72,7 @@ describe('SearchExplorer before a search', () => {
     expect(screen.getByText('Select the condition of the item')).toBeInTheDocument();
     expect(screen.getByLabelText(/Item Name/)).toHaveAttribute(
       'placeholder',
-      expect.stringMatching(/Lululemon/),
+      expect.stringMatching(/Levi's 501/),
     );
     expect(
       screen.getByRole('heading', { name: 'Search for an item to see market data' }),
@@ -122,6 +122,18 @@ describe('the search form (SPEC §5)', () => {
     await u.selectOptions(screen.getByLabelText(/Condition/), 'Select condition');
     expect(await screen.findByText('Please select a condition.')).toBeInTheDocument();
     expect(button).toBeDisabled();
+  });
+
+  it('refuses a name with nothing to search for before sending it', async () => {
+    renderExplorer();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Item Name/), '!!! ???');
+    await u.selectOptions(screen.getByLabelText(/Condition/), 'Pre-owned');
+    expect(
+      await screen.findByText('Item name must contain letters or numbers to search for.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+    expect(fake.current!.invokeCalls).toHaveLength(0);
   });
 
   it('explains an empty condition when the select is left', async () => {
@@ -307,7 +319,8 @@ describe('a signed-in search (SPEC §4)', () => {
     [100, 71, '71%', 'High demand!', /seller's market/],
     [100, 70, '70%', 'Steady market', /relatively balanced/],
     [100, 41, '41%', 'Steady market', /relatively balanced/],
-    [100, 40, '40%', null, /slow/],
+    [100, 40, '40%', 'Close to steady', /warming to it/],
+    [100, 35, '35%', null, /slow/],
   ])('shows the band for %i available / %i sold', async (a, s, rate, label, analysis) => {
     fake.current!.answer({ available: ok(availableBody(a)), sold: ok(soldBody(s)) });
     renderExplorer();
@@ -392,6 +405,22 @@ describe('a signed-in search (SPEC §4)', () => {
     expect(logs()[1].error_message).toMatch(/Marketplace Insights/);
   });
 
+  it('says how the query was read: corrected words and words left out of the match', async () => {
+    fake.current!.answer({
+      available: ok(
+        availableBody(20, {
+          reading: { corrected: [{ from: 'lululemn', to: 'lululemon' }], ignored: ['euc'] },
+        }),
+      ),
+      sold: ok(soldBody(10)),
+    });
+    renderExplorer();
+    await fillAndSearch('lululemn align euc');
+    const note = await screen.findByTestId('query-reading');
+    expect(note).toHaveTextContent('Matched “lululemn” as “lululemon”.');
+    expect(note).toHaveTextContent(/Left out of the match .*: euc\./);
+  });
+
   it('marks results drawn from demo data', async () => {
     fake.current!.answer({
       available: ok(availableBody(20, { isDemo: true })),
@@ -403,12 +432,16 @@ describe('a signed-in search (SPEC §4)', () => {
     expect(screen.getByText(/demo market index, not live marketplaces/)).toBeInTheDocument();
   });
 
-  it('reads a missing count as 0 (SPEC §7)', async () => {
+  it('shows an answer without a count as an error, never as 0 (issue 10)', async () => {
     fake.current!.answer({ available: ok({}), sold: ok({ soldCount: 3 }) });
     renderExplorer();
     await fillAndSearch();
-    expect(await screen.findByTestId('available-count')).toHaveTextContent('0');
-    expect(screen.getByTestId('sell-through-rate')).toHaveTextContent('0%');
+    expect(await screen.findByTestId('search-error')).toBeInTheDocument();
+    expect(screen.queryByTestId('available-count')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('sell-through-rate')).not.toBeInTheDocument();
+    await waitFor(() => expect(logs()).toHaveLength(1));
+    expect(logs()[0]).toMatchObject({ search_type: 'available', api_success: false });
+    expect(logs()[0].error_message).toMatch(/Unreadable available answer: availableCount/);
   });
 });
 
@@ -534,7 +567,9 @@ describe('the deeper look', () => {
     expect(within(panel).getByTestId('comps-line')).toHaveTextContent(
       'Based on 8 available and 9 sold comps',
     );
-    expect(within(panel).getByTestId('thin-sample')).toHaveTextContent('Thin sample: fewer than 10 comps');
+    expect(within(panel).getByTestId('thin-sample-note')).toHaveTextContent(
+      'Thin sample: fewer than 10 comps',
+    );
     expect(panel).toHaveTextContent('$48');
     expect(panel).toHaveTextContent('$35.50 – $60');
     expect(panel).toHaveTextContent('6 days');
@@ -543,14 +578,20 @@ describe('the deeper look', () => {
     const mine = within(ladder).getByRole('row', { current: true });
     expect(mine).toHaveTextContent('Pre-owned');
     expect(mine).toHaveTextContent('113%');
-    expect(within(ladder).getByRole('row', { name: /New without tags/ })).toHaveTextContent(/0\s*1\s*0%/);
+    expect(within(ladder).getByRole('row', { name: /New without tags/ })).toHaveTextContent(
+      /0\s*1.*None listed/,
+    );
 
     const markets = within(panel).getByTestId('marketplace-table');
     expect(
       within(markets)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['MarketplaceAvailableSoldRateSell-through', 'Poshmark56120%', 'eBay33100%']);
+    ).toEqual([
+      'MarketplaceAvailableSoldRateSell-through',
+      'Poshmark56Thin sample: Only 5 comps: fewer than 10, so treat this figure as a hint120%',
+      'eBay33Thin sample: Only 3 comps: fewer than 10, so treat this figure as a hint100%',
+    ]);
     expect(within(panel).getByTestId('formula')).toHaveTextContent(
       'Sell-through = sold in the last 90 days ÷ listed now',
     );
@@ -562,7 +603,7 @@ describe('the deeper look', () => {
     renderExplorer();
     await fillAndSearch();
     const panel = await screen.findByTestId('deeper-look');
-    expect(within(panel).queryByTestId('thin-sample')).not.toBeInTheDocument();
+    expect(within(panel).queryByTestId('thin-sample-note')).not.toBeInTheDocument();
     expect(within(panel).queryByTestId('marketplace-table')).not.toBeInTheDocument();
   });
 });
@@ -593,7 +634,16 @@ describe('saved searches from the explorer', () => {
     expect(await screen.findByText('Search saved')).toBeInTheDocument();
     expect(await screen.findByTestId('search-saved')).toHaveTextContent('Saved');
     expect(fake.current!.inserted('saved_searches')).toEqual([
-      { item_name: 'Levi 501', condition: 'pre_owned', last_available: 20, last_sold: 10, last_rate: 50 },
+      {
+        item_name: 'Levi 501',
+        condition: 'pre_owned',
+        last_available: 20,
+        last_sold: 10,
+        last_rate: 50,
+        origin: 'import',
+        is_demo: false,
+        window_days: 90,
+      },
     ]);
   });
 
@@ -608,7 +658,19 @@ describe('saved searches from the explorer', () => {
       );
       expect(update?.ops).toEqual(
         expect.arrayContaining([
-          ['update', [{ last_available: 20, last_sold: 10, last_rate: 50 }]],
+          [
+            'update',
+            [
+              {
+                last_available: 20,
+                last_sold: 10,
+                last_rate: 50,
+                origin: 'import',
+                is_demo: false,
+                window_days: 90,
+              },
+            ],
+          ],
           ['eq', ['item_key', 'levi 501']],
           ['eq', ['condition', 'pre_owned']],
         ]),

@@ -3,14 +3,19 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useSearchFlow, type SearchUser } from '../hooks/use-search-flow';
+import { originLabel } from '../lib/labels';
+import { readingRate, readResults, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
-import { conditionLabels, isCondition, type SearchInput } from '../schemas';
+import { conditionLabels, isCondition, type AvailableResult, type SearchInput } from '../schemas';
+import type { SearchRun } from '../hooks/use-search-flow';
 import { DeeperLook } from './deeper-look';
 import { EmptyState } from './empty-state';
 import { FallingHearts } from './falling-hearts';
 import { LightbulbIcon } from './icons';
 import { MarketAnalysis } from './market-analysis';
+import { AccountNeeded } from './account-needed';
+import { NoComparables } from './no-comparables';
 import { NoSoldDialog } from './no-sold-dialog';
 import { ResultCards } from './result-cards';
 import { SaveSearchButton } from './save-search-button';
@@ -38,7 +43,7 @@ export function SearchExplorer({
   initialCondition,
 }: SearchExplorerProps) {
   const flow = useSearchFlow({ user, onRequireLogin });
-  const { run, results, error } = flow;
+  const { run, error } = flow;
   const condition = isCondition(initialCondition) ? initialCondition : undefined;
   const [autoRunPending, setAutoRunPending] = useState(Boolean(initialItemName?.trim() && condition));
   // A visitor's search waits for their login: the login dialog opens on submit, and the search runs once they are in.
@@ -71,9 +76,9 @@ export function SearchExplorer({
 
   const clearResubmit = useCallback(() => setResubmit(null), []);
 
-  const soldKnown = run?.sold != null && run.sold.soldCount !== null;
   const complete = run?.available != null && run.sold != null && !run.failed;
-  const rate = complete && soldKnown && results ? results.sellThroughRate : null;
+  const reading = complete && run.available && run.sold ? readResults(run.available, run.sold) : null;
+  const rate = readingRate(reading);
   const hearts = rate !== null && bandDisplay(rate).hearts;
   const isDemo = Boolean(run?.available?.isDemo || run?.sold?.isDemo);
 
@@ -81,12 +86,8 @@ export function SearchExplorer({
     ? m.loadingAvailable
     : flow.loadingSold
       ? m.loadingSold
-      : complete && run && results
-        ? `Results for ${run.query.itemName}: ${formatCount(results.availableCount)} available, ${
-            soldKnown
-              ? `${formatCount(results.soldCount)} sold, sell-through ${rate}%`
-              : m.soldUnavailableTitle.toLowerCase()
-          }.`
+      : reading && run
+        ? announce(run, reading)
         : '';
 
   return (
@@ -103,7 +104,8 @@ export function SearchExplorer({
       </header>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-        <div className="lg:sticky lg:top-6">
+        <div className="space-y-4 lg:sticky lg:top-6">
+          {!user && !authLoading && <AccountNeeded onLogin={onRequireLogin} />}
           <SearchForm
             defaultValues={{ itemName: initialItemName ?? '', condition: condition ?? '' }}
             busy={flow.busy}
@@ -156,34 +158,46 @@ export function SearchExplorer({
                     {m.demoBadge}
                   </Badge>
                 )}
-                {user && complete && soldKnown && results && (
+                {user && run.available && run.sold && reading && reading.kind !== 'no-comparables' && (
                   <div className="ml-auto">
                     <SaveSearchButton
                       userId={user.id}
                       query={run.query}
-                      figures={{ available: results.availableCount, sold: results.soldCount, rate }}
+                      figures={{
+                        available: run.available.availableCount,
+                        sold: run.sold.soldCount,
+                        rate,
+                        origin: run.sold.origin,
+                        isDemo,
+                        windowDays: run.sold.windowDays,
+                      }}
                     />
                   </div>
                 )}
               </div>
               {isDemo && <p className="text-xs text-muted-foreground">{m.demoExplanation}</p>}
+              <QueryReadingNote reading={run.available?.reading ?? null} />
 
-              <ResultCards
-                run={run}
-                results={results}
-                loadingAvailable={flow.loadingAvailable}
-                loadingSold={flow.loadingSold}
-              />
+              {reading?.kind === 'no-comparables' && run.available ? (
+                <NoComparables
+                  itemName={run.query.itemName}
+                  condition={run.query.condition}
+                  sourceLabel={originLabel(run.available.origin)}
+                  suggestions={run.available.suggestions}
+                />
+              ) : (
+                <ResultCards
+                  run={run}
+                  reading={reading}
+                  loadingAvailable={flow.loadingAvailable}
+                  loadingSold={flow.loadingSold}
+                />
+              )}
 
-              {complete && run.available && run.sold && (
+              {reading && reading.kind !== 'no-comparables' && run.available && run.sold && (
                 <>
-                  <MarketAnalysis rate={rate} />
-                  <DeeperLook
-                    condition={run.query.condition}
-                    available={run.available}
-                    sold={run.sold}
-                    rate={rate}
-                  />
+                  <MarketAnalysis reading={reading} />
+                  <DeeperLook query={run.query} available={run.available} sold={run.sold} reading={reading} />
                 </>
               )}
             </>
@@ -193,6 +207,38 @@ export function SearchExplorer({
 
       {hearts && run && <FallingHearts key={run.id} />}
       <NoSoldDialog open={flow.noSoldOpen} onOpenChange={flow.setNoSoldOpen} />
+    </div>
+  );
+}
+
+/** What a screen reader hears when a search finishes. */
+function announce(run: SearchRun, reading: Reading): string {
+  const head = `Results for ${run.query.itemName}:`;
+  const available = run.available?.availableCount;
+  const sold = run.sold?.soldCount;
+  switch (reading.kind) {
+    case 'no-comparables':
+      return `${head} ${m.noComparablesTitle.toLowerCase()}.`;
+    case 'sold-unknown':
+      return `${head} ${formatCount(available)} available, ${m.soldUnavailableTitle.toLowerCase()}.`;
+    case 'available-unknown':
+      return `${head} ${m.availableUnknownTitle.toLowerCase()} available, ${formatCount(sold)} sold.`;
+    case 'none-listed':
+      return `${head} none listed, ${formatCount(reading.sold)} sold: ${m.noneListedSubtitle.toLowerCase()}.`;
+    case 'rate':
+      return `${head} ${formatCount(reading.available)} available, ${formatCount(reading.sold)} sold, sell-through ${reading.rate}%.`;
+  }
+}
+
+/** What the index made of the query: corrected words and words set aside, so no figure hides how it was found. */
+function QueryReadingNote({ reading }: { reading: AvailableResult['reading'] }) {
+  if (!reading || (reading.corrected.length === 0 && reading.ignored.length === 0)) return null;
+  return (
+    <div className="space-y-1 text-xs text-muted-foreground" data-testid="query-reading">
+      {reading.corrected.length > 0 && (
+        <p>{m.readingCorrected(reading.corrected.map((c) => `“${c.from}” as “${c.to}”`).join(', '))}</p>
+      )}
+      {reading.ignored.length > 0 && <p>{m.readingIgnored(reading.ignored.join(', '))}</p>}
     </div>
   );
 }

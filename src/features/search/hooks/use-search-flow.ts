@@ -6,7 +6,7 @@ import { searchAvailable } from '../api/search-available';
 import { searchSold } from '../api/search-sold';
 import { mergeAvailable, mergeSold, withRate, type SearchResults } from '../lib/merge';
 import { logErrorMessage, searchErrorMessage, type SearchType } from '../lib/search-errors';
-import { sellThroughRate } from '../lib/sell-through';
+import { readingRate, readResults } from '../lib/reading';
 import { searchMessages as m } from '../messages';
 import type { AvailableResult, SearchInput, SoldResult } from '../schemas';
 
@@ -79,9 +79,22 @@ export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRe
         } finally {
           setLoadingAvailable(false);
         }
-        setResults((previous) => mergeAvailable(previous, available.availableCount));
+        // A source that answered without a count of listings: unknown, never merged in as 0.
+        if (available.availableCount !== null) {
+          const availableCount = available.availableCount;
+          setResults((previous) => mergeAvailable(previous, availableCount));
+        }
         patchRun(id, { available });
-        void logSearchQuietly(logRecord(input, 'available', available.availableCount, null));
+        void logSearchQuietly(
+          available.availableCount === null
+            ? logRecord(
+                input,
+                'available',
+                null,
+                `Available count unavailable: ${available.reason || 'source gave no count'}`,
+              )
+            : logRecord(input, 'available', available.availableCount, null),
+        );
 
         setLoadingSold(true);
         let sold: SoldResult;
@@ -111,12 +124,24 @@ export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRe
             : logRecord(input, 'sold', sold.soldCount, null),
         );
 
-        if (sold.soldCount === null) return;
-        const rate = sellThroughRate(sold.soldCount, available.availableCount);
-        setResults((previous) => withRate(previous, rate));
-        if (sold.soldCount === 0) setNoSoldOpen(true);
+        const reading = readResults(available, sold);
+        const rate = readingRate(reading);
+        if (rate !== null) setResults((previous) => withRate(previous, rate));
+        // SPEC §2's dialog is for a real 0 sold beside listings; an empty market has its own state.
+        if (sold.soldCount === 0 && reading.kind !== 'no-comparables') setNoSoldOpen(true);
+        if (reading.kind === 'no-comparables') return;
         refreshSaved(
-          { ...input, figures: { available: available.availableCount, sold: sold.soldCount, rate } },
+          {
+            ...input,
+            figures: {
+              available: available.availableCount,
+              sold: sold.soldCount,
+              rate,
+              origin: sold.origin,
+              isDemo: available.isDemo || sold.isDemo,
+              windowDays: sold.windowDays,
+            },
+          },
           { onError: (cause) => console.warn('Could not refresh the saved search figures', cause) },
         );
       } catch {

@@ -11,8 +11,18 @@ import {
   type GatedAnswer,
   type MarketProvider,
   type MarketQuery,
+  type QueryReading,
+  type RecentSale,
   type SoldResult,
 } from './types.ts';
+
+/** What public.market_parse_query said about the query (the part the screen shows). */
+type ParsedQuery = { corrected?: { from: string; to: string }[]; ignored?: string[] };
+
+const readingFrom = (query: ParsedQuery | undefined): QueryReading => ({
+  corrected: query?.corrected ?? [],
+  ignored: query?.ignored ?? [],
+});
 
 type AvailableRow = {
   available: number;
@@ -21,6 +31,7 @@ type AvailableRow = {
   demoComps: number;
   hasDemo?: boolean;
   asOf?: string;
+  query?: ParsedQuery;
 };
 
 type SoldRow = {
@@ -30,8 +41,10 @@ type SoldRow = {
   prices: { p25: number; median: number; p75: number } | null;
   medianDaysToSell: number | null;
   demoComps: number;
+  recentSales?: (Omit<RecentSale, 'price'> & { price: number | string | null })[];
   hasDemo?: boolean;
   asOf?: string;
+  query?: ParsedQuery;
 };
 
 type SearchRow<T> = { allowed: boolean; retryAfter?: number | null; cached?: boolean; result?: T };
@@ -45,13 +58,14 @@ function availableFrom(row: AvailableRow, isDemo: boolean): AvailableResult {
     isDemo,
     approximate: false,
     origin: isDemo ? 'demo' : 'import',
+    reading: readingFrom(row.query),
   };
 }
 
-function soldFrom(row: SoldRow, isDemo: boolean): SoldResult {
+function soldFrom(row: SoldRow, isDemo: boolean, windowDays: number = SOLD_WINDOW_DAYS): SoldResult {
   return {
     soldCount: row.sold,
-    windowDays: SOLD_WINDOW_DAYS,
+    windowDays,
     medianPrice: row.prices ? Number(row.prices.median) : null,
     priceRange: row.prices ? { p25: Number(row.prices.p25), p75: Number(row.prices.p75) } : null,
     typicalDaysToSell: row.medianDaysToSell === null ? null : Number(row.medianDaysToSell),
@@ -61,7 +75,11 @@ function soldFrom(row: SoldRow, isDemo: boolean): SoldResult {
     isDemo,
     approximate: false,
     origin: isDemo ? 'demo' : 'import',
-    recentSales: [],
+    recentSales: (row.recentSales ?? []).slice(0, 10).map((sale) => ({
+      ...sale,
+      price: sale.price === null ? null : Number(sale.price),
+    })),
+    reading: readingFrom(row.query),
   };
 }
 
@@ -97,10 +115,10 @@ export class LocalMarketProvider implements MarketProvider {
   async countSold(query: MarketQuery): Promise<SoldResult> {
     const row = await this.rpc<SoldRow>(
       'market_count_sold',
-      { p_query: query.itemName, p_condition: query.condition, p_window_days: SOLD_WINDOW_DAYS },
+      { p_query: query.itemName, p_condition: query.condition, p_window_days: query.windowDays },
       query.signal,
     );
-    return soldFrom(row, await this.demoOnZero(row.sold, row.demoComps, query.signal));
+    return soldFrom(row, await this.demoOnZero(row.sold, row.demoComps, query.signal), query.windowDays);
   }
 
   private async search<T extends { hasDemo?: boolean; asOf?: string }, R>(
@@ -121,7 +139,7 @@ export class LocalMarketProvider implements MarketProvider {
         p_window_seconds: gate.windowSeconds,
         p_cache_key: gate.cacheKey,
         p_ttl_seconds: gate.ttlSeconds,
-        p_window_days: SOLD_WINDOW_DAYS,
+        p_window_days: query.windowDays,
       },
       query.signal,
     );
@@ -141,6 +159,8 @@ export class LocalMarketProvider implements MarketProvider {
   }
 
   gatedCountSold(query: MarketQuery, gate: GateSettings): Promise<GatedAnswer<SoldResult>> {
-    return this.search<SoldRow, SoldResult>('sold', query, gate, soldFrom);
+    return this.search<SoldRow, SoldResult>('sold', query, gate, (row, isDemo) =>
+      soldFrom(row, isDemo, query.windowDays),
+    );
   }
 }

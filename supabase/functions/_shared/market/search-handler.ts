@@ -10,17 +10,21 @@ import { HttpError, json, readJsonBody, withErrors } from '../http.ts';
 import { passGate, tooManyRequests } from '../rate-limit.ts';
 import { serviceClient } from '../supabase.ts';
 import { marketProvider } from './index.ts';
-import { normalizeQuery } from './normalize.ts';
+import { cacheQueryKey, normalizeQuery } from './normalize.ts';
 import {
   CONDITIONS,
+  SourceRateLimitedError,
   type AvailableResult,
   type Condition,
   type GateSettings,
   type GatedAnswer,
   type MarketQuery,
   type SoldResult,
+  type SoldWindow,
   SOLD_WINDOW_DAYS,
+  SOLD_WINDOWS,
 } from './types.ts';
+import { suggestSearches } from './suggest.ts';
 
 export type SearchKind = 'available' | 'sold';
 
@@ -28,7 +32,10 @@ export const MESSAGES = {
   unauthorised: 'Please log in to search.',
   itemNameShort: 'Item name must be at least 2 characters.',
   itemNameLong: 'Item name must be at most 100 characters.',
+  itemNameNoWords: 'Item name must contain letters or numbers to search for.',
+  itemNameCharacters: 'Item name contains characters that cannot be searched for. Please type it again.',
   condition: 'Please select a condition.',
+  windowDays: `The sold window must be one of ${SOLD_WINDOWS.join(', ')} days.`,
   unavailable: 'Search service temporarily unavailable. Please try again in a moment.',
   timeout: (seconds: number) =>
     `Search request timeout: the market data source did not answer within ${seconds} seconds. Please try again.`,
@@ -38,22 +45,75 @@ const itemName = z
   .string({ error: MESSAGES.itemNameShort })
   .trim()
   .min(2, MESSAGES.itemNameShort)
-  .max(100, MESSAGES.itemNameLong);
+  .max(100, MESSAGES.itemNameLong)
+  // NUL and other control characters cannot be typed into the field and cannot be stored (issue 12: a 400, not a 503).
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  .refine((value) => !/[\u0000-\u001F\u007F]/.test(value), MESSAGES.itemNameCharacters);
 const condition = z.enum(CONDITIONS, { error: MESSAGES.condition });
 
-const soldSchema = z.object({ itemName, condition }, { error: 'Request body must be a JSON object.' });
-const availableSchema = soldSchema.extend({
-  // Sent by the web client for the log's sake; checked for shape, not required.
-  timestamp: z.string().max(64).optional(),
-  clientInfo: z
-    .object({ userAgent: z.string().max(1000).optional(), platform: z.string().max(200).optional() })
-    .optional(),
-});
+const bodyError = { error: 'Request body must be a JSON object.' };
+const soldSchema = z.object(
+  {
+    itemName,
+    condition,
+    // The Deeper look's window picker; the headline figure is always SOLD_WINDOW_DAYS (SPEC: 90).
+    windowDays: z.literal(SOLD_WINDOWS, { error: MESSAGES.windowDays }).default(SOLD_WINDOW_DAYS),
+  },
+  bodyError,
+);
+const availableSchema = z.object(
+  {
+    itemName,
+    condition,
+    // Sent by the web client for the log's sake; checked for shape, not required.
+    timestamp: z.string().max(64).optional(),
+    clientInfo: z
+      .object({ userAgent: z.string().max(1000).optional(), platform: z.string().max(200).optional() })
+      .optional(),
+  },
+  bodyError,
+);
 
-export function parseSearchBody(kind: SearchKind, body: unknown): { itemName: string; condition: Condition } {
-  const result = (kind === 'available' ? availableSchema : soldSchema).safeParse(body);
+export type SearchBody = { itemName: string; condition: Condition; windowDays: SoldWindow };
+
+/**
+ * The one place that decides whether a query has anything to search for ('!!! ???' or only emoji has not): refused
+ * with a 400 before any source is asked. The query parser that replaces normalizeQuery plugs in here.
+ */
+function requireSearchableWords(itemName: string): void {
+  if (!normalizeQuery(itemName)) throw new HttpError(400, MESSAGES.itemNameNoWords);
+}
+
+export function parseSearchBody(kind: SearchKind, body: unknown): SearchBody {
+  if (kind === 'available') {
+    const result = availableSchema.safeParse(body);
+    if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? MESSAGES.itemNameShort);
+    requireSearchableWords(result.data.itemName);
+    return { itemName: result.data.itemName, condition: result.data.condition, windowDays: SOLD_WINDOW_DAYS };
+  }
+  const result = soldSchema.safeParse(body);
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? MESSAGES.itemNameShort);
-  return { itemName: result.data.itemName, condition: result.data.condition };
+  requireSearchableWords(result.data.itemName);
+  return result.data;
+}
+
+/** How long until a source's quota resets, in words: "45 seconds", "12 minutes", "about 7 hours". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} minutes`;
+  return `about ${Math.round(minutes / 60)} hours`;
+}
+
+/** The source's own quota ran out (eBay 429 / errorId 2001): a 429 of ours that says so, with Retry-After. */
+export function sourceRateLimited(error: SourceRateLimitedError): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(error.retryAfter));
+  return new HttpError(
+    429,
+    `${error.message} Please try again in ${waitInWords(retryAfter)}.`,
+    { retryAfter, reason: 'source-quota' },
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 class DeadlineExceeded extends Error {}
@@ -77,6 +137,7 @@ async function withDeadline<T>(
     return await Promise.race([run(controller.signal), deadline]);
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (error instanceof SourceRateLimitedError) throw sourceRateLimited(error);
     if (error instanceof DeadlineExceeded || controller.signal.aborted) {
       throw new HttpError(504, MESSAGES.timeout(Math.round(timeoutMs / 100) / 10));
     }
@@ -87,33 +148,42 @@ async function withDeadline<T>(
   }
 }
 
-function shape(
+const ORIGIN_REASON: Record<string, string> = {
+  available: 'This data source did not give a count of current listings.',
+  sold: 'Sold data is not available from this source.',
+};
+
+/**
+ * The answer the web client reads (src/features/search/schemas.ts parses it strictly): the count, or null with a
+ * reason (unknown is never 0); whether it is an estimate; where it comes from; the window it covers; when it was taken.
+ */
+export function shape(
   kind: SearchKind,
   source: string,
   r: AvailableResult | SoldResult,
   asOf: string,
   cached: boolean,
 ): Record<string, unknown> {
-  const common = { source, cached };
+  const common = { source, origin: r.origin, isDemo: r.isDemo, approximate: r.approximate, cached };
   if (kind === 'available') {
     const a = r as AvailableResult;
     return {
       availableCount: a.availableCount,
+      ...(a.availableCount === null ? { reason: a.reason ?? ORIGIN_REASON.available } : {}),
       ...common,
-      isDemo: a.isDemo,
       byCondition: a.byCondition,
       byMarketplace: a.byMarketplace,
       comps: a.comps,
+      ...(a.reading ? { reading: a.reading } : {}),
       asOf,
     };
   }
   const s = r as SoldResult;
   return {
     soldCount: s.soldCount,
-    ...(s.soldCount === null ? { reason: s.reason ?? 'Sold data is not available from this source.' } : {}),
+    ...(s.soldCount === null ? { reason: s.reason ?? ORIGIN_REASON.sold } : {}),
     windowDays: s.windowDays,
     ...common,
-    isDemo: s.isDemo,
     medianPrice: s.medianPrice,
     priceRange: s.priceRange,
     currency: 'USD',
@@ -121,6 +191,8 @@ function shape(
     byCondition: s.byCondition,
     byMarketplace: s.byMarketplace,
     comps: s.comps,
+    recentSales: s.recentSales.slice(0, 10),
+    ...(s.reading ? { reading: s.reading } : {}),
     asOf,
   };
 }
@@ -152,7 +224,14 @@ export function createSearchHandler(kind: SearchKind) {
       const useCache =
         !/^(off|false|0|no)$/i.test(env.MARKET_CACHE ?? '') && !flagEnv(env, 'MARKET_CACHE_BYPASS');
       const key = useCache
-        ? cacheKey([bucket, provider.name, input.condition, normalizeQuery(input.itemName)])
+        ? cacheKey([
+            bucket,
+            provider.name,
+            input.condition,
+            // Each sold window is its own answer; the 90-day key keeps its old shape.
+            ...(kind === 'sold' && input.windowDays !== SOLD_WINDOW_DAYS ? [`${input.windowDays}d`] : []),
+            cacheQueryKey(input.itemName),
+          ])
         : null;
 
       const settings: GateSettings = {
@@ -167,7 +246,7 @@ export function createSearchHandler(kind: SearchKind) {
       const query = (signal: AbortSignal): MarketQuery => ({
         itemName: input.itemName,
         condition: input.condition,
-        windowDays: SOLD_WINDOW_DAYS,
+        windowDays: input.windowDays,
         signal,
       });
       let payload: Record<string, unknown>;
@@ -191,24 +270,31 @@ export function createSearchHandler(kind: SearchKind) {
       } else {
         const gate = await passGate(service, { ...settings });
         lap('gate');
-        if (gate.cached)
-          return json({ ...gate.cached, cached: true }, 200, { 'Server-Timing': timings.join(', ') });
-        payload = await withDeadline(
-          timeoutMs,
-          async (signal) => {
-            const result =
-              kind === 'available'
-                ? await provider.countAvailable(query(signal))
-                : await provider.countSold(query(signal));
-            return shape(kind, provider.name, result, new Date().toISOString(), false);
-          },
-          console.error,
-        );
-        lap('source');
-        if (key) {
-          await cachePut(service, key, payload, settings.ttlSeconds);
-          lap('cache');
+        if (gate.cached) {
+          payload = { ...gate.cached, cached: true };
+        } else {
+          payload = await withDeadline(
+            timeoutMs,
+            async (signal) => {
+              const result =
+                kind === 'available'
+                  ? await provider.countAvailable(query(signal))
+                  : await provider.countSold(query(signal));
+              return shape(kind, provider.name, result, new Date().toISOString(), false);
+            },
+            console.error,
+          );
+          lap('source');
+          if (key) {
+            await cachePut(service, key, payload, settings.ttlSeconds);
+            lap('cache');
+          }
         }
+      }
+      if (kind === 'available' && payload.availableCount === 0) {
+        // Nothing listed: offer nearby searches. Best effort, so a failure only costs the suggestions.
+        payload = { ...payload, suggestions: await suggestSearches(service, input.itemName, console.warn) };
+        lap('suggest');
       }
       return json(payload, 200, { 'Server-Timing': timings.join(', ') });
     });

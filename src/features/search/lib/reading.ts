@@ -1,0 +1,38 @@
+import type { AvailableResult, SoldResult } from '../schemas';
+import { sellThroughRate } from './sell-through';
+
+/** Under this many comps a figure is a hint, not a reading (issue 10: flagged on every card and row). */
+export const THIN_SAMPLE = 10;
+
+export const isThin = (comps: number | null | undefined) =>
+  comps !== null && comps !== undefined && comps < THIN_SAMPLE;
+
+/**
+ * What a finished search can honestly say. The SPEC's rate and bands apply only to `rate`; every other kind has its
+ * own words on the screen, so no 0% or "selling slowly" ever stands for a missing or empty market.
+ */
+export type Reading =
+  /** Nothing listed and nothing sold: no comparable listings, so no rate, band, snooze or no-sold dialog. */
+  | { kind: 'no-comparables' }
+  /** The source cannot count sold items (eBay without Marketplace Insights). */
+  | { kind: 'sold-unknown' }
+  /** The source answered without a count of listings: unknown, never 0. */
+  | { kind: 'available-unknown'; sold: number | null }
+  /** Sold in the window but none listed now: demand outruns supply (the SPEC's formula would say 0%). */
+  | { kind: 'none-listed'; sold: number }
+  /** The SPEC's sell-through rate; above 100 means more sold in the window than are listed now. */
+  | { kind: 'rate'; rate: number; available: number; sold: number };
+
+export function readResults(available: AvailableResult, sold: SoldResult): Reading {
+  const a = available.availableCount;
+  const s = sold.soldCount;
+  if (a === 0 && (s === 0 || s === null)) return { kind: 'no-comparables' };
+  if (s === null) return { kind: 'sold-unknown' };
+  if (a === null) return { kind: 'available-unknown', sold: s };
+  if (a === 0) return { kind: 'none-listed', sold: s };
+  return { kind: 'rate', rate: sellThroughRate(s, a), available: a, sold: s };
+}
+
+/** The rate the SPEC's bands and visuals read, or null when the reading is not a rate. */
+export const readingRate = (reading: Reading | null): number | null =>
+  reading?.kind === 'rate' ? reading.rate : null;

@@ -1,0 +1,137 @@
+// What the two search functions answer beyond the counts (issue 10 point 3 and 4): where the figures come from,
+// whether they are estimates, the window they cover and when they were taken; the sold window a reseller picks;
+// "did you mean" when nothing is listed. Real supabase-js users against the emulator and its local market index.
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { upsertListings, type MarketListing } from '../scripts/market-data';
+import { client } from './support/supabase';
+
+let emu: RunningEmulator;
+let user: SupabaseClient;
+
+const day = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
+const listing = (n: number, over: Partial<MarketListing>): MarketListing => ({
+  marketplace: 'poshmark',
+  external_id: `contract-${n}`,
+  title: 'Patagonia Retro Pile Fleece Jacket',
+  brand: 'Patagonia',
+  category: 'Jackets',
+  size: 'M',
+  colour: 'Natural',
+  condition: 'pre_owned',
+  status: 'available',
+  price: 90,
+  currency: 'USD',
+  listed_at: ago(20),
+  sold_at: null,
+  url: null,
+  source: 'demo',
+  ...over,
+});
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
+  await upsertListings(emu.db, [
+    listing(1, {}),
+    listing(2, { status: 'sold', sold_at: ago(10), listed_at: ago(14), price: 80 }),
+    listing(3, { status: 'sold', sold_at: ago(60), listed_at: ago(70), price: 85 }),
+    listing(4, { status: 'sold', sold_at: ago(150), listed_at: ago(160), price: 70 }),
+    listing(5, { status: 'sold', sold_at: ago(300), listed_at: ago(320), price: 60 }),
+  ]);
+  const admin = client(emu.url, emu.serviceRoleKey);
+  const email = `contract-${Date.now()}@example.com`;
+  const { error } = await admin.auth.admin.createUser({
+    email,
+    password: 'correct-horse-9',
+    email_confirm: true,
+  });
+  if (error) throw error;
+  const { data, error: signInError } = await client(emu.url, emu.anonKey).auth.signInWithPassword({
+    email,
+    password: 'correct-horse-9',
+  });
+  if (signInError || !data.session) throw signInError ?? new Error('no session');
+  user = client(emu.url, emu.anonKey, data.session.access_token);
+});
+
+afterAll(async () => {
+  await emu?.stop();
+});
+
+const sold = (body: Record<string, unknown>) =>
+  user.functions.invoke('search-sold', {
+    body: { itemName: 'patagonia retro pile', condition: 'pre_owned', ...body },
+  });
+
+describe('search answers name their source, window and time', () => {
+  it('available: origin demo, an exact count, and the time it was taken', async () => {
+    const { data, error } = await user.functions.invoke('search-available', {
+      body: { itemName: 'Patagonia retro pile', condition: 'pre_owned' },
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ availableCount: 1, origin: 'demo', isDemo: true, approximate: false });
+    expect(data.reason).toBeUndefined();
+    expect(data.suggestions).toBeUndefined();
+    expect(Date.parse(data.asOf)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('sold: the 90-day window by default, origin, estimate flag and a list of recent sales', async () => {
+    const { data, error } = await sold({});
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      soldCount: 2,
+      windowDays: 90,
+      origin: 'demo',
+      isDemo: true,
+      approximate: false,
+    });
+    expect(Array.isArray(data.recentSales)).toBe(true);
+    expect(data.recentSales.length).toBeLessThanOrEqual(10);
+  });
+
+  it('sold: each window a reseller may pick counts its own days', async () => {
+    const counts: Record<number, number> = {};
+    for (const windowDays of [30, 90, 180, 365]) {
+      const { data, error } = await sold({ windowDays });
+      expect(error).toBeNull();
+      expect(data.windowDays).toBe(windowDays);
+      counts[windowDays] = data.soldCount;
+    }
+    expect(counts).toEqual({ 30: 1, 90: 2, 180: 3, 365: 4 });
+  });
+
+  it('sold: any other window is refused with 400 and the allowed values', async () => {
+    for (const windowDays of [45, '90', 0]) {
+      const { error } = await sold({ windowDays });
+      expect(error).toBeInstanceOf(FunctionsHttpError);
+      const response = (error as FunctionsHttpError).context as Response;
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toBe('The sold window must be one of 30, 90, 180, 365 days.');
+    }
+  });
+
+  it('a misspelt name is corrected to a word of the index, and the answer says so', async () => {
+    const misspelt = await user.functions.invoke('search-available', {
+      body: { itemName: 'patagonai', condition: 'pre_owned' },
+    });
+    expect(misspelt.data.availableCount).toBeGreaterThan(0);
+    expect(misspelt.data.reading).toEqual({
+      corrected: [{ from: 'patagonai', to: 'patagonia' }],
+      ignored: [],
+    });
+  });
+
+  it('nothing listed: the answer carries "did you mean" names from the index', async () => {
+    const none = await user.functions.invoke('search-available', {
+      body: { itemName: 'patagonia xqzvw', condition: 'pre_owned' },
+    });
+    expect(none.data).toMatchObject({ availableCount: 0, isDemo: true, origin: 'demo' });
+    expect(none.data.suggestions).toContain('Patagonia');
+    const gibberish = await user.functions.invoke('search-available', {
+      body: { itemName: 'zzzz qqqq', condition: 'pre_owned' },
+    });
+    expect(gibberish.data).toMatchObject({ availableCount: 0, suggestions: [] });
+  });
+});
