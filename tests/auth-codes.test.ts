@@ -22,13 +22,18 @@ afterAll(async () => {
 });
 
 /** The six-digit code the last email carried, recovered from its stored hash (what an attacker cannot do). */
-async function currentCode(email: string): Promise<string> {
-  const { rows } = await server.ctx.db.query<{ recovery_token: string }>(
-    'select recovery_token from auth.users where email = $1',
+async function currentCode(
+  email: string,
+  column: 'recovery_token' | 'confirmation_token' = 'recovery_token',
+): Promise<string> {
+  const { rows } = await server.ctx.db.query<{ token: string }>(
+    `select ${column} as token from auth.users where email = $1`,
     [email],
   );
-  const hash = rows[0].recovery_token;
+  const hash = rows[0].token;
   for (let i = 0; i < 1_000_000; i++) {
+    // The server runs in this process: let it breathe, or its idle keep-alive sockets time out under the client.
+    if (i % 10_000 === 0) await new Promise((resolve) => setImmediate(resolve));
     const code = String(i).padStart(6, '0');
     if (tokenHashOf(email, code) === hash) return code;
   }
@@ -54,11 +59,11 @@ async function userWithRecoveryCode(): Promise<{ email: string; code: string }> 
   return { email, code: await currentCode(email) };
 }
 
-const verify = (email: string, token: string, forwardedFor: string) =>
+const verify = (email: string, token: string, forwardedFor: string, type = 'recovery') =>
   fetch(`${server.url}/auth/v1/verify`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', apikey: server.anonKey, 'x-forwarded-for': forwardedFor },
-    body: JSON.stringify({ type: 'recovery', email, token }),
+    body: JSON.stringify({ type, email, token }),
   });
 
 describe('one-time codes', () => {
@@ -88,5 +93,41 @@ describe('one-time codes', () => {
       (await client().auth.verifyOtp({ email: other.email, token: other.code, type: 'recovery' })).error
         ?.code,
     ).toBe('otp_expired');
+  });
+
+  it('a code requested after the old one was voided signs in', async () => {
+    const { email, code } = await userWithRecoveryCode();
+    for (let i = 0; i < 5; i++) await verify(email, wrong(code), '203.0.113.70');
+    expect((await client().auth.verifyOtp({ email, token: code, type: 'recovery' })).error?.code).toBe(
+      'otp_expired',
+    );
+
+    // Past the one-second resend window of config.toml, the person asks again and the new code works.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const fresh = await currentCode(email);
+    const { data, error } = await client().auth.verifyOtp({ email, token: fresh, type: 'recovery' });
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+  });
+
+  it('a sign-up confirmation code is void after 5 wrong ones, and the account stays unconfirmed', async () => {
+    const email = uniqueEmail();
+    const signUp = await client().auth.signUp({ email, password: 'hunter22-secret' });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).toBeNull();
+    const code = await currentCode(email, 'confirmation_token');
+    for (let i = 0; i < 5; i++) {
+      const res = await verify(email, wrong(code), `198.51.100.${i + 1}`, 'signup');
+      expect(res.status).toBe(403);
+    }
+    const right = await client().auth.verifyOtp({ email, token: code, type: 'signup' });
+    expect(right.error?.code).toBe('otp_expired');
+    expect(right.data.session).toBeNull();
+    const { rows } = await server.ctx.db.query<{ email_confirmed_at: string | null }>(
+      'select email_confirmed_at from auth.users where email = $1',
+      [email],
+    );
+    expect(rows[0].email_confirmed_at).toBeNull();
   });
 });
