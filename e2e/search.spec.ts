@@ -333,9 +333,14 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
         [desktop, 1280],
         [phone, 375],
       ] as const) {
+        // An internal eBay failure (not errorId 2001, which is eBay's own rate limit and is remembered as a quota).
         ebay.failNext('/buy/browse', {
           status: 503,
-          body: { errors: [{ errorId: 2001, message: 'Service Unavailable' }] },
+          body: {
+            errors: [
+              { errorId: 10000, message: 'There was a problem with an eBay internal system or process.' },
+            ],
+          },
         });
         await search(page, `failing ${tag} coat`);
         await settled(page);

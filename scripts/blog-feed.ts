@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { loadArticles, publishedOnly, sortArticles, type ArticleFields } from '../content/blog/index.ts';
 import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
+import { buildArticles } from './blog-source.ts';
 
 export const FEED_FILE = 'blog/feed.xml';
 const FEED_LIMIT = 50;
@@ -64,12 +65,17 @@ ${body}${body ? '\n' : ''}  </channel>
 export function blogFeedPlugin(options: { siteUrl?: string; blogDir?: string } = {}): Plugin {
   let siteUrl = DEFAULT_SITE_URL;
   let blogDir = options.blogDir;
+  let supabase: { supabaseUrl?: string; anonKey?: string } = {};
   const render = () => renderBlogFeed(loadArticles(blogDir), siteUrl);
   return {
     name: 'flipwise-blog-feed',
     configResolved(config) {
       siteUrl = normalizeSiteUrl(options.siteUrl ?? config.env.VITE_SITE_URL ?? process.env.VITE_SITE_URL);
       blogDir ??= path.resolve(config.root, 'content/blog');
+      supabase = {
+        supabaseUrl: process.env.VITE_SUPABASE_URL ?? config.env.VITE_SUPABASE_URL,
+        anonKey: process.env.VITE_SUPABASE_ANON_KEY ?? config.env.VITE_SUPABASE_ANON_KEY,
+      };
     },
     configureServer(server) {
       // Registered before Vite's SPA fallback, which would otherwise answer with index.html (a /blog/:slug page).
@@ -78,8 +84,11 @@ export function blogFeedPlugin(options: { siteUrl?: string; blogDir?: string } =
         res.end(render());
       });
     },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: FEED_FILE, source: render() });
+    async generateBundle() {
+      if (this.environment?.config.build.ssr) return;
+      // The build's articles: the project's database when it answers, else content/blog (scripts/blog-source.ts).
+      const { articles } = await buildArticles({ ...supabase, blogDir: blogDir! });
+      this.emitFile({ type: 'asset', fileName: FEED_FILE, source: renderBlogFeed(articles, siteUrl) });
     },
   };
 }

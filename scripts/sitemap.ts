@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { publicPaths } from '../src/config/paths.ts';
 import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
+import { buildArticles, type PublishedArticle } from './blog-source.ts';
 
 export type SitemapEntry = {
   loc: string;
@@ -54,16 +55,32 @@ export function blogSitemapEntries(siteUrl: string, blogDir = path.resolve('cont
   return entries;
 }
 
+/** Sitemap entries of already loaded articles (the build's source: the database or content/blog). */
+export function articleSitemapEntries(siteUrl: string, articles: PublishedArticle[]): SitemapEntry[] {
+  return articles
+    .filter((a) => a.published && a.slug)
+    .sort((a, b) => a.slug.localeCompare(b.slug))
+    .map((a) => ({
+      loc: `${siteUrl}/blog/${encodeURIComponent(a.slug)}`,
+      lastmod: isoDate(a.updated_at ?? undefined) ?? isoDate(a.created_at),
+      changefreq: 'monthly' as const,
+      priority: 0.7,
+    }));
+}
+
 /** Every URL of the sitemap: the public routes, then the published articles, then `extra`. */
 export function sitemapEntries(
-  options: { siteUrl?: string; blogDir?: string; extra?: SitemapEntry[] } = {},
+  options: { siteUrl?: string; blogDir?: string; articles?: PublishedArticle[]; extra?: SitemapEntry[] } = {},
 ): SitemapEntry[] {
   const siteUrl = normalizeSiteUrl(options.siteUrl);
   const routes = publicPaths.map((p) => ({
     loc: p === '/' ? `${siteUrl}/` : `${siteUrl}${p}`,
     ...routeHints[p],
   }));
-  return [...routes, ...blogSitemapEntries(siteUrl, options.blogDir), ...(options.extra ?? [])];
+  const articles = options.articles
+    ? articleSitemapEntries(siteUrl, options.articles)
+    : blogSitemapEntries(siteUrl, options.blogDir);
+  return [...routes, ...articles, ...(options.extra ?? [])];
 }
 
 const escapeXml = (s: string) =>
@@ -97,11 +114,17 @@ export function rewriteRobots(robots: string, siteUrl: string): string {
 export function sitemapPlugin(options: { siteUrl?: string; blogDir?: string } = {}): Plugin {
   let siteUrl = DEFAULT_SITE_URL;
   let outDir = 'dist';
+  let source: Parameters<typeof buildArticles>[0] = { blogDir: path.resolve('content/blog') };
   return {
     name: 'flipwise-sitemap',
     configResolved(config) {
       siteUrl = normalizeSiteUrl(options.siteUrl ?? config.env.VITE_SITE_URL ?? process.env.VITE_SITE_URL);
       outDir = path.resolve(config.root, config.build.outDir);
+      source = {
+        supabaseUrl: process.env.VITE_SUPABASE_URL ?? config.env.VITE_SUPABASE_URL,
+        anonKey: process.env.VITE_SUPABASE_ANON_KEY ?? config.env.VITE_SUPABASE_ANON_KEY,
+        blogDir: options.blogDir ?? path.resolve(config.root, 'content/blog'),
+      };
     },
     configureServer(server) {
       server.middlewares.use('/sitemap.xml', (_req, res) => {
@@ -109,11 +132,13 @@ export function sitemapPlugin(options: { siteUrl?: string; blogDir?: string } = 
         res.end(renderSitemap(sitemapEntries({ siteUrl, blogDir: options.blogDir })));
       });
     },
-    generateBundle() {
+    async generateBundle() {
+      if (this.environment?.config.build.ssr) return;
+      const { articles } = await buildArticles(source);
       this.emitFile({
         type: 'asset',
         fileName: 'sitemap.xml',
-        source: renderSitemap(sitemapEntries({ siteUrl, blogDir: options.blogDir })),
+        source: renderSitemap(sitemapEntries({ siteUrl, articles })),
       });
     },
     async writeBundle() {

@@ -28,6 +28,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      // While the first page's chunk loads (every route is lazy): an empty screen of the page's height, said out loud,
+      // instead of React Router's console warning about a missing fallback (issue 14).
+      HydrateFallback: FirstLoad,
       // Case-sensitive matching sends /About and friends to the 404 route, which redirects them to lowercase
       // (src/app/redirects.ts) instead of serving one page under many addresses.
       children: withCaseSensitivePaths([
@@ -47,6 +50,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ]),
     },
   ];
+}
+
+function FirstLoad() {
+  return <div className="min-h-screen" aria-busy="true" aria-label="Loading" />;
 }
 
 export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
