@@ -80,6 +80,20 @@ describe('who may execute each function of the exposed schemas', () => {
     ).toEqual(EXPECTED);
   });
 
+  it('runs every one of them with an empty search_path, so each name it uses is schema-qualified', async () => {
+    const { rows } = await emu.db.query<{ fn: string; search_path: string | null }>(
+      `select n.nspname || '.' || p.proname as fn,
+              (select substr(c, length('search_path=') + 1) from unnest(p.proconfig) c
+               where c like 'search_path=%') as search_path
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = any($1::text[])
+         and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+      [exposed],
+    );
+    expect(rows.length).toBe(Object.keys(EXPECTED).length);
+    expect(rows.filter((r) => r.search_path !== '""')).toEqual([]);
+  });
+
   it('refuses an anonymous RPC call to a helper with the PostgREST error', async () => {
     const response = await fetch(`${emu.url}/rest/v1/rpc/market_words`, {
       method: 'POST',
