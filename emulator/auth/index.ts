@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { jwtVerify } from 'jose';
 import type { EmulatorContext, Queryable } from '../context';
+import { jsonInputProblem } from '../json-input';
 import {
   API_VERSION,
   AuthError,
@@ -115,13 +116,17 @@ async function mergeMetadata(
 async function readJson(c: Context): Promise<Json> {
   const raw = await c.req.text();
   if (!raw.trim()) return {};
+  let parsed: Json;
   try {
-    const parsed: unknown = JSON.parse(raw);
+    parsed = JSON.parse(raw);
     if (!isObject(parsed)) throw new Error('expected a JSON object');
-    return parsed;
   } catch (err) {
     throw badRequest('bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
   }
+  // A NUL, an unpaired surrogate or absurd nesting would fail in the database as a 500 (issue 12, point 5).
+  const problem = jsonInputProblem(parsed);
+  if (problem) throw validationFailed(problem);
+  return parsed;
 }
 
 const iso = (d: Date) => d.toISOString();

@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { section } from '../config';
 import type { EmulatorContext, Queryable } from '../context';
 import { cors } from '../cors';
+import { jsonInputProblem } from '../json-input';
 import { verifyJwt } from '../keys';
 import { columnNotFound, fromDatabaseError, jwtError, parseError, RestError, tableNotFound } from './errors';
 import {
@@ -172,11 +173,16 @@ function contentRange(offset: number, count: number, total: number | null): stri
 async function readBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   }
+  // What Postgres would refuse deep inside a statement, and answer 500 for (issue 12, point 5).
+  const problem = jsonInputProblem(body);
+  if (problem) throw new RestError(400, 'PGRST102', 'Empty or invalid json', problem);
+  return body;
 }
 
 export function createRestApp(ctx: EmulatorContext): Hono {
