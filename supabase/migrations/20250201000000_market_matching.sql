@@ -63,29 +63,33 @@ create function public.market_words(input text) returns text[]
   set search_path = ''
 as $$
   select array_remove(string_to_array(
-    -- 3. plurals: ies -> ie, (ss|sh|ch|x|z)es -> drop es, other s -> drop s (not ss, us, is, as; 4 letters or more)
+    -- 4. unprotect the plurals that must keep their s
     regexp_replace(
+      -- 3. plurals: ies -> ie, (ss|sh|ch|x|z)es -> drop es, other s -> drop s (not ss, us, is, as; 4 letters or more);
+      --    a word protected by a trailing _ never matches (_ is a word character, so \M fails before it)
       regexp_replace(
         regexp_replace(
-          -- 2. stop words
           regexp_replace(
-            -- 1. sizes
             regexp_replace(
+              -- 2. stop words
               regexp_replace(
+                -- 1. sizes
                 regexp_replace(
                   regexp_replace(
-                    regexp_replace(public.market_normalize(input), '\mone size\M', 'sz_os', 'g'),
-                    '\m(?:size|sz|us) (\d{1,2})\M', 'sz_\1 \1', 'g'),
-                  '\m(uk|eu) (\d{1,2})\M', 'sz_\1\2', 'g'),
-                '\m(?:size|sz) (xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)\M', 'sz_\1', 'g'),
-              '\m(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)\M', 'sz_\1', 'g'),
-            '\m(?:a|an|and|at|by|for|from|in|is|it|its|my|of|on|or|size|sz|the|this|to|with|w)\M', ' ', 'g'),
-          '\m(?!(?:jeans|shorts|tights|glasses|sunglasses|overalls|sweats|flats|briefs|boxers|pajamas|pyjamas|scrubs|chaps|heels)\M)([a-z]{2,}i)es\M',
-          '\1e', 'g'),
-        '\m(?!(?:jeans|shorts|tights|glasses|sunglasses|overalls|sweats|flats|briefs|boxers|pajamas|pyjamas|scrubs|chaps|heels)\M)([a-z]+(?:ss|sh|ch|x|z))es\M',
-        '\1', 'g'),
-      '\m(?!(?:jeans|shorts|tights|glasses|sunglasses|overalls|sweats|flats|briefs|boxers|pajamas|pyjamas|scrubs|chaps|heels)\M)([a-z]{2,}[b-hj-rtv-z])s\M',
-      '\1', 'g'),
+                    regexp_replace(
+                      regexp_replace(
+                        regexp_replace(public.market_normalize(input), '\mone size\M', 'sz_os', 'g'),
+                        '\m(?:size|sz|us) (\d{1,2})\M', 'sz_\1 \1', 'g'),
+                      '\m(uk|eu) (\d{1,2})\M', 'sz_\1\2', 'g'),
+                    '\m(?:size|sz) (xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)\M', 'sz_\1', 'g'),
+                  '\m(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)\M', 'sz_\1', 'g'),
+                '\m(?:a|an|and|at|by|for|from|in|is|it|its|my|of|on|or|size|sz|the|this|to|with|w)\M', ' ', 'g'),
+              '\m(jeans|shorts|tights|glasses|sunglasses|overalls|sweats|flats|briefs|boxers|pajamas|pyjamas|scrubs|chaps|heels)\M',
+              '\1_', 'g'),
+            '\m([a-z]{2,}i)es\M', '\1e', 'g'),
+          '\m([a-z]+(?:ss|sh|ch|x|z))es\M', '\1', 'g'),
+        '\m([a-z]{2,}[b-hj-rtv-z])s\M', '\1', 'g'),
+      '_( |$)', '\1', 'g'),
     ' '), '')
 $$;
 

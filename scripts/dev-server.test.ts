@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The Vite dev server serves the app, never the local database, the emulator or the backend code (issue 12: it used
 // to hand out .data/db files with emails and password hashes, and emulator/keys.ts with the JWT secret).
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // An article published in the dashboard reaches the next build (issue 13, point 4): inserted through REST with the
 // service key, as the dashboard would, it appears in the built sitemap and RSS feed; a draft does not.
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -39,7 +40,7 @@ beforeAll(async () => {
     });
     expect(res.status).toBe(201);
   }
-});
+}, 60_000);
 afterAll(async () => {
   for (const [name, value] of [
     ['VITE_SUPABASE_URL', saved.url],

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // `npm run build` refuses to build a site that cannot reach Supabase (issue 13): without VITE_SUPABASE_URL and
 // VITE_SUPABASE_ANON_KEY it stops with a clear message instead of shipping a site that fails in every browser.
 import { mkdtempSync } from 'node:fs';
