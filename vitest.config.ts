@@ -17,6 +17,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'content/**/*.test.ts'],
           setupFiles: ['src/testing/setup.ts'],
+          // Typing into forms with user-event takes seconds on 2 busy cores; 5 s made long form tests flaky.
+          testTimeout: 20_000,
         },
       },
       {

@@ -57,14 +57,25 @@ describe('runtime health', () => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+      // Warnings too: React Router's "No HydrateFallback element provided" was one on every route (issue 14).
+      if (msg.type() === 'error' || msg.type() === 'warning')
+        problems.push(`console ${msg.type()}: ${msg.text()}`);
     });
     page.on('response', (response) => {
       if (response.status() >= 400 && response.url().startsWith(baseURL())) {
         problems.push(`${response.status()} ${response.url()}`);
       }
     });
-    for (const route of ['/', '/about', '/faqs', '/terms', '/privacy']) {
+    for (const route of [
+      '/',
+      '/about',
+      '/faqs',
+      '/terms',
+      '/privacy',
+      '/contact',
+      '/blog',
+      '/thriftingexplorer',
+    ]) {
       await page.goto(route, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1 }).waitFor();
     }
@@ -237,7 +248,7 @@ describe('breadcrumbs', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
     await trail.waitFor();
-    await expect(trail.locator('[aria-current="page"]').textContent()).resolves.toBe('Privacy');
+    await expect(trail.locator('[aria-current="page"]').textContent()).resolves.toBe('Privacy Policy');
   });
 });
 
@@ -459,6 +470,18 @@ describe('carousels', () => {
     await region.getByRole('button', { name: 'Previous screenshot' }).click();
     await waitForSlide(page, 'App screenshots', start, 2000);
     await waitForSlide(page, 'App screenshots', (start + 1) % 7, 6000);
+  });
+
+  it('stand still for people who ask for reduced motion, and start on Play', async () => {
+    const page = await newPage({ reducedMotion: true });
+    await page.goto('/');
+    const region = page.getByRole('region', { name: 'Seller testimonials' });
+    await region.scrollIntoViewIfNeeded();
+    const before = await selected(page, 'Seller testimonials');
+    await page.waitForTimeout(5000);
+    await expect(selected(page, 'Seller testimonials')).resolves.toBe(before);
+    await region.getByRole('button', { name: /^Play/ }).click();
+    await waitForSlide(page, 'Seller testimonials', (before + 1) % 5);
   });
 
   it('the pause button is the one thing that stops autoplay', async () => {

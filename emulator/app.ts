@@ -1,5 +1,6 @@
 // One Hono app for the whole local Supabase: each service is a sub-app mounted where hosted Supabase serves it.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { createAuthApp, type AuthStartOptions } from './auth';
 import type { EmulatorContext } from './context';
 import { createFunctionsApp } from './functions';
@@ -21,8 +22,40 @@ export type AppOptions = {
   setFunctionEnvOverrides?: (overrides: Record<string, string | null> | undefined) => void;
 };
 
+/**
+ * Request body limits per service (issue 12; docs/decisions/032-request-body-limits.md). Hosted Supabase publishes
+ * none for these paths, so they are ours: far above what this app sends (a 2,000-row market import batch through
+ * REST is under 1 MB; sign-up and the functions take a few kilobytes) and far below what hurts the database.
+ */
+export const BODY_LIMITS = { rest: 4 * 1024 * 1024, auth: 64 * 1024, functions: 256 * 1024 } as const;
+
+const tooLarge = (service: keyof typeof BODY_LIMITS) => (c: Context) => {
+  const limit = `${Math.round(BODY_LIMITS[service] / 1024)} KB`;
+  // The rest of the body is never read: the connection cannot carry another request.
+  c.header('Connection', 'close');
+  if (service === 'rest')
+    return c.json(
+      {
+        code: 'PGRST413',
+        details: null,
+        hint: `A request body may be at most ${limit}.`,
+        message: 'Payload Too Large',
+      },
+      413,
+    );
+  if (service === 'auth')
+    return c.json(
+      { code: 413, error_code: 'request_too_large', msg: `Request body may be at most ${limit}` },
+      413,
+    );
+  return c.json({ error: `Request body may be at most ${limit}.` }, 413);
+};
+
 export function createApp(ctx: EmulatorContext, options: AppOptions): Hono {
   const app = new Hono();
+  for (const service of ['rest', 'auth', 'functions'] as const) {
+    app.use(`/${service}/v1/*`, bodyLimit({ maxSize: BODY_LIMITS[service], onError: tooLarge(service) }));
+  }
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/auth/v1', createAuthApp(ctx, options.auth));
   app.route(

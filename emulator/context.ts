@@ -1,4 +1,5 @@
 // What every emulator service (auth, rest, functions, mail) is handed. Built once by emulator/server.ts.
+import type { TrustedProxies } from './client-address';
 import type { Mailbox } from './mail/mailbox';
 
 export type QueryResult<T> = {
@@ -33,4 +34,6 @@ export type EmulatorContext = {
   /** Environment handed to edge functions (supabase/functions/.env, options, /_emulator overrides). */
   functionEnv: Record<string, string>;
   log: (message: string) => void;
+  /** Proxies whose X-Forwarded-For names the client (EMULATOR_TRUSTED_PROXIES); empty: the socket peer is the client. */
+  trustedProxies: TrustedProxies;
 };

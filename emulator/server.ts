@@ -13,6 +13,7 @@ import type { EmulatorContext } from './context';
 import { createDatabase, type Database } from './db';
 import { prepareDatabase } from './db/migrate';
 import { loadSnapshot, saveSnapshot, snapshotKey } from './db/snapshot';
+import { trustedProxiesFromEnv } from './client-address';
 import { createKeys } from './keys';
 import { createMailbox } from './mail/mailbox';
 import { LOCAL_MAIL_API_KEY } from './mail/send-api';
@@ -57,6 +58,11 @@ export type StartOptions = {
   watchFunctions?: boolean;
   /** Signs the anon, service_role and user JWTs. Default: the fixed local secret (emulator/keys.ts). */
   jwtSecret?: string;
+  /**
+   * Proxies (addresses or IPv4 CIDR ranges) whose X-Forwarded-For is believed. Default: EMULATOR_TRUSTED_PROXIES, else
+   * none, so the client is always the socket peer and forwarding headers sent by callers are ignored.
+   */
+  trustedProxies?: string[];
 };
 
 export type RunningEmulator = {
@@ -144,6 +150,9 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const memory = options.dataDir === 'memory';
   const rateLimitScale = authRateLimitScale(options);
+  const trustedProxies = options.trustedProxies
+    ? trustedProxiesFromEnv(options.trustedProxies.join(','))
+    : trustedProxiesFromEnv(process.env.EMULATOR_TRUSTED_PROXIES);
 
   const snapshot = memory && !databaseUrl ? snapshotKey(supabaseDir, options.seed !== false) : undefined;
   const db = await createDatabase({
@@ -203,7 +212,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
             )
         : undefined,
     );
-    const ctx: EmulatorContext = { db, config, keys, apiUrl: url, mail, functionEnv, log };
+    const ctx: EmulatorContext = { db, config, keys, apiUrl: url, mail, functionEnv, log, trustedProxies };
 
     if (fresh && options.seed !== false) {
       // Seed scripts belong to this repository's project: not to in-memory test databases, nor to fixture projects.

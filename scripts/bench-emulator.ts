@@ -3,6 +3,9 @@
 //    process and reports the cold start (process launch to listening, and startEmulator() alone).
 // 2. Reads 10 published blog articles through /rest/v1 as anon (RLS on) for 10 s over 32 connections (autocannon),
 //    and prints requests/s and latency percentiles. Loopback only; the whole run is bounded in time.
+// 3. Issue 12: a visitor's blog read, one at a time, alone and then while three hostile callers keep sending 1 MB
+//    bodies (an anonymous RPC to a helper function, a sign-up with 1 MB of metadata, a 1 MB contact message); prints
+//    the p50 and p95 of both and the ratio. Target: p95 under 500 ms under attack.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,12 +115,89 @@ async function main() {
       console.log(
         `  responses: ${ok} 2xx, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts`,
       );
+      const hostile = await readsUnderAttack(url, ready);
+      const ms = (n: number) => `${n.toFixed(1)} ms`;
+      console.log(
+        `  blog read, one at a time (${hostile.quiet.length} reads): p50 ${ms(percentile(hostile.quiet, 50))}, p95 ${ms(percentile(hostile.quiet, 95))}`,
+      );
+      console.log(
+        `  the same with 3 concurrent hostile 1 MB requests (${hostile.attacked.length} reads, ${hostile.hostileSent} hostile requests answered ${[...hostile.hostileStatuses].join('/')}): p50 ${ms(percentile(hostile.attacked, 50))}, p95 ${ms(percentile(hostile.attacked, 95))} (${(percentile(hostile.attacked, 95) / percentile(hostile.quiet, 95)).toFixed(1)}x)`,
+      );
+      console.log(
+        `  target p95 under attack < 500 ms: ${percentile(hostile.attacked, 95) < 500 ? 'met' : 'NOT met'}`,
+      );
     } finally {
       await stopChild(child);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Blog-read latencies alone, then while three callers keep sending 1 MB bodies to REST, auth and a function. */
+async function readsUnderAttack(url: string, ready: Ready) {
+  const READS = 150;
+  const read = async () => {
+    const t = performance.now();
+    const res = await fetch(url, { headers: { apikey: ready.anonKey } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`blog read answered ${res.status}`);
+    return performance.now() - t;
+  };
+  const quiet: number[] = [];
+  for (let i = 0; i < READS; i++) quiet.push(await read());
+
+  const megabyte = 'x'.repeat(1024 * 1024);
+  const json = { 'content-type': 'application/json', apikey: ready.anonKey };
+  const attacks = [
+    () =>
+      fetch(`${ready.url}/rest/v1/rpc/market_words`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ input: megabyte }),
+      }),
+    () =>
+      fetch(`${ready.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          email: `x${Math.random()}@example.com`,
+          password: 'x-secret-99',
+          data: { bio: megabyte },
+        }),
+      }),
+    () =>
+      fetch(`${ready.url}/functions/v1/contact`, {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${ready.anonKey}` },
+        body: JSON.stringify({ name: 'x', email: 'x@example.com', message: megabyte, elapsedMs: 9000 }),
+      }),
+  ];
+  let running = true;
+  let hostileSent = 0;
+  const hostileStatuses = new Set<number>();
+  const loops = attacks.map(async (attack) => {
+    while (running) {
+      try {
+        const res = await attack();
+        await res.arrayBuffer();
+        hostileStatuses.add(res.status);
+      } catch {
+        hostileStatuses.add(0);
+      }
+      hostileSent++;
+    }
+  });
+  const attacked: number[] = [];
+  for (let i = 0; i < READS; i++) attacked.push(await read());
+  running = false;
+  await Promise.all(loops);
+  return { quiet, attacked, hostileSent, hostileStatuses };
 }
 
 const serveAt = process.argv.indexOf('--serve');

@@ -2,14 +2,15 @@
 // Seeds 1,000,000 demo listings into a persisted bench database (.data/bench, reused when it already holds them),
 // starts the emulator on it, signs in a bench user, and times search-available and search-sold end to end (supabase-js
 // -> HTTP -> function -> auth -> RPC -> PGlite) over 200 distinct realistic queries with the cache off. Beside them, a
-// naive `count(*) ... where title ilike '%word%'` on the same rows, and the ratio. Target: p95 < 50 ms per function.
+// naive `count(*) ... where title ilike '%word%'` on the same rows, and the ratio. Target: p95 <= 40 ms per function
+// (issue 10). EMULATOR_PORT picks the port.
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { projectRoot } from '../emulator/config';
 import { startEmulator } from '../emulator/server';
-import { LINES, prng, seedMarketListings, type Condition } from './market-data';
+import { ensureMarketIndexes, LINES, prng, seedMarketListings, type Condition } from './market-data';
 import { flag } from './market-target';
 
 const args = process.argv.slice(2);
@@ -96,8 +97,10 @@ async function main() {
     `Bench database: ${path.relative(projectRoot, DATA_DIR)} (${COUNT.toLocaleString('en-US')} listings)`,
   );
 
+  // EMULATOR_PORT when set (to run beside `npm start` or in CI on a known port), else any free port.
+  const port = process.env.EMULATOR_PORT ? Number(process.env.EMULATOR_PORT) : 0;
   const emu = await startEmulator({
-    port: 0,
+    port,
     dataDir: DATA_DIR,
     seedScripts: false,
     testing: true,
@@ -123,6 +126,7 @@ async function main() {
       await emu.reloadSchema();
     } else {
       console.log('Reusing the seeded bench database.');
+      await ensureMarketIndexes(emu.db);
     }
 
     const email = 'bench@flipwise.local';
@@ -220,8 +224,8 @@ async function main() {
       `\nnaive p50 / function p50: available ${ratio(available)}x, sold ${ratio(sold)}x (the functions include HTTP, auth and rate limit)`,
     );
     console.log(`listings counted across all answers: ${comps.toLocaleString('en-US')}`);
-    const ok = percentile(available, 95) < 50 && percentile(sold, 95) < 50;
-    console.log(`target p95 < 50 ms per function: ${ok ? 'met' : 'NOT met'}`);
+    const ok = percentile(available, 95) <= 40 && percentile(sold, 95) <= 40;
+    console.log(`target p95 <= 40 ms per function: ${ok ? 'met' : 'NOT met'}`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await emu.stop();

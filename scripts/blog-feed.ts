@@ -1,10 +1,10 @@
-// RSS 2.0 feed of the published blog articles at /blog/feed.xml, built at build time (and served by the dev server)
-// from scripts/build-articles.ts, the same source as the prerendered pages and the sitemap, so a draft never reaches it.
+// RSS 2.0 feed of the published blog articles at /blog/feed.xml, built from content/blog at build time (and served
+// by the dev server), so a draft can never reach it.
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { publishedOnly, sortArticles, type ArticleFields } from '../content/blog/index.ts';
+import { loadArticles, publishedOnly, sortArticles, type ArticleFields } from '../content/blog/index.ts';
 import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
-import { buildArticlesOnce, forgetBuildArticles } from './build-articles.ts';
+import { buildArticles } from './blog-source.ts';
 
 export const FEED_FILE = 'blog/feed.xml';
 const FEED_LIMIT = 50;
@@ -65,34 +65,30 @@ ${body}${body ? '\n' : ''}  </channel>
 export function blogFeedPlugin(options: { siteUrl?: string; blogDir?: string } = {}): Plugin {
   let siteUrl = DEFAULT_SITE_URL;
   let blogDir = options.blogDir;
-  let env: Record<string, string> = {};
-  const render = async () => {
-    const { articles } = await buildArticlesOnce({
-      supabaseUrl: process.env.VITE_SUPABASE_URL ?? env.VITE_SUPABASE_URL,
-      anonKey: process.env.VITE_SUPABASE_ANON_KEY ?? env.VITE_SUPABASE_ANON_KEY,
-      blogDir,
-    });
-    return renderBlogFeed(articles, siteUrl);
-  };
+  let supabase: { supabaseUrl?: string; anonKey?: string } = {};
+  const render = () => renderBlogFeed(loadArticles(blogDir), siteUrl);
   return {
     name: 'flipwise-blog-feed',
     configResolved(config) {
-      env = config.env;
       siteUrl = normalizeSiteUrl(options.siteUrl ?? config.env.VITE_SITE_URL ?? process.env.VITE_SITE_URL);
       blogDir ??= path.resolve(config.root, 'content/blog');
+      supabase = {
+        supabaseUrl: process.env.VITE_SUPABASE_URL ?? config.env.VITE_SUPABASE_URL,
+        anonKey: process.env.VITE_SUPABASE_ANON_KEY ?? config.env.VITE_SUPABASE_ANON_KEY,
+      };
     },
     configureServer(server) {
       // Registered before Vite's SPA fallback, which would otherwise answer with index.html (a /blog/:slug page).
       server.middlewares.use(`/${FEED_FILE}`, (_req, res) => {
-        forgetBuildArticles();
-        void render().then((xml) => {
-          res.setHeader('content-type', 'application/rss+xml; charset=utf-8');
-          res.end(xml);
-        });
+        res.setHeader('content-type', 'application/rss+xml; charset=utf-8');
+        res.end(render());
       });
     },
     async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: FEED_FILE, source: await render() });
+      if (this.environment?.config.build.ssr) return;
+      // The build's articles: the project's database when it answers, else content/blog (scripts/blog-source.ts).
+      const { articles } = await buildArticles({ ...supabase, blogDir: blogDir! });
+      this.emitFile({ type: 'asset', fileName: FEED_FILE, source: renderBlogFeed(articles, siteUrl) });
     },
   };
 }

@@ -100,6 +100,9 @@ export function buildArticlesOnce(options: BuildArticlesOptions = {}): Promise<B
   if (!pending) {
     pending = loadBuildArticles(options);
     memo.set(key, pending);
+    // One build's plugins and prerender step share the read; a later build in the same process (dev, tests) reads
+    // afresh.
+    void pending.finally(() => setTimeout(() => memo.delete(key), 1000));
   }
   return pending;
 }

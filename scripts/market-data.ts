@@ -40,7 +40,7 @@ export function prng(seed: number): () => number {
   };
 }
 
-type Line = {
+export type Line = {
   brand: string;
   /** Model or garment words in the title, e.g. 'Align Pant'. */
   item: string;
@@ -54,6 +54,8 @@ type Line = {
   sizes: 'apparel' | 'pants' | 'shoes' | 'one';
   /** Typical days from listing to sale. */
   days: number;
+  /** Other ways sellers write the brand in titles ('DMs', 'TNF'); the brand column keeps the name. */
+  names?: string[];
 };
 
 const L = (
@@ -65,7 +67,12 @@ const L = (
   weight: number,
   sizes: Line['sizes'] = 'apparel',
   days = 20,
-): Line => ({ brand, item, category, price, str, weight, sizes, days });
+  names?: string[],
+): Line => ({ brand, item, category, price, str, weight, sizes, days, ...(names ? { names } : {}) });
+
+// How sellers write these brands in titles besides their name (the search must find every one).
+const DOCS = ['Dr. Martens', 'Dr Martens', 'DMs'];
+const TNF = ['TNF', 'North Face'];
 
 // Sell-through targets follow what resellers report: cult basics (Align, Better Sweater, Atom, 1460s, Nuptse) fly;
 // fast fashion (Shein, Old Navy, Zara) sits; Forever 21 here never sells, so its searches show the no-sold dialog.
@@ -105,15 +112,15 @@ export const LINES: Line[] = [
   L('Carhartt', 'Detroit Jacket', 'Jackets', 95, 92, 6, 'apparel', 6),
   L('Carhartt', 'Double Knee Work Pants', 'Pants', 42, 64, 6, 'pants', 13),
   L('Carhartt', 'Beanie Hat', 'Accessories', 12, 33, 4, 'one', 28),
-  L('The North Face', 'Nuptse Puffer Jacket', 'Jackets', 130, 76, 8, 'apparel', 9),
-  L('The North Face', 'Denali Fleece Jacket', 'Jackets', 55, 58, 5, 'apparel', 15),
+  L('The North Face', 'Nuptse Puffer Jacket', 'Jackets', 130, 76, 8, 'apparel', 9, TNF),
+  L('The North Face', 'Denali Fleece Jacket', 'Jackets', 55, 58, 5, 'apparel', 15, TNF),
   L('The North Face', 'Borealis Backpack', 'Bags', 40, 30, 4, 'one', 26),
   L('Coach', 'Tabby Shoulder Handbag', 'Handbags', 180, 64, 5, 'one', 14),
   L('Coach', 'Leather Wristlet Wallet', 'Accessories', 35, 39, 5, 'one', 24),
   L('Kate Spade', 'Crossbody Handbag', 'Handbags', 55, 35, 6, 'one', 27),
   L('Kate Spade', 'Spade Flower Earrings', 'Jewelry', 25, 19, 4, 'one', 33),
-  L('Doc Martens', '1460 Leather Boots', 'Boots', 85, 74, 8, 'shoes', 10),
-  L('Doc Martens', 'Jadon Platform Boots', 'Boots', 95, 60, 5, 'shoes', 14),
+  L('Doc Martens', '1460 Leather Boots', 'Boots', 85, 74, 8, 'shoes', 10, DOCS),
+  L('Doc Martens', 'Jadon Platform Boots', 'Boots', 95, 60, 5, 'shoes', 14, DOCS),
   L('Birkenstock', 'Arizona Sandals', 'Shoes', 60, 71, 7, 'shoes', 11),
   L('Birkenstock', 'Boston Clogs', 'Shoes', 110, 95, 5, 'shoes', 5),
   L('Reformation', 'Juliette Linen Dress', 'Dresses', 90, 48, 5, 'apparel', 18),
@@ -128,6 +135,10 @@ export const LINES: Line[] = [
   L('Ralph Lauren', 'Cable Knit Sweater', 'Sweaters', 55, 52, 5, 'apparel', 17),
   L('Forever 21', 'Bodycon Dress', 'Dresses', 7, 0, 5, 'apparel', 60),
   L('Forever 21', 'Cropped Cardigan', 'Sweaters', 6, 0, 4, 'apparel', 60),
+  // More sold in 90 days than are listed now: the screen must explain a rate above 100%.
+  L('Salomon', 'XT-6 Trail Sneakers', 'Shoes', 120, 140, 3, 'shoes', 5),
+  // Every one sells and none is listed now: demand outruns supply (never "0%").
+  L('Chanel', 'Classic Flap Bag', 'Handbags', 3800, Infinity, 0.5, 'one', 3),
 ];
 
 const COLOURS = [
@@ -251,11 +262,17 @@ const oneOf = <T>(random: () => number, list: T[]): T => list[Math.floor(random(
  * of the sales falls in the 90-day window, so a sold fraction s gives a rate of s * w / (1 - s); for a target rate r
  * (conditionRates), s = r / (w + r).
  */
-export function* generateListings(options: {
-  count: number;
-  seed?: number;
-  now?: Date;
-}): Generator<MarketListing> {
+export function* generateListings(options: GenerateOptions): Generator<MarketListing> {
+  for (const { row } of generateLabelledListings(options)) yield row;
+}
+
+export type GenerateOptions = { count: number; seed?: number; now?: Date };
+
+/** What a demo row really is, known to the generator: the line it was made from (brand, item, garment category). */
+export type LabelledListing = { row: MarketListing; line: Readonly<Line> };
+
+/** generateListings with the truth beside each row, for the search-quality set (npm run eval:search). */
+export function* generateLabelledListings(options: GenerateOptions): Generator<LabelledListing> {
   const random = prng(options.seed ?? 20250101);
   const now = (options.now ?? new Date()).getTime();
   const totalWeight = LINES.reduce((sum, line) => sum + line.weight, 0);
@@ -271,7 +288,11 @@ export function* generateListings(options: {
     const counters = Object.fromEntries(
       mix.map(([c]) => [
         c,
-        { rows: 0, sales: 0, soldFraction: rates[c] / 100 / (inWindow + rates[c] / 100) },
+        {
+          rows: 0,
+          sales: 0,
+          soldFraction: rates[c] === Infinity ? 1 : rates[c] / 100 / (inWindow + rates[c] / 100),
+        },
       ]),
     ) as Record<Condition, { rows: number; sales: number; soldFraction: number }>;
     // A line's rows are written available first, then sold from the latest sale back: each search reads one dense run
@@ -314,7 +335,9 @@ export function* generateListings(options: {
       }
       const word = oneOf(random, CONDITION_WORDS[condition]);
       const sizeText = line.sizes === 'one' ? '' : ` Size ${size}`;
-      const title = `${line.brand} ${line.item} ${colour}${sizeText}${word ? ` ${word}` : ''}`.slice(0, 300);
+      // Two titles in five write the brand another way when sellers do ('DMs 1460', 'TNF Nuptse').
+      const name = line.names && random() < 0.4 ? oneOf(random, line.names) : line.brand;
+      const title = `${name} ${line.item} ${colour}${sizeText}${word ? ` ${word}` : ''}`.slice(0, 300);
       lineRows.push({
         marketplace,
         external_id: `demo-${String(made + 1).padStart(8, '0')}`,
@@ -345,7 +368,7 @@ export function* generateListings(options: {
             : -1
           : 0,
     );
-    yield* lineRows;
+    for (const row of lineRows) yield { row, line };
   }
 }
 
@@ -402,13 +425,23 @@ export async function upsertListings(
 
 // Secondary indexes rebuilt after a bulk load: building a GIN index once is far cheaper than updating it per row.
 const BULK_INDEXES = [
-  `create index if not exists market_listings_available_tokens_idx on public.market_listings
-     using gin (public.market_listing_tokens(brand, title, category)) with (fastupdate = off) where status = 'available'`,
-  `create index if not exists market_listings_sold_tokens_idx on public.market_listings
-     using gin (public.market_listing_tokens(brand, title, category)) with (fastupdate = off) where status = 'sold'`,
+  `create index if not exists market_listings_available_terms_idx on public.market_listings
+     using gin (public.market_listing_terms(brand, title, category, size)) with (fastupdate = off) where status = 'available'`,
+  `create index if not exists market_listings_sold_terms_idx on public.market_listings
+     using gin (public.market_listing_terms(brand, title, category, size)) with (fastupdate = off) where status = 'sold'`,
   `create index if not exists market_listings_title_trgm_idx on public.market_listings using gin (title extensions.gin_trgm_ops)`,
   `create index if not exists market_listings_source_idx on public.market_listings (source)`,
 ];
+
+/**
+ * Makes sure a loaded index can be searched: the secondary indexes exist (a bulk load that was interrupted leaves them
+ * dropped) and the vocabulary is filled. Cheap when both are in place.
+ */
+export async function ensureMarketIndexes(db: Queryable): Promise<void> {
+  for (const sql of BULK_INDEXES) await db.exec(sql);
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.market_vocabulary');
+  if (rows[0].n === 0) await db.query('select public.market_refresh_vocabulary()');
+}
 
 export type SeedOptions = {
   count: number;
@@ -416,6 +449,8 @@ export type SeedOptions = {
   now?: Date;
   /** Drop and rebuild the secondary indexes around the load (worth it from about 10,000 rows). */
   bulk?: boolean;
+  /** Rebuild the search vocabulary after the load (default true; tests that never misspell can skip it). */
+  vocabulary?: boolean;
   log?: (message: string) => void;
 };
 
@@ -429,7 +464,7 @@ export async function seedMarketListings(
   const bulk = options.bulk ?? options.count >= 10_000;
   await db.query(`delete from public.market_listings where source = 'demo'`);
   if (bulk) {
-    for (const name of ['available_tokens', 'sold_tokens', 'title_trgm', 'source']) {
+    for (const name of ['available_terms', 'sold_terms', 'title_trgm', 'source']) {
       await db.exec(`drop index if exists public.market_listings_${name}_idx`);
     }
   }
@@ -457,5 +492,7 @@ export async function seedMarketListings(
     for (const sql of BULK_INDEXES) await db.exec(sql);
   }
   await db.exec('analyze public.market_listings');
+  // The words typo correction and "did you mean" draw on (public.market_refresh_vocabulary).
+  if (options.vocabulary !== false) await db.query('select public.market_refresh_vocabulary()');
   return { count: written, ms: Date.now() - started };
 }

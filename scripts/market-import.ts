@@ -23,6 +23,7 @@ async function main() {
     const target = await openTarget(args);
     try {
       for (let i = 0; i < unique.length; i += 2000) await target.upsert(unique.slice(i, i + 2000));
+      await target.refreshVocabulary();
       console.log(
         `Imported ${unique.length} listing${unique.length === 1 ? '' : 's'} into ${target.describe}.`,
       );

@@ -33,6 +33,7 @@ async function main() {
         }
       }
       if (batch.length) await target.upsert(batch);
+      await target.refreshVocabulary();
     }
     console.log(
       `Seeded ${count.toLocaleString('en-US')} demo listings into ${target.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,

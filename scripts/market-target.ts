@@ -14,6 +14,8 @@ export type Target = {
   db: Queryable | null;
   upsert(rows: MarketListing[]): Promise<void>;
   deleteDemo(): Promise<void>;
+  /** Rebuilds the words typo correction draws on (public.market_refresh_vocabulary) after a load. */
+  refreshVocabulary(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -64,6 +66,10 @@ export async function openTarget(args: string[]): Promise<Target> {
         const { error } = await supabase.from('market_listings').delete().eq('source', 'demo');
         if (error) throw new Error(`delete failed: ${error.message}`);
       },
+      async refreshVocabulary() {
+        const { error } = await supabase.rpc('market_refresh_vocabulary');
+        if (error) throw new Error(`vocabulary refresh failed: ${error.message}`);
+      },
       close: async () => {},
     };
   }
@@ -79,6 +85,9 @@ export async function openTarget(args: string[]): Promise<Target> {
     },
     deleteDemo: async () => {
       await db.query(`delete from public.market_listings where source = 'demo'`);
+    },
+    refreshVocabulary: async () => {
+      await db.query('select public.market_refresh_vocabulary()');
     },
     close: () => db.close(),
   };

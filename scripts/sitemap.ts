@@ -1,12 +1,12 @@
-// sitemap.xml of the public routes plus every published blog article, emitted into the build by sitemapPlugin()
-// (vite.config.ts). The articles come from scripts/build-articles.ts, the build's one source (the project's published
-// rows, or content/blog when it cannot be read); anything else that wants a URL listed can pass `extra` entries.
+// sitemap.xml of the public routes plus every published blog article found in content/blog/*.json, emitted into
+// the build by sitemapPlugin() (vite.config.ts). The blog helper adds articles by writing those JSON files; anything
+// else that wants a URL listed can pass `extra` entries.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { publicPaths } from '../src/config/paths.ts';
-import { buildArticlesOnce, forgetBuildArticles } from './build-articles.ts';
 import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
+import { buildArticles, type PublishedArticle } from './blog-source.ts';
 
 export type SitemapEntry = {
   loc: string;
@@ -55,26 +55,22 @@ export function blogSitemapEntries(siteUrl: string, blogDir = path.resolve('cont
   return entries;
 }
 
-type SitemapArticle = { slug: string; published: boolean; created_at: string; updated_at?: string };
-
-/** Sitemap entries of already loaded articles (drafts skipped). */
-export function articleSitemapEntries(siteUrl: string, articles: SitemapArticle[]): SitemapEntry[] {
+/** Sitemap entries of already loaded articles (the build's source: the database or content/blog). */
+export function articleSitemapEntries(siteUrl: string, articles: PublishedArticle[]): SitemapEntry[] {
   return articles
-    .filter((article) => article.published)
-    .map((article) => ({
-      loc: `${siteUrl}/blog/${encodeURIComponent(article.slug)}`,
-      lastmod: isoDate(article.updated_at) ?? isoDate(article.created_at),
+    .filter((a) => a.published && a.slug)
+    .sort((a, b) => a.slug.localeCompare(b.slug))
+    .map((a) => ({
+      loc: `${siteUrl}/blog/${encodeURIComponent(a.slug)}`,
+      lastmod: isoDate(a.updated_at ?? undefined) ?? isoDate(a.created_at),
       changefreq: 'monthly' as const,
       priority: 0.7,
     }));
 }
 
-/**
- * Every URL of the sitemap: the public routes, then the published articles (`articles` when given, else the files
- * of `blogDir`), then `extra`.
- */
+/** Every URL of the sitemap: the public routes, then the published articles, then `extra`. */
 export function sitemapEntries(
-  options: { siteUrl?: string; blogDir?: string; articles?: SitemapArticle[]; extra?: SitemapEntry[] } = {},
+  options: { siteUrl?: string; blogDir?: string; articles?: PublishedArticle[]; extra?: SitemapEntry[] } = {},
 ): SitemapEntry[] {
   const siteUrl = normalizeSiteUrl(options.siteUrl);
   const routes = publicPaths.map((p) => ({
@@ -113,40 +109,37 @@ export function rewriteRobots(robots: string, siteUrl: string): string {
 
 /**
  * Emits sitemap.xml into the build and serves it in dev. `siteUrl` defaults to VITE_SITE_URL; articles are read at
- * build time from the shared source, so a build after publishing an article lists it.
+ * build time, so a build after adding content/blog/<slug>.json lists it.
  */
 export function sitemapPlugin(options: { siteUrl?: string; blogDir?: string } = {}): Plugin {
   let siteUrl = DEFAULT_SITE_URL;
   let outDir = 'dist';
-  let env: Record<string, string> = {};
-  let blogDir: string | undefined;
-  const render = async () => {
-    const { articles } = await buildArticlesOnce({
-      supabaseUrl: process.env.VITE_SUPABASE_URL ?? env.VITE_SUPABASE_URL,
-      anonKey: process.env.VITE_SUPABASE_ANON_KEY ?? env.VITE_SUPABASE_ANON_KEY,
-      blogDir: options.blogDir ?? blogDir,
-    });
-    return renderSitemap(sitemapEntries({ siteUrl, articles }));
-  };
+  let source: Parameters<typeof buildArticles>[0] = { blogDir: path.resolve('content/blog') };
   return {
     name: 'flipwise-sitemap',
     configResolved(config) {
-      env = config.env;
       siteUrl = normalizeSiteUrl(options.siteUrl ?? config.env.VITE_SITE_URL ?? process.env.VITE_SITE_URL);
       outDir = path.resolve(config.root, config.build.outDir);
-      blogDir = path.resolve(config.root, 'content/blog');
+      source = {
+        supabaseUrl: process.env.VITE_SUPABASE_URL ?? config.env.VITE_SUPABASE_URL,
+        anonKey: process.env.VITE_SUPABASE_ANON_KEY ?? config.env.VITE_SUPABASE_ANON_KEY,
+        blogDir: options.blogDir ?? path.resolve(config.root, 'content/blog'),
+      };
     },
     configureServer(server) {
       server.middlewares.use('/sitemap.xml', (_req, res) => {
-        forgetBuildArticles();
-        void render().then((xml) => {
-          res.setHeader('content-type', 'application/xml');
-          res.end(xml);
-        });
+        res.setHeader('content-type', 'application/xml');
+        res.end(renderSitemap(sitemapEntries({ siteUrl, blogDir: options.blogDir })));
       });
     },
     async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: await render() });
+      if (this.environment?.config.build.ssr) return;
+      const { articles } = await buildArticles(source);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sitemap.xml',
+        source: renderSitemap(sitemapEntries({ siteUrl, articles })),
+      });
     },
     async writeBundle() {
       const { readFile, writeFile } = await import('node:fs/promises');

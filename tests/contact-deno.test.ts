@@ -1,5 +1,6 @@
-// The contact function as the Supabase Edge Runtime sees it: type-checked by Deno and booted under `deno run`. The
-// checks here stop before the database (preflight, 400, bot), so no backend is needed.
+// The contact function as the Supabase Edge Runtime sees it: type-checked by Deno and booted under `deno run`, with
+// no backend behind it: the preflight, a 400, and a suspected bot that, like every message, must be stored first, so
+// without a database it gets the 503 that tells a person to try again (never a silent "sent").
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootUnderDeno, denoCheck } from './support/deno';
@@ -18,7 +19,7 @@ describe('contact function under Deno', () => {
     expect(result.status).toBe(0);
   }, 130_000);
 
-  it('boots with deno run and answers the preflight, a bad field and a bot', async () => {
+  it('boots with deno run and answers the preflight, a bad field, and a bot it cannot store', async () => {
     const booted = await bootUnderDeno(entry, 'contact');
     child = booted.child;
     const { url, preflight } = booted;
@@ -42,7 +43,9 @@ describe('contact function under Deno', () => {
       website: 'x',
       elapsedMs: 9000,
     });
-    expect(bot.status).toBe(200);
-    expect(await bot.json()).toMatchObject({ ok: true });
+    expect(bot.status).toBe(503);
+    expect(await bot.json()).toMatchObject({
+      error: 'We could not save your message. Please try again later or email us directly.',
+    });
   }, 90_000);
 });

@@ -112,12 +112,23 @@ describe('search answers name their source, window and time', () => {
     }
   });
 
-  it('nothing listed: the answer carries "did you mean" names from the index', async () => {
+  it('a misspelt name is corrected to a word of the index, and the answer says so', async () => {
     const misspelt = await user.functions.invoke('search-available', {
       body: { itemName: 'patagonai', condition: 'pre_owned' },
     });
-    expect(misspelt.data).toMatchObject({ availableCount: 0, isDemo: true, origin: 'demo' });
-    expect(misspelt.data.suggestions).toContain('Patagonia');
+    expect(misspelt.data.availableCount).toBeGreaterThan(0);
+    expect(misspelt.data.reading).toEqual({
+      corrected: [{ from: 'patagonai', to: 'patagonia' }],
+      ignored: [],
+    });
+  });
+
+  it('nothing listed: the answer carries "did you mean" names from the index', async () => {
+    const none = await user.functions.invoke('search-available', {
+      body: { itemName: 'patagonia xqzvw', condition: 'pre_owned' },
+    });
+    expect(none.data).toMatchObject({ availableCount: 0, isDemo: true, origin: 'demo' });
+    expect(none.data.suggestions).toContain('Patagonia');
     const gibberish = await user.functions.invoke('search-available', {
       body: { itemName: 'zzzz qqqq', condition: 'pre_owned' },
     });

@@ -1,12 +1,20 @@
 // The eBay source against a local fake that speaks eBay's documented shapes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  AVAILABLE_UNKNOWN_REASON,
   EbayMarketProvider,
   SOLD_UNAVAILABLE_REASON,
+  SOLD_UNKNOWN_REASON,
   ebayConfig,
   resetEbayState,
+  secondsUntilQuotaReset,
+  soldUnits,
 } from '../supabase/functions/_shared/market/ebay.ts';
-import { SourceUnavailableError, type Condition } from '../supabase/functions/_shared/market/types.ts';
+import {
+  SourceRateLimitedError,
+  SourceUnavailableError,
+  type Condition,
+} from '../supabase/functions/_shared/market/types.ts';
 import {
   INSIGHTS_SCOPE,
   BROWSE_SCOPE,
@@ -72,16 +80,46 @@ describe('eBay available (Browse item_summary/search)', () => {
     expect((await provider().countAvailable(query('levis 501', 'new_with_tags'))).availableCount).toBe(1);
   });
 
-  it('mints one token and reuses it until five minutes before expiry', async () => {
+  it('marks the count approximate: Browse total is an estimate', async () => {
+    expect(await provider().countAvailable(query('levis 501'))).toMatchObject({
+      availableCount: 3,
+      approximate: true,
+      origin: 'ebay',
+    });
+  });
+
+  it('a 200 with warnings and no total is unknown (null with a reason), never 0', async () => {
+    ebay.failNext('/buy/browse', {
+      status: 200,
+      body: {
+        href: 'x',
+        limit: 1,
+        offset: 0,
+        warnings: [
+          {
+            errorId: 12002,
+            domain: 'API_BROWSE',
+            category: 'REQUEST',
+            message: 'The filter value is invalid.',
+          },
+        ],
+      },
+    });
+    const result = await provider().countAvailable(query('levis 501'));
+    expect(result).toMatchObject({ availableCount: null, reason: AVAILABLE_UNKNOWN_REASON, comps: 0 });
+    expect(result.byMarketplace).toEqual([]);
+  });
+
+  it('mints one token and reuses it until a minute before expiry', async () => {
     const p = provider();
     await p.countAvailable(query('levis 501'));
     await p.countAvailable(query('levis 505'));
     expect(ebay.mints()).toBe(1);
   });
 
-  it('mints a new token when the cached one is within five minutes of expiry', async () => {
+  it('mints a new token when the cached one is within a minute of expiry', async () => {
     await ebay.stop();
-    ebay = await startFakeEbay({ items, tokenExpiresIn: 299 });
+    ebay = await startFakeEbay({ items, tokenExpiresIn: 59 });
     const p = provider();
     await p.countAvailable(query('levis 501'));
     await p.countAvailable(query('levis 501'));
@@ -112,14 +150,50 @@ describe('eBay available (Browse item_summary/search)', () => {
     );
   });
 
-  it('429 (daily quota) and 5xx are source failures that say unavailable', async () => {
+  it('429 (daily quota) is remembered until midnight Pacific: no second call to eBay', async () => {
     ebay.failNext('/buy/browse', {
       status: 429,
+      body: {
+        errors: [
+          {
+            errorId: 2001,
+            domain: 'ACCESS',
+            category: 'REQUEST',
+            message: 'Too many requests.',
+            longMessage: 'The request limit has been reached for the resource.',
+          },
+        ],
+      },
+    });
+    const p = provider();
+    const first = await p.countAvailable(query('levis 501')).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(SourceRateLimitedError);
+    const reset = secondsUntilQuotaReset();
+    expect((first as SourceRateLimitedError).retryAfter).toBeGreaterThanOrEqual(reset - 5);
+    expect((first as SourceRateLimitedError).retryAfter).toBeLessThanOrEqual(reset + 1);
+    const browseCalls = () => ebay.requests.filter((r) => r.path.startsWith('/buy/browse')).length;
+    expect(browseCalls()).toBe(1);
+    await expect(p.countAvailable(query('levis 505'))).rejects.toBeInstanceOf(SourceRateLimitedError);
+    expect(browseCalls()).toBe(1);
+  });
+
+  it("takes eBay's Retry-After when it sends one", async () => {
+    ebay.failNext('/buy/browse', {
+      status: 429,
+      headers: { 'Retry-After': '120' },
       body: {
         errors: [{ errorId: 2001, domain: 'ACCESS', category: 'REQUEST', message: 'Too many requests.' }],
       },
     });
-    await expect(provider().countAvailable(query('levis 501'))).rejects.toThrow(/unavailable.*request limit/);
+    const error = await provider()
+      .countAvailable(query('levis 501'))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceRateLimitedError);
+    expect((error as SourceRateLimitedError).retryAfter).toBeGreaterThanOrEqual(119);
+    expect((error as SourceRateLimitedError).retryAfter).toBeLessThanOrEqual(120);
+  });
+
+  it('5xx is a source failure that says unavailable', async () => {
     ebay.failNext('/buy/browse', {
       status: 500,
       body: {
@@ -173,6 +247,58 @@ describe('eBay sold (Marketplace Insights item_sales/search)', () => {
       /^conditionIds:\{2990\|3000\|3010\},lastSoldDate:\[\d{4}-\d\d-\d\dT[^\]]+\.\.\]$/,
     );
     expect(search.marketplace).toBe('EBAY_US');
+  });
+
+  it('counts units with totalSoldQuantity, not listings', async () => {
+    await ebay.stop();
+    ebay = await startFakeEbay({
+      items: [
+        ...items,
+        {
+          title: 'Levis 501 jeans lot of 6',
+          conditionId: '3000',
+          price: 20,
+          lastSoldDate: daysAgo(3),
+          totalSoldQuantity: 6,
+        },
+      ],
+      grantedScopes: [BROWSE_SCOPE, INSIGHTS_SCOPE],
+    });
+    const result = await provider({ EBAY_INSIGHTS: 'true' }).countSold(query('levis 501'));
+    expect(result).toMatchObject({ soldCount: 8, comps: 3, approximate: true });
+    expect(result.byMarketplace).toEqual([{ marketplace: 'ebay', sold: 8 }]);
+  });
+
+  it('past one page, scales the units per listing to the listing total', () => {
+    expect(
+      soldUnits(
+        400,
+        Array.from({ length: 200 }, (_, n) => ({ totalSoldQuantity: n < 100 ? 3 : 1 })),
+      ),
+    ).toBe(800);
+    expect(soldUnits(5, [{}, {}])).toBe(5);
+    expect(soldUnits(2, [{ totalSoldQuantity: 4 }, {}])).toBe(5);
+  });
+
+  it('a 200 without a total is unknown sold, not zero', async () => {
+    ebay.failNext('/buy/marketplace_insights', {
+      status: 200,
+      body: {
+        href: 'x',
+        limit: 200,
+        offset: 0,
+        warnings: [
+          {
+            errorId: 100002,
+            domain: 'API_MARKETPLACE_INSIGHTS',
+            category: 'REQUEST',
+            message: 'The filter was ignored.',
+          },
+        ],
+      },
+    });
+    const result = await provider({ EBAY_INSIGHTS: 'true' }).countSold(query('levis 501'));
+    expect(result).toMatchObject({ soldCount: null, reason: SOLD_UNKNOWN_REASON });
   });
 
   it('a keyset without the Insights scope (invalid_scope) answers null with a reason, not zero', async () => {

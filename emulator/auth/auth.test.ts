@@ -457,7 +457,7 @@ describe('updating the user', () => {
     );
     expect((await client().auth.signInWithPassword({ email, password: 'correct-horse' })).error).toBeNull();
   });
-  it('changes the email after the link sent to the new address is opened', async () => {
+  it('changes the email only after both links are opened: the one to the new address and the one to the current', async () => {
     const { sb, email } = await confirmedUser('hunter22');
     const taken = await confirmedUser('hunter22');
     const clash = await sb.auth.updateUser({ email: taken.email });
@@ -469,11 +469,27 @@ describe('updating the user', () => {
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.new_email).toBe(next);
-    const [mail] = await inbox(next);
-    expect(mail.subject).toBe('Confirm Email Change');
-    const { base, params } = await follow(verifyLinkOf(mail));
-    expect(base).toBe(`${SITE}/account`);
-    expect(params.type).toBe('email_change');
+    const [toNew] = await inbox(next);
+    const toCurrent = (await inbox(email)).find((m) => m.subject === 'Confirm Email Change');
+    expect(toNew.subject).toBe('Confirm Email Change');
+    expect(toCurrent).toBeDefined();
+
+    // The new address's link alone changes nothing.
+    const first = await follow(verifyLinkOf(toNew));
+    expect(first.base).toBe(`${SITE}/account`);
+    expect(first.params.message).toBe(
+      'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+    );
+    expect(first.params.access_token).toBeUndefined();
+    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email: next, password: 'hunter22' })).error?.code).toBe(
+      'invalid_credentials',
+    );
+
+    // The current address's link completes it.
+    const second = await follow(verifyLinkOf(toCurrent!));
+    expect(second.params.type).toBe('email_change');
+    expect(second.params.access_token).toBeTruthy();
     expect((await client().auth.signInWithPassword({ email: next, password: 'hunter22' })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
       'invalid_credentials',
@@ -707,7 +723,11 @@ describe("config.toml's own rate limits", () => {
 describe('rate limits', () => {
   let limited: AuthTestServer;
   beforeAll(async () => {
-    limited = await startAuthTestServer({ rateLimits: { signInSignUps: 2, tokenRefresh: 3, emailSent: 3 } });
+    // The test plays a trusted proxy (127.0.0.1), so its X-Forwarded-For names the client.
+    limited = await startAuthTestServer({
+      rateLimits: { signInSignUps: 2, tokenRefresh: 3, emailSent: 3 },
+      trustedProxies: ['127.0.0.1'],
+    });
   });
   afterAll(async () => {
     await limited?.stop();
@@ -718,7 +738,7 @@ describe('rate limits', () => {
       realtime: { transport: NoRealtime as never },
     });
 
-  it('answers 429 over_request_rate_limit past the per-IP limit, counting each client address apart', async () => {
+  it('answers 429 over_request_rate_limit past the per-IP limit, counting each address a trusted proxy names apart', async () => {
     const sb = limitedClient();
     expect((await sb.auth.signUp({ email: uniqueEmail('rl'), password: 'hunter22' })).error).toBeNull();
     expect((await sb.auth.signUp({ email: uniqueEmail('rl'), password: 'hunter22' })).error).toBeNull();

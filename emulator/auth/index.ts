@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { jwtVerify } from 'jose';
 import type { EmulatorContext, Queryable } from '../context';
+import { jsonInputProblem } from '../json-input';
 import {
   API_VERSION,
   AuthError,
@@ -17,7 +18,13 @@ import {
   validationFailed,
 } from './errors';
 import { newOtp, sendAuthMail, tokenHashOf, type MailKind } from './mailer';
-import { checkNewPassword, hashPassword, passwordMatches, passwordWeakness } from './password';
+import {
+  checkNewPassword,
+  hashPassword,
+  passwordMatches,
+  passwordMatchesNobody,
+  passwordWeakness,
+} from './password';
 import { clientIp, RateLimiter } from './rate-limit';
 import { referrer } from './redirect';
 import {
@@ -59,6 +66,12 @@ const ALLOW_HEADERS = [
   'apikey',
 ];
 const schemaFile = new URL('./schema.sql', import.meta.url);
+
+/** A verified email-change link whose twin (sent to the other address) has not been followed yet. */
+const OTHER_LINK_PENDING = Symbol('other-link-pending');
+// GoTrue's words for it (api/verify.go, singleConfirmationAccepted).
+const OTHER_LINK_MESSAGE =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 const EXPOSE_HEADERS = 'X-Supabase-Api-Version, X-Sb-Error-Code';
 
 const EMAIL_PATTERN =
@@ -103,13 +116,17 @@ async function mergeMetadata(
 async function readJson(c: Context): Promise<Json> {
   const raw = await c.req.text();
   if (!raw.trim()) return {};
+  let parsed: Json;
   try {
-    const parsed: unknown = JSON.parse(raw);
+    parsed = JSON.parse(raw);
     if (!isObject(parsed)) throw new Error('expected a JSON object');
-    return parsed;
   } catch (err) {
     throw badRequest('bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
   }
+  // A NUL, an unpaired surrogate or absurd nesting would fail in the database as a 500 (issue 12, point 5).
+  const problem = jsonInputProblem(parsed);
+  if (problem) throw validationFailed(problem);
+  return parsed;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -146,6 +163,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     emailSent: new RateLimiter(settings.rateLimits.emailSent, 3600, now),
   });
   let limiters = buildLimiters();
+  // Wrong six-digit codes per email since its last code was sent (issue 12): the fifth voids every pending code of
+  // that email, so guessing across many addresses cannot reach the right one inside the code's lifetime.
+  const MAX_WRONG_CODES = 5;
+  const wrongCodes = new Map<string, number>();
   controls.set(ctx, ({ rateLimits, now: nextClock, ...rest }) => {
     const before = structuredClone(settings);
     Object.assign(settings, rest);
@@ -157,14 +178,17 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     return before;
   });
   const limit = (c: Context, limiter: RateLimiter) => {
-    if (!limiter.take(clientIp(c)))
+    if (!limiter.take(clientIp(c, ctx.trustedProxies)))
       throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   };
   const takeEmailQuota = () => {
     if (!limiters.emailSent.take('all'))
       throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   };
-  const requestInfo = (c: Context) => ({ userAgent: c.req.header('user-agent'), ip: clientIp(c) });
+  const requestInfo = (c: Context) => ({
+    userAgent: c.req.header('user-agent'),
+    ip: clientIp(c, ctx.trustedProxies),
+  });
 
   /** GoTrue's per-user resend window (max_frequency) for one kind of email. */
   const checkFrequency = (sentAt: Date | null) => {
@@ -186,6 +210,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     email: string,
   ): Promise<{ otp: string; tokenHash: string }> {
     const { otp, tokenHash } = newOtp(settings, email);
+    wrongCodes.delete(email.toLowerCase());
     const at = iso(now());
     const column = { confirmation: 'confirmation', recovery: 'recovery', email_change: 'email_change' }[kind];
     if (kind === 'confirmation') {
@@ -220,6 +245,27 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
 
   type LinkToken = { otp: string; tokenHash: string };
 
+  /** The email-change link for the current address (double confirmation). */
+  async function createCurrentAddressToken(tx: Queryable, user: UserRow): Promise<LinkToken> {
+    const email = user.email ?? '';
+    const { otp, tokenHash } = newOtp(settings, email);
+    const at = iso(now());
+    await tx.query(
+      'update auth.users set email_change_token_current = $2, email_change_confirm_status = 0 where id = $1',
+      [user.id, tokenHash],
+    );
+    await tx.query(
+      "delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_current'",
+      [user.id],
+    );
+    await tx.query(
+      `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at, updated_at)
+       values ($1, 'email_change_token_current', $2, $3, $4, $4)`,
+      [user.id, tokenHash, email, at.replace('Z', '')],
+    );
+    return { otp, tokenHash };
+  }
+
   /**
    * Emails a token from createOneTimeToken. `email` is the address it goes to: the new one for an email change, whose
    * template also shows the user's current address.
@@ -250,6 +296,23 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
    * Sends an existing user another link of one kind: the per-user wait and the global email quota first, then a new
    * token in a transaction of its own, then the email once that has committed.
    */
+  /**
+   * /recover and /resend: the same answer whether or not the address has an account (issue 12). The instance-wide
+   * email quota is checked for every address (an empty quota is a 429 for all alike); the per-user resend window
+   * skips the email silently instead of answering 429 only for real accounts.
+   */
+  async function sendQuietly(user: UserRow | undefined, kind: MailKind, email: string, redirectTo: string) {
+    if (!limiters.emailSent.has('all'))
+      throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+    if (!user) return;
+    try {
+      await resendLink(user, kind, email, redirectTo);
+    } catch (err) {
+      if (err instanceof AuthError && err.code === 'over_email_send_rate_limit' && err.status === 429) return;
+      throw err;
+    }
+  }
+
   async function resendLink(user: UserRow, kind: MailKind, email: string, redirectTo: string) {
     checkFrequency(user[SENT_AT[kind]]);
     takeEmailQuota();
@@ -541,7 +604,10 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       const password = text(body.password);
       const invalid = () => badRequest('invalid_credentials', 'Invalid login credentials');
       const user = email ? await findUserByEmail(db, email) : undefined;
-      if (!user || !user.encrypted_password) throw invalid();
+      if (!user || !user.encrypted_password) {
+        await passwordMatchesNobody(password);
+        throw invalid();
+      }
       if (isBanned(user, now())) throw badRequest('user_banned', 'User is banned');
       if (!(await passwordMatches(password, user.encrypted_password))) throw invalid();
       // Only after the password matched, so a wrong password never reveals that an account awaits confirmation.
@@ -657,11 +723,27 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
           await applyEmailChange(tx, user.id, newEmail);
           return undefined;
         }
-        return createOneTimeToken(tx, user, 'email_change', newEmail);
+        const toNew = await createOneTimeToken(tx, user, 'email_change', newEmail);
+        // double_confirm_changes: the current address must agree too; the change waits for both links.
+        const toCurrent =
+          settings.doubleConfirmChanges && user.email ? await createCurrentAddressToken(tx, user) : undefined;
+        return { toNew, toCurrent };
       }
       return undefined;
     });
-    if (token && newEmail) await sendLinkEmail(user, 'email_change', newEmail, token, redirectTo);
+    if (token && newEmail) {
+      await sendLinkEmail(user, 'email_change', newEmail, token.toNew, redirectTo);
+      if (token.toCurrent && user.email)
+        await sendAuthMail(ctx, settings, {
+          kind: 'email_change',
+          to: user.email,
+          email: user.email,
+          newEmail,
+          ...token.toCurrent,
+          redirectTo,
+          data: user.raw_user_meta_data ?? {},
+        });
+    }
     return c.json(await loadUserJson(db, user.id));
   });
 
@@ -670,6 +752,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     await tx.query(
       `update auth.users
           set email = $2, email_change = '', email_change_token_new = '', email_change_sent_at = null,
+              email_change_token_current = '', email_change_confirm_status = 0,
               raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $4::text),
               updated_at = $3
         where id = $1`,
@@ -681,7 +764,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       [userId, newEmail, at],
     );
     await tx.query(
-      "delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_new'",
+      "delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')",
       [userId],
     );
   }
@@ -694,8 +777,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     const redirectTo = referrer(c, settings);
     const user = await findUserByEmail(db, email);
     // Unknown addresses get the same answer, so the endpoint cannot be used to find out who has an account.
-    if (!user) return c.json({});
-    await resendLink(user, 'recovery', email, redirectTo);
+    await sendQuietly(user, 'recovery', email, redirectTo);
     return c.json({});
   });
 
@@ -710,17 +792,19 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     const redirectTo = referrer(c, settings);
     if (type === 'signup') {
       const user = await findUserByEmail(db, email);
-      if (!user || user.email_confirmed_at) return c.json({});
-      await resendLink(user, 'confirmation', email, redirectTo);
+      await sendQuietly(
+        user && !user.email_confirmed_at ? user : undefined,
+        'confirmation',
+        email,
+        redirectTo,
+      );
       return c.json({});
     }
     const { rows } = await db.query<UserRow>(
       'select * from auth.users where lower(email_change) = $1 limit 1',
       [email],
     );
-    const user = rows[0];
-    if (!user) return c.json({});
-    await resendLink(user, 'email_change', email, redirectTo);
+    await sendQuietly(rows[0], 'email_change', email, redirectTo);
     return c.json({});
   });
 
@@ -732,7 +816,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     type: string,
     tokenHash: string,
     invalidMessage: string,
-  ): Promise<UserRow> {
+  ): Promise<UserRow | typeof OTHER_LINK_PENDING> {
     const candidates: {
       column: string;
       sentAt: keyof UserRow;
@@ -742,12 +826,18 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       candidates.push({ column: 'confirmation_token', sentAt: 'confirmation_sent_at', kind: 'signup' });
     if (type === 'recovery' || type === 'magiclink' || type === 'email')
       candidates.push({ column: 'recovery_token', sentAt: 'recovery_sent_at', kind: 'recovery' });
-    if (type === 'email_change' || type === 'email')
+    if (type === 'email_change' || type === 'email') {
       candidates.push({
         column: 'email_change_token_new',
         sentAt: 'email_change_sent_at',
         kind: 'email_change',
       });
+      candidates.push({
+        column: 'email_change_token_current',
+        sentAt: 'email_change_sent_at',
+        kind: 'email_change',
+      });
+    }
     const expired = () => forbidden('otp_expired', invalidMessage);
     for (const candidate of candidates) {
       const { rows } = await tx.query<UserRow>(
@@ -770,6 +860,22 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
         );
         if (!user.email_confirmed_at) await confirmEmail(tx, user.id);
       } else {
+        const other =
+          candidate.column === 'email_change_token_new'
+            ? user.email_change_token_current
+            : user.email_change_token_new;
+        if (settings.doubleConfirmChanges && other) {
+          // One of the two links: remember it and wait for the other (GoTrue's email_change_confirm_status).
+          await tx.query(
+            `update auth.users set ${candidate.column} = '', email_change_confirm_status = 1 where id = $1`,
+            [user.id],
+          );
+          await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [
+            user.id,
+            candidate.column,
+          ]);
+          return OTHER_LINK_PENDING;
+        }
         await applyEmailChange(tx, user.id, user.email_change ?? '');
       }
       await markSignIn(tx, user.id);
@@ -796,8 +902,12 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     try {
       const session = await db.transaction(async (tx) => {
         const user = await verifyToken(tx, type, token, 'Email link is invalid or has expired');
+        if (user === OTHER_LINK_PENDING) return user;
         return issueSession(tc, tx, user, 'otp', requestInfo(c));
       });
+      if (session === OTHER_LINK_PENDING) {
+        return c.redirect(`${redirectTo}#${fragmentOf({ message: OTHER_LINK_MESSAGE, sb: '' })}`, 303);
+      }
       const fragment = fragmentOf({
         access_token: session.access_token,
         expires_at: String(session.expires_at),
@@ -822,6 +932,19 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     }
   });
 
+  /** Clears every pending emailed code of an address: a new one must be requested. */
+  async function voidCodes(email: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `update auth.users set confirmation_token = '', recovery_token = '', email_change_token_new = '',
+           email_change_token_current = ''
+         where lower(email) = $1 or lower(email_change) = $1 returning id`,
+        [email],
+      );
+      for (const { id } of rows) await tx.query('delete from auth.one_time_tokens where user_id = $1', [id]);
+    });
+  }
+
   app.post('/verify', async (c) => {
     limit(c, limiters.tokenVerifications);
     const body = await readJson(c);
@@ -831,6 +954,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     const tokenHash = text(body.token_hash);
     let hash: string;
     let message: string;
+    let codeEmail: string | undefined;
     if (tokenHash) {
       if (body.email || body.phone || body.redirect_to) {
         throw validationFailed('Only the token_hash and type should be provided');
@@ -841,14 +965,29 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
       const token = text(body.token);
       const email = text(body.email);
       if (!token || !email) throw validationFailed('Verify requires a token or a token hash');
-      hash = tokenHashOf(validateEmail(email), token);
+      codeEmail = validateEmail(email).toLowerCase();
+      hash = tokenHashOf(codeEmail, token);
       message = 'Token has expired or is invalid';
+      // Per email as well as per address: a code voided by wrong guesses stays void until a new one is sent.
+      if ((wrongCodes.get(codeEmail) ?? 0) >= MAX_WRONG_CODES) throw forbidden('otp_expired', message);
     }
-    const session = await db.transaction(async (tx) => {
-      const user = await verifyToken(tx, type, hash, message);
-      return issueSession(tc, tx, user, 'otp', requestInfo(c));
-    });
-    return c.json(session);
+    try {
+      const session = await db.transaction(async (tx) => {
+        const user = await verifyToken(tx, type, hash, message);
+        if (user === OTHER_LINK_PENDING) return user;
+        return issueSession(tc, tx, user, 'otp', requestInfo(c));
+      });
+      if (codeEmail) wrongCodes.delete(codeEmail);
+      if (session === OTHER_LINK_PENDING) return c.json({ msg: OTHER_LINK_MESSAGE, code: 200 });
+      return c.json(session);
+    } catch (err) {
+      if (codeEmail && err instanceof AuthError && err.code === 'otp_expired') {
+        const wrong = (wrongCodes.get(codeEmail) ?? 0) + 1;
+        wrongCodes.set(codeEmail, wrong);
+        if (wrong >= MAX_WRONG_CODES) await voidCodes(codeEmail);
+      }
+      throw err;
+    }
   });
 
   // ---- Admin API (service_role key): what supabase.auth.admin uses to create and remove users in tests and seeds.

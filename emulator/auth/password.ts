@@ -45,8 +45,21 @@ export function checkNewPassword(settings: AuthSettings, password: string, empty
 // bcrypt.DefaultCost in Go, which GoTrue uses.
 export const hashPassword = (password: string) => bcrypt.hash(password, 10);
 
+/**
+ * A bcrypt hash of nothing anyone knows, at the same cost as real ones: a sign-in for an unknown email compares
+ * against it, so it takes as long as a wrong password for a real account (issue 12: 7 ms against 122 ms told them
+ * apart).
+ */
+const DUMMY_HASH = bcrypt.hashSync(`no-such-account-${Math.random()}`, 10);
+
+/** Spends a real account's compare time and fails. */
+export async function passwordMatchesNobody(password: string): Promise<false> {
+  await bcrypt.compare(password || ' ', DUMMY_HASH);
+  return false;
+}
+
 export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
-  if (!hash || !password) return false;
+  if (!hash || !password) return passwordMatchesNobody(password);
   try {
     return await bcrypt.compare(password, hash);
   } catch {

@@ -1,7 +1,7 @@
 // Token buckets like GoTrue's limiters: a full bucket holds `limit` requests and refills at limit/window, so a burst up
 // to the limit is allowed and the sustained rate is the configured one.
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress, type TrustedProxies } from '../client-address';
 
 type Bucket = { tokens: number; updated: number };
 
@@ -13,6 +13,15 @@ export class RateLimiter {
     private readonly windowSeconds: number,
     private readonly now: () => Date,
   ) {}
+
+  /** Whether `key` has a token left, without taking it. */
+  has(key: string): boolean {
+    if (this.limit <= 0) return false;
+    const bucket = this.buckets.get(key);
+    if (!bucket) return true;
+    const refill = ((this.now().getTime() - bucket.updated) / 1000) * (this.limit / this.windowSeconds);
+    return Math.min(this.limit, bucket.tokens + refill) >= 1;
+  }
 
   /** Takes one token for `key`; false when the bucket is empty. */
   take(key: string): boolean {
@@ -30,22 +39,9 @@ export class RateLimiter {
 }
 
 /**
- * The client IP the limits are keyed by: the first address in X-Forwarded-For when a proxy set it (as hosted
- * Supabase's gateway does), else the socket's remote address from @hono/node-server, else "unknown" (requests made
- * in-process through app.request()).
+ * The client IP the limits are keyed by: the socket peer, or what a trusted proxy (EMULATOR_TRUSTED_PROXIES) says in
+ * X-Forwarded-For; "unknown" for requests made in-process through app.request(). See emulator/client-address.ts.
  */
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for');
-  if (forwarded) {
-    const first = forwarded
-      .split(',')
-      .map((s) => s.trim())
-      .find(Boolean);
-    if (first) return first;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
+export function clientIp(c: Context, trusted: TrustedProxies): string {
+  return clientAddress(c, trusted);
 }

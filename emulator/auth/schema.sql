@@ -30,6 +30,10 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 create unique index if not exists users_email_key on auth.users (lower(email)) where email is not null;
+-- Double confirmation of an email change (double_confirm_changes): a link to the current address as well, and how
+-- many of the two have been followed (GoTrue's columns).
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),

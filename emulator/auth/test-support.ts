@@ -51,7 +51,10 @@ export type AuthTestServer = {
  * are config.toml's times TESTING_RATE_LIMIT_SCALE, as on startEmulator({ testing: true }), unless `rateLimitScale`
  * or explicit `rateLimits` say otherwise.
  */
-export async function startAuthTestServer(options: AuthStartOptions = {}): Promise<AuthTestServer> {
+export async function startAuthTestServer({
+  trustedProxies = [],
+  ...options
+}: AuthStartOptions & { trustedProxies?: string[] } = {}): Promise<AuthTestServer> {
   const config = parse(readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8'));
   const db = await authOnlyDb();
   const logs: string[] = [];
@@ -78,6 +81,7 @@ export async function startAuthTestServer(options: AuthStartOptions = {}): Promi
     mail: createMailbox(),
     functionEnv: {},
     log: (message) => logs.push(message),
+    trustedProxies,
   };
   app.route('/auth/v1', createAuthApp(ctx, { rateLimitScale: TESTING_RATE_LIMIT_SCALE, ...options }));
   app.route('/_mail', createMailApp(ctx));

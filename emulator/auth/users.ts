@@ -14,6 +14,8 @@ export type UserRow = {
   recovery_token: string | null;
   recovery_sent_at: Date | null;
   email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  email_change_confirm_status: number | null;
   email_change: string | null;
   email_change_sent_at: Date | null;
   last_sign_in_at: Date | null;

@@ -3,8 +3,8 @@
 import { existsSync, watch } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
+import { clientAddress } from '../client-address';
 import { section } from '../config';
 import type { EmulatorContext } from '../context';
 import { corsHeaders, preflightHeaders } from '../cors';
@@ -106,10 +106,16 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
     const prefix = incoming.pathname.indexOf(`/${name}`);
     const url = new URL(`${incoming.pathname.slice(prefix)}${incoming.search}`, incoming.origin);
     const req = new Request(url, c.req.raw);
-    // Hosted functions sit behind a gateway that names the caller in X-Forwarded-For (per-IP limits rely on it).
-    if (!req.headers.has('x-forwarded-for')) {
-      const remote = remoteAddress(c);
-      if (remote) req.headers.set('x-forwarded-for', remote);
+    // Hosted functions sit behind Cloudflare, which sets CF-Connecting-IP to the address it accepted the connection from
+    // and overwrites any copy the caller sent (docs/decisions/030-client-address-from-the-socket.md). The same here:
+    // the caller's own copies of every client-address header are dropped and the socket peer (or what a trusted proxy
+    // reports) is put in their place.
+    for (const header of CLIENT_ADDRESS_HEADERS) req.headers.delete(header);
+    const client = clientAddress(c, ctx.trustedProxies);
+    if (client !== 'unknown') {
+      req.headers.set('cf-connecting-ip', client);
+      req.headers.set('x-forwarded-for', client);
+      req.headers.set('x-real-ip', client);
     }
 
     let timer: NodeJS.Timeout | undefined;
@@ -146,11 +152,13 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
 
 class FunctionTimeout extends Error {}
 
-function remoteAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    // In-process requests (app.request() in tests) have no socket.
-    return undefined;
-  }
-}
+/** Headers that name the client; a caller's copies never reach a function. */
+const CLIENT_ADDRESS_HEADERS = [
+  'cf-connecting-ip',
+  'cf-connecting-ipv6',
+  'true-client-ip',
+  'x-forwarded-for',
+  'x-real-ip',
+  'forwarded',
+  'x-client-ip',
+];

@@ -81,8 +81,19 @@ ${body}
 </html>`;
 }
 
+/** localhost, 127.0.0.1, [::1] and *.localhost, with or without a port. */
+export const isLocalHost = (host: string | undefined): boolean =>
+  !!host && /^(localhost|[a-z0-9-]+\.localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i.test(host);
+
 export function createMailApp(ctx: EmulatorContext): Hono {
   const app = new Hono();
+  // The mailbox holds sign-up links and recovery codes: it answers only requests addressed to this machine by a local
+  // name, so a web page on another name that resolves here (DNS rebinding) cannot read it (issue 12).
+  app.use('*', async (c, next) => {
+    if (!isLocalHost(c.req.header('host')))
+      return c.json({ error: 'The local mailbox answers only on localhost.' }, 403);
+    await next();
+  });
   app.get('/api/messages', (c) => {
     const to = c.req.query('to') || undefined;
     c.header('Cache-Control', 'no-store');

@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { section } from '../config';
 import type { EmulatorContext, Queryable } from '../context';
 import { cors } from '../cors';
+import { jsonInputProblem } from '../json-input';
 import { verifyJwt } from '../keys';
 import { columnNotFound, fromDatabaseError, jwtError, parseError, RestError, tableNotFound } from './errors';
 import {
@@ -61,6 +62,14 @@ function errorResponse(error: RestError): Response {
   });
 }
 
+const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+/**
+ * Hosted Supabase sets these on the roles (`alter role anon set statement_timeout = '3s'`, authenticated 8s) and
+ * PostgREST applies a role's settings to each request it makes as that role; the service role is not limited.
+ */
+export const STATEMENT_TIMEOUT: Record<string, string> = { anon: '3s', authenticated: '8s' };
+
 /** The hosted gateway's key check: every request names a project key in `apikey`. */
 async function authenticate(c: Context, secret: string): Promise<Auth | Response> {
   const apikey = c.req.header('apikey') ?? c.req.query('apikey');
@@ -81,6 +90,10 @@ async function authenticate(c: Context, secret: string): Promise<Auth | Response
   const check = bearer ? await verifyJwt(bearer[1], secret) : key;
   if (!check.ok) throw jwtError(check.reason === 'expired', check.message);
   const role = typeof check.claims.role === 'string' && check.claims.role ? check.claims.role : 'anon';
+  // PostgREST's authenticator may become only the roles granted to it: on Supabase anon, authenticated and
+  // service_role. A token signed for any other role (postgres, supabase_admin) is refused as Postgres refuses the
+  // role switch, however it was signed (issue 12).
+  if (!API_ROLES.has(role)) throw new RestError(403, '42501', `permission denied to set role "${role}"`);
   return { role, claims: { ...check.claims, role } };
 }
 
@@ -160,11 +173,16 @@ function contentRange(offset: number, count: number, total: number | null): stri
 async function readBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   }
+  // What Postgres would refuse deep inside a statement, and answer 500 for (issue 12, point 5).
+  const problem = jsonInputProblem(body);
+  if (problem) throw new RestError(400, 'PGRST102', 'Empty or invalid json', problem);
+  return body;
 }
 
 export function createRestApp(ctx: EmulatorContext): Hono {
@@ -199,13 +217,14 @@ export function createRestApp(ctx: EmulatorContext): Hono {
         `select set_config('search_path', 'public, extensions', true), set_config('role', $1, true),
           set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
           set_config('request.path', $4, true), set_config('request.headers', $5, true),
-          set_config('request.cookies', '{}', true)${readOnly ? ", set_config('transaction_read_only', 'on', true)" : ''}`,
+          set_config('request.cookies', '{}', true), set_config('statement_timeout', $6, true)${readOnly ? ", set_config('transaction_read_only', 'on', true)" : ''}`,
         [
           auth.role,
           JSON.stringify(auth.claims),
           c.req.method,
           new URL(c.req.url).pathname,
           JSON.stringify(headers),
+          STATEMENT_TIMEOUT[auth.role] ?? '0',
         ],
       );
       return fn(tx);

@@ -127,6 +127,9 @@ function splitTopLevel(text: string): string[] {
 
 const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
 
+/** More columns than any table here has: a longer select list is refused (issue 12). */
+export const MAX_SELECT_ITEMS = 1000;
+
 export function parseSelect(text: string | undefined): SelectItem[] {
   if (text === undefined || text.trim() === '') return [{ kind: 'star' }];
   // postgrest-js strips whitespace outside quotes; so do we (one pass: no regex backtracking on long inputs).
@@ -137,6 +140,12 @@ export function parseSelect(text: string | undefined): SelectItem[] {
     if (inQuotes || !/\s/.test(ch)) compact += ch;
   }
   const items = splitTopLevel(compact);
+  // Postgres stops at 1,664 output columns with an internal error; a select list that long is a bad request.
+  if (items.length > MAX_SELECT_ITEMS)
+    throw parseError(
+      `"failed to parse select parameter (${text.slice(0, 100)}...)"`,
+      `A select list may name at most ${MAX_SELECT_ITEMS} columns.`,
+    );
   return items.map((raw) => {
     if (raw === '*') return { kind: 'star' } as const;
     if (raw.includes('(') || raw.startsWith('...')) {

@@ -28,16 +28,15 @@ const lazyRoute = (queryClient: QueryClient) => (load: () => Promise<RouteModule
 const withCaseSensitivePaths = (children: RouteObject[]): RouteObject[] =>
   children.map((route) => ({ ...route, caseSensitive: true }) as RouteObject);
 
-const EmptyFallback = () => null;
-
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const page = lazyRoute(queryClient);
   return [
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
-      // The SPA shell's first frame while a loader of the first page runs (a prerendered page never shows it).
-      HydrateFallback: EmptyFallback,
+      // While the first page's chunk loads (every route is lazy): an empty screen of the page's height, said out loud,
+      // instead of React Router's console warning about a missing fallback (issue 14).
+      HydrateFallback: FirstLoad,
       // Case-sensitive matching sends /About and friends to the 404 route, which redirects them to lowercase
       // (src/app/redirects.ts) instead of serving one page under many addresses.
       children: withCaseSensitivePaths([
@@ -57,6 +56,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ]),
     },
   ];
+}
+
+function FirstLoad() {
+  return <div className="min-h-screen" aria-busy="true" aria-label="Loading" />;
 }
 
 type BrowserRouter = ReturnType<typeof createBrowserRouter>;

@@ -3,7 +3,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
 
-select plan(58);
+select plan(61);
 
 -- Fixtures, as the table owner: two users, and listings for "Lululemon Align" across conditions and marketplaces.
 insert into auth.users (id, email) values
@@ -37,12 +37,19 @@ select policies_are('public', 'market_search_cache', array[]::name[], 'the cache
 select policies_are('public', 'market_rate_limits', array[]::name[], 'the rate limit has no policies: service role only');
 select policies_are('public', 'market_listings', array[]::name[], 'listings have no policies: service role only');
 
--- Normalisation -------------------------------------------------------------------------------------------------------
-select is(public.market_tokens('Lululemon Align Leggings'), array['align', 'leg', 'lululemon'], 'words are stemmed and sorted');
-select is(public.market_tokens('LEVI''S Jeans'), public.market_tokens('levis jean'), 'case, apostrophes and plurals fold');
-select is(public.market_tokens('Café Crème'), array['cafe', 'creme'], 'accents fold');
-select is(public.market_tokens('J.Crew sweater'), public.market_tokens('jcrew sweaters'), 'dotted initials join');
-select is(public.market_tokens('the and with'), array[]::text[], 'stop words are not significant');
+-- Words ---------------------------------------------------------------------------------------------------------------
+select is(public.market_words('Lululemon Align Leggings'), array['lululemon', 'align', 'legging'],
+  'plurals fold to the singular, and leggings never becomes leg');
+select is(public.market_words('LEVI''S Jeans'), array['levis', 'jeans'], 'case and apostrophes fold; jeans keeps its s');
+select is(public.market_words('Café Crème'), array['cafe', 'creme'], 'accents fold');
+select is(public.market_words('J.Crew sweaters'), array['jcrew', 'sweater'], 'dotted initials join');
+select is(public.market_words('the and with'), array[]::text[], 'stop words are not significant');
+select is(public.market_words('hoodie size S, off-white'), array['hoodie', 'sz_s', 'off', 'white'],
+  'a size letter is a size term, and s and off are never stop words');
+select is(public.market_words('Air Max 90 US 9 dresses'), array['air', 'max', '90', 'sz_9', '9', 'dress'],
+  'a US size is a size term and stays a number; dresses fold to dress');
+select is(public.market_words('Chelsea boots UK 8 One Size'), array['chelsea', 'boot', 'sz_uk8', 'sz_os'],
+  'UK sizes and one size are size terms');
 
 -- Listing CHECKs --------------------------------------------------------------------------------------------------------
 select throws_ok($$insert into public.market_listings (marketplace, external_id, title, condition, status, price, listed_at)

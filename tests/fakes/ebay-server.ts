@@ -1,6 +1,7 @@
 // A local stand-in for eBay's OAuth, Browse and Marketplace Insights endpoints, speaking the documented shapes
 // (../shared/research/ebay-api.md): client-credentials tokens, item_summary/search and item_sales/search totals,
-// the OAuth and REST error bodies, and scripted failures (401 for a stale token, 429 quota, 5xx, slow answers).
+// the OAuth and REST error bodies, and scripted answers (401 for a stale token, 429 quota with or without Retry-After,
+// 5xx, a 200 with warnings and no total, slow answers), and a slow token endpoint to make simultaneous mints overlap.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,6 +14,8 @@ export type FakeItem = {
   price: number;
   /** Set for sold items (Marketplace Insights); unset items are live listings (Browse). */
   lastSoldDate?: string;
+  /** Units sold of a multi-quantity listing (Marketplace Insights `totalSoldQuantity`); 1 unless set. */
+  totalSoldQuantity?: number;
 };
 
 export type FakeEbayOptions = {
@@ -22,9 +25,11 @@ export type FakeEbayOptions = {
   grantedScopes?: string[];
   items?: FakeItem[];
   tokenExpiresIn?: number;
+  /** The token endpoint waits this long before it answers. */
+  tokenDelayMs?: number;
 };
 
-type Scripted = { status: number; body: unknown; delayMs?: number };
+type Scripted = { status: number; body: unknown; delayMs?: number; headers?: Record<string, string> };
 
 export type FakeEbay = {
   url: string;
@@ -57,8 +62,8 @@ const apiError = (
   errors: [{ errorId, domain, category, message, ...(longMessage ? { longMessage } : {}) }],
 });
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
 
@@ -110,7 +115,7 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
     if (script) {
       script.times--;
       if (script.answer.delayMs) await new Promise((r) => setTimeout(r, script.answer.delayMs));
-      return send(res, script.answer.status, script.answer.body);
+      return send(res, script.answer.status, script.answer.body, script.answer.headers);
     }
 
     if (req.method === 'POST' && url.pathname === '/identity/v1/oauth2/token') {
@@ -134,6 +139,7 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
         });
       }
       mints++;
+      if (options.tokenDelayMs) await new Promise((r) => setTimeout(r, options.tokenDelayMs));
       const token = `v^1.1#i^1#fake-${mints}-${Math.random().toString(36).slice(2)}`;
       tokens.set(token, new Set(scopes));
       return send(res, 200, {
@@ -234,7 +240,7 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
           conditionId: i.conditionId,
           lastSoldDate: i.lastSoldDate,
           lastSoldPrice: { value: i.price.toFixed(2), currency: 'USD' },
-          totalSoldQuantity: 1,
+          totalSoldQuantity: i.totalSoldQuantity ?? 1,
           buyingOptions: ['FIXED_PRICE'],
         })),
       });

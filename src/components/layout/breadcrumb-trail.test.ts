@@ -5,7 +5,12 @@ describe('labelFromSegment', () => {
   it('capitalises the segment and turns hyphens into spaces', () => {
     expect(labelFromSegment('about')).toBe('About');
     expect(labelFromSegment('how-to-price-vintage-denim')).toBe('How to price vintage denim');
-    expect(labelFromSegment('thriftingexplorer')).toBe('Thriftingexplorer');
+  });
+
+  it("uses a route's own title where its path is not one", () => {
+    expect(labelFromSegment('thriftingexplorer')).toBe('Thrifting Explorer');
+    expect(labelFromSegment('faqs')).toBe('FAQs');
+    expect(labelFromSegment('terms')).toBe('Terms of Service');
   });
 
   it('decodes escaped characters and survives malformed ones', () => {

@@ -2,8 +2,22 @@
 
 export type Crumb = { label: string; href: string };
 
+/**
+ * The routes' own titles (their page heads), for the segments whose spelling is not a title: 'thriftingexplorer' is
+ * the Thrifting Explorer, 'faqs' the FAQs (issue 14: the trail and its structured data read "Thriftingexplorer").
+ */
+const ROUTE_TITLES: Record<string, string> = {
+  thriftingexplorer: 'Thrifting Explorer',
+  faqs: 'FAQs',
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
+  account: 'My account',
+  'reset-password': 'Set a new password',
+};
+
 /** 'how-to-price' -> 'How to price': hyphens become spaces and the first letter is capitalised. */
 export function labelFromSegment(segment: string): string {
+  if (Object.hasOwn(ROUTE_TITLES, segment)) return ROUTE_TITLES[segment];
   let text = segment;
   try {
     text = decodeURIComponent(segment);

@@ -25,7 +25,7 @@ describe('<Breadcrumbs />', () => {
     renderAt('/terms');
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    expect(within(nav).getByText('Terms')).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByText('Terms of Service')).toHaveAttribute('aria-current', 'page');
   });
 
   it('links every crumb but the last on a deep path', () => {

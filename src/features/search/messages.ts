@@ -19,6 +19,7 @@ export const searchMessages = {
 
   itemNameTooShort: 'Item name must be at least 2 characters.',
   itemNameTooLong: 'Item name must be at most 100 characters.',
+  itemNameNoWords: 'Item name must contain letters or numbers to search for.',
   conditionRequired: 'Please select a condition.',
 
   accountNeededTitle: 'Searching is free with an account',
@@ -67,6 +68,9 @@ export const searchMessages = {
   nearSteadyLead:
     'Buyers are warming to it: more than a third of listings sell, just short of a steady market (above 40%).',
 
+  readingCorrected: (pairs: string) => `Matched ${pairs}.`,
+  readingIgnored: (words: string) =>
+    `Left out of the match (condition, sales and colour words, or words no listing shares): ${words}.`,
   noComparablesTitle: 'No comparable listings found',
   noComparablesSearched: (itemName: string, condition: string) =>
     `Nothing listed now or sold recently matches “${itemName}” in ${condition}.`,

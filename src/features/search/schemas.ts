@@ -21,7 +21,13 @@ export const isCondition = (value: unknown): value is Condition =>
 
 // The form keeps condition as a string so the select can start empty; the schema narrows it.
 export const searchFormSchema = z.object({
-  itemName: z.string().trim().min(2, m.itemNameTooShort).max(100, m.itemNameTooLong),
+  itemName: z
+    .string()
+    .trim()
+    .min(2, m.itemNameTooShort)
+    .max(100, m.itemNameTooLong)
+    // The search functions refuse a name with nothing to search for ("!!! ???", only emoji); say so here first.
+    .refine((value) => /[\p{L}\p{N}]/u.test(value), m.itemNameNoWords),
   condition: z.string().pipe(z.enum(conditions, { error: m.conditionRequired })),
 });
 /** What the form holds: the select starts empty (''), which the schema rejects with 'Please select a condition.' */
@@ -65,6 +71,15 @@ const answerBase = {
   comps: count.nullable().catch(null),
   asOf: z.string().nullable().catch(null),
   reason: z.string().optional().catch(undefined),
+  /** How the index read the query: typo fixes and words set aside (shown under the results line). */
+  reading: z
+    .object({
+      corrected: z.array(z.object({ from: z.string(), to: z.string() })).catch([]),
+      ignored: z.array(z.string()).catch([]),
+    })
+    .nullable()
+    .catch(null)
+    .default(null),
 };
 
 const withOrigin = <T extends { origin?: DataOrigin; isDemo: boolean; source: string }>(

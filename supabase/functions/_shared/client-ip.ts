@@ -1,14 +1,13 @@
-// The caller's IP as the gateway reports it. Hosted Supabase (and the local emulator) put the client first in
-// X-Forwarded-For; a caller can prepend addresses of its own, so anything keyed on this must also have a second key
-// (an email, a user) and must not be trusted for more than slowing a sender down.
-const HEADERS = ['x-forwarded-for', 'x-real-ip', 'cf-connecting-ip'] as const;
+// The caller's IP as the gateway reports it. Hosted Supabase functions are reached through Cloudflare, which sets
+// CF-Connecting-IP to the address the connection came from and overwrites any copy a caller sends; X-Forwarded-For and
+// X-Real-IP pass through with whatever the caller wrote first, so they are never read here. The local emulator's
+// gateway sets CF-Connecting-IP the same way from the socket. Why and sources:
+// docs/decisions/030-client-address-from-the-socket.md.
+const HEADER = 'cf-connecting-ip';
 
 export function clientIp(req: Request): string | null {
-  for (const name of HEADERS) {
-    const first = req.headers.get(name)?.split(',')[0]?.trim();
-    if (first) return first.slice(0, 100);
-  }
-  return null;
+  const value = req.headers.get(HEADER)?.trim();
+  return value ? value.slice(0, 100) : null;
 }
 
 /** Hex SHA-256 of `salt:value` (Web Crypto: the same in Deno and Node). */

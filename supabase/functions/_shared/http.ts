@@ -29,10 +29,42 @@ export function errorResponse(error: HttpError): Response {
 export async function readJsonBody(req: Request): Promise<unknown> {
   const text = await req.text();
   if (!text.trim()) throw new HttpError(400, 'Request body must be a JSON object.');
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'Request body must be a JSON object.');
+  }
+  checkJsonValue(body);
+  return body;
+}
+
+/** Deeper than any body a function takes: a deeply nested body is refused before anything walks it. */
+export const MAX_JSON_DEPTH = 32;
+// An unpaired surrogate is not text at all (issue 12: it used to reach the database and come back as a 503). Control
+// characters such as NUL are each function's business: the contact form drops them, the search refuses them.
+const NOT_TEXT = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** 400 for a body a person could not have typed: unpaired surrogates, nesting past MAX_JSON_DEPTH. */
+export function checkJsonValue(value: unknown, depth = 0): void {
+  if (depth > MAX_JSON_DEPTH) throw new HttpError(400, 'Request body is nested too deeply.');
+  if (typeof value === 'string') {
+    if (NOT_TEXT.test(value))
+      throw new HttpError(
+        400,
+        'Request body contains characters that are not text (a broken emoji or symbol).',
+      );
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) checkJsonValue(item, depth + 1);
+    return;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      checkJsonValue(key, depth + 1);
+      checkJsonValue(item, depth + 1);
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 // POST /functions/v1/contact {name, email, message, website, elapsedMs} -> 200 {ok: true, id, delivered}
 // The message is stored before anything else can go wrong, so the answer is 200 as soon as it is in the database;
 // forwarding it (form service, support inbox) may fail and is retried later. Order of checks: preflight, method,
-// body, bots (quiet 200, nothing stored), fields (400 {error, field}), rate limit (429 {error, retryAfter}), store
-// (503 when the database cannot take it), forward.
+// body, fields (400 {error, field}), rate limit (429 {error, retryAfter}), store (503 when the database cannot take
+// it), forward. A message that trips the honeypot or the time trap is stored too, flagged as suspected spam and never
+// forwarded, and answered like any other: nothing a person sends is dropped (issue 12).
 // POST /functions/v1/contact/retry {limit?, includeFailed?} with the service-role key: forwards undelivered messages
 // (what `npm run contact:retry` calls).
 import { clientIp, saltedHash } from '../_shared/client-ip.ts';
@@ -30,10 +31,7 @@ export default async function handler(req: Request, env: Env): Promise<Response>
 
 async function submit(req: Request, env: Env): Promise<Response> {
   const body = await readJsonBody(req);
-  if (looksLikeABot(body, intEnv(env, 'CONTACT_MIN_SUBMIT_MS', DEFAULT_MIN_SUBMIT_MS))) {
-    // The same answer a person gets, so a bot learns nothing; nothing is stored or sent.
-    return json({ ok: true, id: crypto.randomUUID(), delivered: true });
-  }
+  const spamReason = suspectedSpam(body, intEnv(env, 'CONTACT_MIN_SUBMIT_MS', DEFAULT_MIN_SUBMIT_MS));
   const parsed = parseContactBody(body);
   if (!parsed.ok) throw new HttpError(400, parsed.error, { field: parsed.field });
   const { name, email, message } = parsed.value;
@@ -54,6 +52,7 @@ async function submit(req: Request, env: Env): Promise<Response> {
     p_limit: intEnv(env, 'CONTACT_RATE_LIMIT', 5),
     p_window_seconds: intEnv(env, 'CONTACT_RATE_WINDOW_SECONDS', 600),
     p_lease_seconds: leaseSeconds,
+    p_spam_reason: spamReason,
   });
   if (error || !data) {
     console.error(`Contact message not stored: ${error?.message ?? 'no answer'}`);
@@ -69,6 +68,9 @@ async function submit(req: Request, env: Env): Promise<Response> {
       { 'Retry-After': String(retryAfter) },
     );
   }
+
+  // Suspected spam: kept for a person to review, not forwarded; the sender gets the answer everyone gets.
+  if (spamReason) return json({ ok: true, id: gate.id, delivered: true });
 
   const row: ContactRow = {
     id: gate.id,
@@ -118,11 +120,15 @@ async function retry(req: Request, env: Env): Promise<Response> {
   return json({ ok: true, ...summary });
 }
 
-function looksLikeABot(body: unknown, minSubmitMs: number): boolean {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+/** Why a message looks automated: the hidden honeypot field is filled, or it was sent faster than a person types. */
+function suspectedSpam(body: unknown, minSubmitMs: number): 'honeypot' | 'too_fast' | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const { website, elapsedMs } = body as { website?: unknown; elapsedMs?: unknown };
-  if (typeof website === 'string' && website.trim() !== '') return true;
-  return (
-    typeof elapsedMs === 'number' && Number.isFinite(elapsedMs) && elapsedMs >= 0 && elapsedMs < minSubmitMs
-  );
+  if (typeof website === 'string' && website.trim() !== '') return 'honeypot';
+  return typeof elapsedMs === 'number' &&
+    Number.isFinite(elapsedMs) &&
+    elapsedMs >= 0 &&
+    elapsedMs < minSubmitMs
+    ? 'too_fast'
+    : null;
 }

@@ -1,9 +1,8 @@
 // Cleans what a visitor typed before it is validated, stored or forwarded. The web form runs the same rules
-// (src/features/contact/lib/sanitize.ts; tests/contact-sanitize.test.ts keeps the two in step): HTML tags and control
-// characters are dropped and the ends trimmed. Entities and a lone '<' (as in "I <3 it") are plain text and stay.
+// (src/features/contact/lib/sanitize.ts; tests/contact-sanitize.test.ts keeps the two in step): control characters
+// are dropped and the ends trimmed; everything else is kept as typed (issue 12: "a<b or c>d? I <3 it" arrives intact)
+// and escaped wherever it is rendered (the support email escapes it; React escapes text).
 
-// An opening, closing or comment/doctype tag: '<' directly followed by a letter, '/' or '!'.
-const TAG = /<\/?[A-Za-z!][^<>]*>/g;
 // C0 and C1 controls and DEL, except tab, line feed and carriage return (handled per field below).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
@@ -12,12 +11,12 @@ const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
 
 /** A one-line value (name, email): line breaks and tabs become spaces, runs of spaces become one. */
 export function sanitizeLine(value: string): string {
-  return stripTags(value).replace(CONTROL, '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  return value.replace(CONTROL, '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
 
 /** A multi-line value (message): line breaks kept (as \n), trailing spaces dropped, at most one blank line in a row. */
 export function sanitizeText(value: string): string {
-  return stripTags(value)
+  return value
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL, '')
     .replace(INVISIBLE, '')
@@ -25,15 +24,4 @@ export function sanitizeText(value: string): string {
     .replace(/[ ]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-}
-
-function stripTags(value: string): string {
-  // Repeat until stable: "<scr<b>ipt>" must not leave "<script>" behind.
-  let previous: string;
-  let current = value;
-  do {
-    previous = current;
-    current = current.replace(TAG, '');
-  } while (current !== previous);
-  return current;
 }

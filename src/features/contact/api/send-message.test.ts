@@ -22,7 +22,13 @@ describe('sendContactMessage', () => {
     });
     expect(sent).toEqual({ ok: true, id: 'm-1', delivered: true });
     expect(invoke).toHaveBeenCalledWith('contact', {
-      body: { name: 'Ada', email: 'ada@example.com', message: 'Hi', website: '', elapsedMs: 4322 },
+      body: {
+        name: '<b>Ada</b>',
+        email: 'ada@example.com',
+        message: 'Hi<script></script>',
+        website: '',
+        elapsedMs: 4322,
+      },
     });
   });
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -43,11 +43,13 @@ export function ContactForm() {
   const [human, setHuman] = useState(false);
   const tokenField = useRef<HTMLInputElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
-  // When the visitor first saw this (empty) form; the function turns away anything sent faster than a person types.
-  const shownAt = useRef(0);
-  useEffect(() => {
-    shownAt.current = performance.now();
-  }, []);
+  // When the visitor first typed into this form (issue 12: not when it appeared, so a message written elsewhere and
+  // pasted, or a second message right after the first, is timed from the first keystroke). The function stores a
+  // message sent faster than a person types with a spam flag instead of dropping it.
+  const startedAt = useRef<number | null>(null);
+  const markStarted = () => {
+    startedAt.current ??= performance.now();
+  };
 
   const {
     register,
@@ -84,7 +86,7 @@ export function ContactForm() {
       await send.mutateAsync({
         ...values,
         website: honeypot.current?.value ?? '',
-        elapsedMs: performance.now() - shownAt.current,
+        elapsedMs: startedAt.current === null ? 0 : performance.now() - startedAt.current,
       });
     } catch (error) {
       const field = error instanceof ContactSendError ? error.field : null;
@@ -101,7 +103,7 @@ export function ContactForm() {
     reset(contactFormDefaults);
     setHuman(false);
     setToken(issueSecurityToken());
-    shownAt.current = performance.now();
+    startedAt.current = null;
     toast({ title: copy.sent.title, description: copy.sent.description });
   };
 
@@ -111,7 +113,14 @@ export function ContactForm() {
   const overLimit = messageLength > CONTACT_LIMITS.message;
 
   return (
-    <form onSubmit={handleSubmit(onValid)} noValidate aria-busy={sending} className="grid gap-5">
+    <form
+      onSubmit={handleSubmit(onValid)}
+      onInput={markStarted}
+      onPaste={markStarted}
+      noValidate
+      aria-busy={sending}
+      className="grid gap-5"
+    >
       <input ref={tokenField} type="hidden" name="security_token" value={token} readOnly />
       {/* The honeypot: off-screen and hidden from assistive technology, so only a bot fills it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">

@@ -1,10 +1,8 @@
 // Cleans what a visitor typed before it is validated and sent (SPEC §5: input values are sanitised before sending).
 // The contact function runs the same rules again (supabase/functions/contact/sanitize.ts; tests/contact-sanitize.test.ts
-// keeps the two in step): HTML tags and control characters are dropped and the ends trimmed. Entities and a lone '<'
-// (as in "I <3 it") are plain text and stay.
+// keeps the two in step): control characters are dropped and the ends trimmed; everything else is kept as typed
+// (issue 12: "a<b or c>d? I <3 it" arrives intact) and escaped wherever it is rendered.
 
-// An opening, closing or comment/doctype tag: '<' directly followed by a letter, '/' or '!'.
-const TAG = /<\/?[A-Za-z!][^<>]*>/g;
 // C0 and C1 controls and DEL, except tab, line feed and carriage return (handled per field below).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
@@ -13,12 +11,12 @@ const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
 
 /** A one-line value (name, email): line breaks and tabs become spaces, runs of spaces become one. */
 export function sanitizeLine(value: string): string {
-  return stripTags(value).replace(CONTROL, '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  return value.replace(CONTROL, '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
 
 /** A multi-line value (message): line breaks kept (as \n), trailing spaces dropped, at most one blank line in a row. */
 export function sanitizeText(value: string): string {
-  return stripTags(value)
+  return value
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL, '')
     .replace(INVISIBLE, '')
@@ -36,15 +34,4 @@ export function sanitizeContact(values: ContactFields): ContactFields {
     email: sanitizeLine(values.email),
     message: sanitizeText(values.message),
   };
-}
-
-function stripTags(value: string): string {
-  // Repeat until stable: "<scr<b>ipt>" must not leave "<script>" behind.
-  let previous: string;
-  let current = value;
-  do {
-    previous = current;
-    current = current.replace(TAG, '');
-  } while (current !== previous);
-  return current;
 }

@@ -37,14 +37,25 @@ export function AutoplayCarousel({
   className,
   tone = 'light',
 }: AutoplayCarouselProps) {
+  // Someone who asked their system for less motion gets a still carousel they can start themselves (issue 14, WCAG
+  // 2.2.2): it begins paused, with the Play button showing.
+  const [reduceMotion] = useState(
+    () => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
+  );
   // One plugin instance for the component's life: a new one each render would restart the timer.
   const [autoplay] = useState(() =>
-    Autoplay({ delay, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false }),
+    Autoplay({
+      delay,
+      playOnInit: !reduceMotion,
+      stopOnInteraction: false,
+      stopOnMouseEnter: false,
+      stopOnFocusIn: false,
+    }),
   );
   const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start' }, [autoplay]);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const [paused, setPaused] = useState(reduceMotion);
 
   useEffect(() => {
     if (!api) return;

@@ -124,6 +124,18 @@ describe('the search form (SPEC §5)', () => {
     expect(button).toBeDisabled();
   });
 
+  it('refuses a name with nothing to search for before sending it', async () => {
+    renderExplorer();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Item Name/), '!!! ???');
+    await u.selectOptions(screen.getByLabelText(/Condition/), 'Pre-owned');
+    expect(
+      await screen.findByText('Item name must contain letters or numbers to search for.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+    expect(fake.current!.invokeCalls).toHaveLength(0);
+  });
+
   it('explains an empty condition when the select is left', async () => {
     renderExplorer();
     const u = userEvent.setup();
@@ -391,6 +403,22 @@ describe('a signed-in search (SPEC §4)', () => {
     await waitFor(() => expect(logs()).toHaveLength(2));
     expect(logs()[1]).toMatchObject({ search_type: 'sold', api_success: false, is_zero_result: false });
     expect(logs()[1].error_message).toMatch(/Marketplace Insights/);
+  });
+
+  it('says how the query was read: corrected words and words left out of the match', async () => {
+    fake.current!.answer({
+      available: ok(
+        availableBody(20, {
+          reading: { corrected: [{ from: 'lululemn', to: 'lululemon' }], ignored: ['euc'] },
+        }),
+      ),
+      sold: ok(soldBody(10)),
+    });
+    renderExplorer();
+    await fillAndSearch('lululemn align euc');
+    const note = await screen.findByTestId('query-reading');
+    expect(note).toHaveTextContent('Matched “lululemn” as “lululemon”.');
+    expect(note).toHaveTextContent(/Left out of the match .*: euc\./);
   });
 
   it('marks results drawn from demo data', async () => {

@@ -7,7 +7,7 @@ import { originLabel } from '../lib/labels';
 import { readingRate, readResults, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
-import { conditionLabels, isCondition, type SearchInput } from '../schemas';
+import { conditionLabels, isCondition, type AvailableResult, type SearchInput } from '../schemas';
 import type { SearchRun } from '../hooks/use-search-flow';
 import { DeeperLook } from './deeper-look';
 import { EmptyState } from './empty-state';
@@ -178,6 +178,7 @@ export function SearchExplorer({
                 )}
               </div>
               {isDemo && <p className="text-xs text-muted-foreground">{m.demoExplanation}</p>}
+              <QueryReadingNote reading={run.available?.reading ?? null} />
 
               {reading?.kind === 'no-comparables' && run.available ? (
                 <NoComparables
@@ -229,4 +230,17 @@ function announce(run: SearchRun, reading: Reading): string {
     case 'rate':
       return `${head} ${formatCount(reading.available)} available, ${formatCount(reading.sold)} sold, sell-through ${reading.rate}%.`;
   }
+}
+
+/** What the index made of the query: corrected words and words set aside, so no figure hides how it was found. */
+function QueryReadingNote({ reading }: { reading: AvailableResult['reading'] }) {
+  if (!reading || (reading.corrected.length === 0 && reading.ignored.length === 0)) return null;
+  return (
+    <div className="space-y-1 text-xs text-muted-foreground" data-testid="query-reading">
+      {reading.corrected.length > 0 && (
+        <p>{m.readingCorrected(reading.corrected.map((c) => `“${c.from}” as “${c.to}”`).join(', '))}</p>
+      )}
+      {reading.ignored.length > 0 && <p>{m.readingIgnored(reading.ignored.join(', '))}</p>}
+    </div>
+  );
 }

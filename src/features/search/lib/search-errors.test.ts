@@ -86,6 +86,23 @@ describe('supabase-js function errors', () => {
     expect(searchErrorMessage(unknown, 'sold')).toBe('Too many searches. Please try again in a minute.');
   });
 
+  it("says when the data source's own quota ran out, in the function's words, not as the user's limit", async () => {
+    const e = await normaliseFunctionError(
+      httpError(
+        429,
+        {
+          error: "eBay's daily limit is used up. Please try again in about 7 hours.",
+          retryAfter: 25200,
+          reason: 'source-quota',
+        },
+        { 'retry-after': '25200' },
+      ),
+    );
+    expect(searchErrorMessage(e, 'available')).toBe(
+      "eBay's daily limit is used up. Please try again in about 7 hours.",
+    );
+  });
+
   it('asks a user whose session lapsed to log in again on 401', async () => {
     const e = await normaliseFunctionError(httpError(401, { error: 'Sign in to search' }));
     expect(searchErrorMessage(e, 'available')).toBe(

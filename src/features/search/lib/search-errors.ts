@@ -11,16 +11,24 @@ export class SearchFunctionError extends Error {
   readonly status: number | null;
   readonly network: boolean;
   readonly retryAfter: number | null;
+  /** 'source-quota': the data source's own limit (eBay's daily calls), not this user's. */
+  readonly reason: string | null;
 
   constructor(
     message: string,
-    options: { status?: number | null; network?: boolean; retryAfter?: number | null } = {},
+    options: {
+      status?: number | null;
+      network?: boolean;
+      retryAfter?: number | null;
+      reason?: string | null;
+    } = {},
   ) {
     super(message);
     this.name = 'SearchFunctionError';
     this.status = options.status ?? null;
     this.network = options.network ?? false;
     this.retryAfter = options.retryAfter ?? null;
+    this.reason = options.reason ?? null;
   }
 }
 
@@ -50,6 +58,7 @@ export async function normaliseFunctionError(error: unknown): Promise<unknown> {
       return new SearchFunctionError(serverMessage || `HTTP ${response.status}`, {
         status: response.status,
         retryAfter,
+        reason: typeof body?.reason === 'string' ? body.reason : null,
       });
     }
   }
@@ -76,6 +85,9 @@ export function searchErrorMessage(error: unknown, type: SearchType): string {
     if (error.network) return m.errorNetwork;
     if (error.status === 503) return m.errorUnavailable;
     if (error.status === 504) return m.errorTimeout;
+    // The data source's own quota (eBay's daily calls) is not this user's limit: the function's words say whose.
+    if (error.status === 429 && error.reason === 'source-quota' && !error.message.startsWith('HTTP '))
+      return error.message;
     if (error.status === 429) return m.errorRateLimited(error.retryAfter);
     if (error.status === 401) return m.errorSessionExpired;
   }

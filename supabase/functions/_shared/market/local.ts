@@ -11,8 +11,18 @@ import {
   type GatedAnswer,
   type MarketProvider,
   type MarketQuery,
+  type QueryReading,
+  type RecentSale,
   type SoldResult,
 } from './types.ts';
+
+/** What public.market_parse_query said about the query (the part the screen shows). */
+type ParsedQuery = { corrected?: { from: string; to: string }[]; ignored?: string[] };
+
+const readingFrom = (query: ParsedQuery | undefined): QueryReading => ({
+  corrected: query?.corrected ?? [],
+  ignored: query?.ignored ?? [],
+});
 
 type AvailableRow = {
   available: number;
@@ -21,6 +31,7 @@ type AvailableRow = {
   demoComps: number;
   hasDemo?: boolean;
   asOf?: string;
+  query?: ParsedQuery;
 };
 
 type SoldRow = {
@@ -30,8 +41,10 @@ type SoldRow = {
   prices: { p25: number; median: number; p75: number } | null;
   medianDaysToSell: number | null;
   demoComps: number;
+  recentSales?: (Omit<RecentSale, 'price'> & { price: number | string | null })[];
   hasDemo?: boolean;
   asOf?: string;
+  query?: ParsedQuery;
 };
 
 type SearchRow<T> = { allowed: boolean; retryAfter?: number | null; cached?: boolean; result?: T };
@@ -45,6 +58,7 @@ function availableFrom(row: AvailableRow, isDemo: boolean): AvailableResult {
     isDemo,
     approximate: false,
     origin: isDemo ? 'demo' : 'import',
+    reading: readingFrom(row.query),
   };
 }
 
@@ -61,7 +75,11 @@ function soldFrom(row: SoldRow, isDemo: boolean, windowDays: number = SOLD_WINDO
     isDemo,
     approximate: false,
     origin: isDemo ? 'demo' : 'import',
-    recentSales: [],
+    recentSales: (row.recentSales ?? []).slice(0, 10).map((sale) => ({
+      ...sale,
+      price: sale.price === null ? null : Number(sale.price),
+    })),
+    reading: readingFrom(row.query),
   };
 }
 

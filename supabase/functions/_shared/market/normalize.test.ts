@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeQuery } from './normalize.ts';
+import { cacheQueryKey, normalizeQuery } from './normalize.ts';
 import { cacheKey } from '../cache.ts';
 
 describe('normalizeQuery (the cache key side of "the same words")', () => {
@@ -21,6 +21,15 @@ describe('normalizeQuery (the cache key side of "the same words")', () => {
   it('keeps word order (sources like eBay rank by it) but not case or spacing', () => {
     expect(normalizeQuery('Nike AIR max')).toBe(normalizeQuery('nike  air Max'));
     expect(normalizeQuery('max air nike')).not.toBe(normalizeQuery('nike air max'));
+  });
+
+  it('the cache key keeps exclusions, phrases and alternatives apart from plain words', () => {
+    expect(cacheQueryKey('Jeans  -Kids')).toBe('jeans -kids');
+    expect(cacheQueryKey('jeans kids')).not.toBe(cacheQueryKey('jeans -kids'));
+    expect(cacheQueryKey('"Wide Leg" jeans')).not.toBe(cacheQueryKey('wide leg jeans'));
+    expect(cacheQueryKey('nuptse , super puff')).toBe('nuptse,super puff');
+    expect(cacheQueryKey('nuptse super puff')).not.toBe(cacheQueryKey('nuptse, super puff'));
+    expect(cacheQueryKey("Levi's OFF-WHITE")).toBe('levis off white');
   });
 
   it('cache keys keep their parts apart', () => {

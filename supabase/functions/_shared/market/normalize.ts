@@ -15,3 +15,23 @@ export function normalizeQuery(input: string): string {
 export function queryKeywords(input: string): string {
   return normalizeQuery(input);
 }
+
+/**
+ * The query as the cache keys it: normalised words plus the query language's marks (a leading "-" excludes,
+ * quotes make a phrase, a comma separates alternatives), so "jeans -kids" and "jeans kids" are never one entry.
+ */
+export function cacheQueryKey(input: string): string {
+  return input
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/([a-z])\.(?=[a-z])/g, '$1')
+    .replace(/§/g, ' ')
+    .replace(/(^|\s)-(?=\S)/g, '$1§')
+    .replace(/[^a-z0-9",§]+/g, ' ')
+    .replace(/§/g, '-')
+    .replace(/\s*,\s*/g, ',')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

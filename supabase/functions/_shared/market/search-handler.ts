@@ -10,9 +10,10 @@ import { HttpError, json, readJsonBody, withErrors } from '../http.ts';
 import { passGate, tooManyRequests } from '../rate-limit.ts';
 import { serviceClient } from '../supabase.ts';
 import { marketProvider } from './index.ts';
-import { normalizeQuery } from './normalize.ts';
+import { cacheQueryKey, normalizeQuery } from './normalize.ts';
 import {
   CONDITIONS,
+  SourceRateLimitedError,
   type AvailableResult,
   type Condition,
   type GateSettings,
@@ -31,6 +32,8 @@ export const MESSAGES = {
   unauthorised: 'Please log in to search.',
   itemNameShort: 'Item name must be at least 2 characters.',
   itemNameLong: 'Item name must be at most 100 characters.',
+  itemNameNoWords: 'Item name must contain letters or numbers to search for.',
+  itemNameCharacters: 'Item name contains characters that cannot be searched for. Please type it again.',
   condition: 'Please select a condition.',
   windowDays: `The sold window must be one of ${SOLD_WINDOWS.join(', ')} days.`,
   unavailable: 'Search service temporarily unavailable. Please try again in a moment.',
@@ -42,7 +45,10 @@ const itemName = z
   .string({ error: MESSAGES.itemNameShort })
   .trim()
   .min(2, MESSAGES.itemNameShort)
-  .max(100, MESSAGES.itemNameLong);
+  .max(100, MESSAGES.itemNameLong)
+  // NUL and other control characters cannot be typed into the field and cannot be stored (issue 12: a 400, not a 503).
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  .refine((value) => !/[\u0000-\u001F\u007F]/.test(value), MESSAGES.itemNameCharacters);
 const condition = z.enum(CONDITIONS, { error: MESSAGES.condition });
 
 const bodyError = { error: 'Request body must be a JSON object.' };
@@ -70,15 +76,44 @@ const availableSchema = z.object(
 
 export type SearchBody = { itemName: string; condition: Condition; windowDays: SoldWindow };
 
+/**
+ * The one place that decides whether a query has anything to search for ('!!! ???' or only emoji has not): refused
+ * with a 400 before any source is asked. The query parser that replaces normalizeQuery plugs in here.
+ */
+function requireSearchableWords(itemName: string): void {
+  if (!normalizeQuery(itemName)) throw new HttpError(400, MESSAGES.itemNameNoWords);
+}
+
 export function parseSearchBody(kind: SearchKind, body: unknown): SearchBody {
   if (kind === 'available') {
     const result = availableSchema.safeParse(body);
     if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? MESSAGES.itemNameShort);
+    requireSearchableWords(result.data.itemName);
     return { itemName: result.data.itemName, condition: result.data.condition, windowDays: SOLD_WINDOW_DAYS };
   }
   const result = soldSchema.safeParse(body);
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? MESSAGES.itemNameShort);
+  requireSearchableWords(result.data.itemName);
   return result.data;
+}
+
+/** How long until a source's quota resets, in words: "45 seconds", "12 minutes", "about 7 hours". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} minutes`;
+  return `about ${Math.round(minutes / 60)} hours`;
+}
+
+/** The source's own quota ran out (eBay 429 / errorId 2001): a 429 of ours that says so, with Retry-After. */
+export function sourceRateLimited(error: SourceRateLimitedError): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(error.retryAfter));
+  return new HttpError(
+    429,
+    `${error.message} Please try again in ${waitInWords(retryAfter)}.`,
+    { retryAfter, reason: 'source-quota' },
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 class DeadlineExceeded extends Error {}
@@ -102,6 +137,7 @@ async function withDeadline<T>(
     return await Promise.race([run(controller.signal), deadline]);
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (error instanceof SourceRateLimitedError) throw sourceRateLimited(error);
     if (error instanceof DeadlineExceeded || controller.signal.aborted) {
       throw new HttpError(504, MESSAGES.timeout(Math.round(timeoutMs / 100) / 10));
     }
@@ -138,6 +174,7 @@ export function shape(
       byCondition: a.byCondition,
       byMarketplace: a.byMarketplace,
       comps: a.comps,
+      ...(a.reading ? { reading: a.reading } : {}),
       asOf,
     };
   }
@@ -155,6 +192,7 @@ export function shape(
     byMarketplace: s.byMarketplace,
     comps: s.comps,
     recentSales: s.recentSales.slice(0, 10),
+    ...(s.reading ? { reading: s.reading } : {}),
     asOf,
   };
 }
@@ -192,7 +230,7 @@ export function createSearchHandler(kind: SearchKind) {
             input.condition,
             // Each sold window is its own answer; the 90-day key keeps its old shape.
             ...(kind === 'sold' && input.windowDays !== SOLD_WINDOW_DAYS ? [`${input.windowDays}d`] : []),
-            normalizeQuery(input.itemName),
+            cacheQueryKey(input.itemName),
           ])
         : null;
 

@@ -29,6 +29,12 @@ export type RecentSale = {
   url: string | null;
 };
 
+/** How the index read a query, so the screen can say what was matched: typo fixes and words set aside. */
+export type QueryReading = {
+  corrected: { from: string; to: string }[];
+  ignored: string[];
+};
+
 export type MarketQuery = {
   /** Trimmed, as the user typed it. */
   itemName: string;
@@ -50,6 +56,7 @@ export type AvailableResult = {
   byMarketplace: { marketplace: string; available: number }[];
   comps: number;
   isDemo: boolean;
+  reading?: QueryReading;
 };
 
 export type SoldResult = {
@@ -69,6 +76,7 @@ export type SoldResult = {
   byMarketplace: { marketplace: string; sold: number }[];
   comps: number;
   isDemo: boolean;
+  reading?: QueryReading;
 };
 
 export type SourceName = 'local' | 'ebay';
@@ -107,6 +115,20 @@ export class SourceUnavailableError extends Error {
   ) {
     super(message);
     this.name = 'SourceUnavailableError';
+  }
+}
+
+/**
+ * The source refused because its own quota is used up (eBay: 429, errorId 2001). `retryAfter` is the seconds until it
+ * resets; the function answers 429 with Retry-After and does not ask the source again before then.
+ */
+export class SourceRateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(message);
+    this.name = 'SourceRateLimitedError';
   }
 }
 

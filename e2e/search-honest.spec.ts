@@ -1,0 +1,224 @@
+// The Explorer's honest states end to end (issue 10), in Chromium against the emulator and the real matching SQL:
+// aliases give the same figures, a query we cannot match is "no comparable listings" (never a dead market), sold
+// but none listed says demand outruns supply, a rate above 100% is explained, every card names its source and
+// window, and a saved demo search on /account keeps its demo label and window. Screenshots go to /tmp/shots.
+import { mkdirSync } from 'node:fs';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { newPage } from './support/browser';
+
+const shots = '/tmp/shots';
+const tag = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
+  '',
+);
+const email = `honest.${tag}@example.com`;
+const password = 'thrift-secret-1';
+const model = `q${tag}`;
+const day = 86_400_000;
+
+let service: SupabaseClient;
+
+type Row = Record<string, unknown>;
+function rows(prefix: string, titles: string[], status: 'available' | 'sold', extra: Row = {}): Row[] {
+  const now = Date.now();
+  return titles.map((title, i) => ({
+    marketplace: i % 2 ? 'poshmark' : 'ebay',
+    external_id: `${prefix}-${tag}-${status}-${i}`,
+    title,
+    brand: null,
+    category: null,
+    condition: 'pre_owned',
+    status,
+    price: 80 + i,
+    currency: 'USD',
+    listed_at: new Date(now - (30 + i) * day).toISOString(),
+    sold_at: status === 'sold' ? new Date(now - (5 + i) * day).toISOString() : null,
+    source: 'import',
+    ...extra,
+  }));
+}
+const times = (n: number, title: (i: number) => string) => Array.from({ length: n }, (_, i) => title(i));
+
+/** Logs in the way a visitor does: the first search asks for it, and runs once they are in. */
+async function loginAndSearch(page: Page, itemName: string) {
+  await page.goto('/thriftingexplorer');
+  await page.getByLabel('Item Name').fill(itemName);
+  await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await answered(page);
+}
+
+async function answered(page: Page) {
+  await page
+    .locator(
+      '[data-testid="sell-through-rate"], [data-testid="no-comparables"], [data-testid="none-listed"], [data-testid="search-error"]',
+    )
+    .first()
+    .waitFor();
+  await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
+}
+
+/** Searches and waits until the screen has its answer, whichever state that is. */
+async function search(page: Page, itemName: string) {
+  await page.getByLabel('Item Name').fill(itemName);
+  await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await answered(page);
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText();
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  service = createClient(inject('supabaseUrl'), inject('serviceRoleKey'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: class NoRealtime {} as never },
+  });
+  const created = await service.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { first_name: 'Hon', last_name: 'Est', zip_code: '10001' },
+  });
+  if (created.error) throw created.error;
+  const names = ['Dr. Martens', 'Doc Martens', 'DMs'];
+  const { error } = await service.from('market_listings').insert([
+    // One boot line, written three ways as sellers do; demo rows, so the cards say "Demo data".
+    ...rows(
+      'docs',
+      times(6, (i) => `${names[i % 3]} ${model} 1460 boots black`),
+      'available',
+      { source: 'demo' },
+    ),
+    ...rows(
+      'docs',
+      times(4, (i) => `${names[i % 3]} ${model} 1460 boots cherry`),
+      'sold',
+      { source: 'demo' },
+    ),
+    // A sale of 200 days ago: outside the headline 90 days, inside the 365-day window of the deeper look.
+    ...rows('docs-old', [`Dr. Martens ${model} 1460 boots oxblood`], 'sold', {
+      source: 'demo',
+      listed_at: new Date(Date.now() - 230 * day).toISOString(),
+      sold_at: new Date(Date.now() - 200 * day).toISOString(),
+    }),
+    // Sold in the window, none listed now.
+    ...rows(
+      'gone',
+      times(5, () => `Gonebag${tag} quilted flap bag`),
+      'sold',
+    ),
+    // More sold in 90 days than listed now.
+    ...rows(
+      'hot',
+      times(4, () => `Hotshoe${tag} trail sneakers`),
+      'available',
+    ),
+    ...rows(
+      'hot',
+      times(9, () => `Hotshoe${tag} trail sneakers`),
+      'sold',
+    ),
+  ]);
+  if (error) throw error;
+});
+
+describe('honest search states', () => {
+  it('gives Dr. Martens and doc martens the same figures, each card naming its source and window', async () => {
+    const page = await newPage();
+    await loginAndSearch(page, `Dr. Martens ${model} 1460`);
+    const first = [
+      await text(page, 'available-count'),
+      await text(page, 'sold-count'),
+      await text(page, 'sell-through-rate'),
+    ];
+    expect(first).toEqual(['6', '4', '67%']);
+    const meta = await page.getByTestId('card-meta').allInnerTexts();
+    expect(meta.length).toBeGreaterThanOrEqual(3);
+    expect(meta.join(' | ')).toMatch(/Demo data/);
+    expect(meta.join(' | ')).toMatch(/listed now/);
+    expect(meta.join(' | ')).toMatch(/sold in the last 90 days/);
+    await page.screenshot({ path: `${shots}/search-alias-1280.png`, fullPage: true });
+
+    // The deeper look lists the recent sales and lets the reseller widen the window.
+    const deeper = page.getByTestId('deeper-look');
+    expect(await deeper.getByTestId('recent-sales').getByRole('listitem').count()).toBe(4);
+    await deeper.getByTestId('window-picker').getByText('365 days').click();
+    await deeper.getByTestId('deeper-source').filter({ hasText: 'sold in the last 365 days' }).waitFor();
+    expect(await deeper.getByTestId('recent-sales').getByRole('listitem').count()).toBe(5);
+    expect(await deeper.getByTestId('recent-sales').innerText()).toMatch(/oxblood/);
+    expect(await text(page, 'sold-count')).toBe('4');
+
+    await search(page, `doc martens ${model} 1460`);
+    expect([
+      await text(page, 'available-count'),
+      await text(page, 'sold-count'),
+      await text(page, 'sell-through-rate'),
+    ]).toEqual(first);
+  });
+
+  it('says which words it left out of the match, with the same figures', async () => {
+    const page = await newPage();
+    await loginAndSearch(page, `Dr Martens ${model} 1460 EUC`);
+    expect(await text(page, 'available-count')).toBe('6');
+    expect(await page.getByTestId('query-reading').innerText()).toMatch(/Left out of the match .*: euc\./);
+  });
+
+  it('shows "no comparable listings" for a query nothing matches: no rate, no snooze bubble, no dialog', async () => {
+    const page = await newPage();
+    await loginAndSearch(page, 'zzzz qqqq');
+    const state = page.getByTestId('no-comparables');
+    expect(await state.innerText()).toMatch(/No comparable listings found/);
+    expect(await state.innerText()).toMatch(/zzzz qqqq/);
+    expect(await page.getByTestId('sell-through-rate').count()).toBe(0);
+    expect(await page.getByTestId('snooze-bubble').count()).toBe(0);
+    expect(await page.getByTestId('band-label').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.screenshot({ path: `${shots}/search-no-comparables-1280.png`, fullPage: true });
+  });
+
+  it('says demand outruns supply when items sold and none is listed, never 0%', async () => {
+    const page = await newPage();
+    await loginAndSearch(page, `gonebag${tag} flap bag`);
+    expect(await text(page, 'sold-count')).toBe('5');
+    expect(await text(page, 'none-listed')).toMatch(/None listed/);
+    expect(await page.getByTestId('none-listed-explanation').innerText()).toMatch(/demand outruns supply/);
+    expect(await page.getByTestId('sell-through-rate').count()).toBe(0);
+    expect(await page.getByText('0%', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.screenshot({ path: `${shots}/search-none-listed-1280.png`, fullPage: true });
+  });
+
+  it('explains a rate above 100% as more sold than listed', async () => {
+    const page = await newPage({ width: 390 });
+    await loginAndSearch(page, `hotshoe${tag} trail sneakers`);
+    expect(await text(page, 'sell-through-rate')).toBe('225%');
+    expect(await page.getByTestId('above-100').innerText()).toMatch(
+      /9 sold in the last 90 days against 4 listed now/,
+    );
+    expect(await page.getByTestId('above-100').innerText()).toMatch(/not a success rate/);
+    await page.screenshot({ path: `${shots}/search-above-100-390.png`, fullPage: true });
+  });
+
+  it('keeps the demo label and the window of a saved demo search on /account', async () => {
+    const page = await newPage();
+    await loginAndSearch(page, `DMs ${model} 1460`);
+    await page.getByRole('button', { name: 'Save search' }).click();
+    await page.getByText('Search saved').first().waitFor();
+    await page.goto('/account');
+    const item = page
+      .getByTestId('saved-searches')
+      .getByRole('listitem')
+      .filter({ hasText: `DMs ${model} 1460` });
+    expect(await item.getByTestId('saved-demo-badge').innerText()).toBe('Demo data');
+    expect(await item.getByTestId('saved-source').innerText()).toBe('Demo data · sold in the last 90 days');
+    expect(await item.innerText()).toMatch(/6 available · 4 sold · 67% sell-through/);
+    await page.screenshot({ path: `${shots}/account-saved-demo-1280.png`, fullPage: true });
+  });
+});

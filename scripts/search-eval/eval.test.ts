@@ -1,0 +1,60 @@
+// @vitest-environment node
+// The labelled search-quality set on a small demo market through the real matching SQL (PGlite): the figures
+// `npm run eval:search` prints, held to issue 10's bar.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSupabaseDir } from '../../emulator/config';
+import { createDatabase, type Database } from '../../emulator/db/index';
+import { prepareDatabase } from '../../emulator/db/migrate';
+import { EVAL_QUERIES } from './queries';
+import { evaluate, loadLabelledMarket, overall, type QueryScore } from './evaluate';
+
+let db: Database;
+let scores: QueryScore[];
+
+beforeAll(async () => {
+  db = await createDatabase({ dataDir: 'memory' });
+  await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
+  scores = await evaluate(db, await loadLabelledMarket(db, 4000));
+}, 120_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('search quality (npm run eval:search)', () => {
+  it('has at least 60 distinct labelled queries of every kind', () => {
+    expect(EVAL_QUERIES.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(EVAL_QUERIES.map((q) => q.query)).size).toBe(EVAL_QUERIES.length);
+    expect(new Set(EVAL_QUERIES.map((q) => q.kind))).toEqual(
+      new Set([
+        'plain',
+        'alias',
+        'misspelling',
+        'plural',
+        'size',
+        'exclusion',
+        'phrase',
+        'comma',
+        'long-title',
+        'emoji',
+        'nothing',
+      ]),
+    );
+  });
+
+  it('reaches precision and recall of at least 0.95 overall', () => {
+    const { precision, recall } = overall(scores);
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('has no query under 0.8 on either figure', () => {
+    const weak = scores.filter((s) => s.precision < 0.8 || s.recall < 0.8);
+    expect(weak).toEqual([]);
+  });
+
+  it('finds something for every query that means something, so the set cannot pass by matching nothing', () => {
+    const meant = scores.filter((s) => s.kind !== 'nothing' && s.expected > 0);
+    expect(meant.length).toBeGreaterThanOrEqual(55);
+    for (const s of meant) expect(s.correct, s.query).toBeGreaterThan(0);
+  });
+});

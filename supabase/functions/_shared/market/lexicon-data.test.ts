@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { LINES } from '../../../../scripts/market-data.ts';
+import { BRANDS, GARMENTS, type LexiconEntry } from './lexicon-data.ts';
+import { normalizeQuery } from './normalize.ts';
+
+const ALL = [...BRANDS, ...GARMENTS];
+const norm = (text: string) => normalizeQuery(text);
+
+// Single words that appear in unrelated listings: an alias equal to one of them would match those listings.
+const COMMON_WORDS = new Set(
+  `a an and the of for by with in on off new old used free people face north south west east navy black white pink red
+  blue green grey gray cream brown gold silver lucky mother frame boss guess express champion supreme palace essentials
+  represent theory equipment born keen loft hunter gap coach air max one two size small medium large women womens men
+  mens kids girls boys baby top tops shirt shoes shoe bag bags jacket coat dress pants jeans denim leather vintage
+  classic original lot bundle set cloud run running sport sports active yoga wing wings fog smart hush bean co`.split(
+    /\s+/,
+  ),
+);
+// Two- and three-letter aliases resellers really write; adding one means adding it here on purpose.
+const SHORT_ALIASES = new Set(
+  'tnf dms rl rrl nb nsw lv cdg ysl mk ua fp f21 dvf ck aeo uo bdg hm plt ald alo kut tee pjs'.split(' '),
+);
+
+describe('lexicon counts and coverage', () => {
+  it('has at least 150 brands and 40 garments', () => {
+    expect(BRANDS.length).toBeGreaterThanOrEqual(150);
+    expect(GARMENTS.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('knows every brand of the demo market, and Off-White', () => {
+    const known = new Set(BRANDS.flatMap((e) => [e.name, ...e.aliases].map(norm)));
+    const demo = [...new Set(LINES.map((line) => line.brand)), 'Dr. Martens', 'Off-White'];
+    expect(demo.filter((brand) => !known.has(norm(brand)))).toEqual([]);
+  });
+
+  it('knows the garment words of the demo market', () => {
+    const known = new Set(GARMENTS.flatMap((e) => [e.name, ...e.aliases].map(norm)));
+    // How buyers name the garments of the demo lines (scripts/market-data.ts LINES).
+    const demo = [
+      'jeans',
+      'leggings',
+      'hoodie',
+      'sneakers',
+      'shorts',
+      'dress',
+      'sweater',
+      'cardigan',
+      'pants',
+      'joggers',
+      'tee',
+      'polo shirt',
+      'backpack',
+      'handbag',
+      'tote',
+      'wallet',
+      'boots',
+      'sandals',
+      'clogs',
+      'beanie hat',
+      'blazer',
+      'denim jacket',
+      'crossbody',
+      'fleece',
+      'puffer',
+    ];
+    expect(demo.filter((garment) => !known.has(norm(garment)))).toEqual([]);
+  });
+
+  it.each([
+    ['BRANDS', BRANDS],
+    ['GARMENTS', GARMENTS],
+  ] as const)('%s is sorted by name', (_, list) => {
+    const names = list.map((e) => e.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+});
+
+describe('lexicon safety across entries', () => {
+  it('no two entries share a name', () => {
+    const names = ALL.map((e) => norm(e.name));
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+
+  it('no alias is shared by two entries or equals another entry’s name', () => {
+    const owner = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const entry of ALL) {
+      for (const word of [entry.name, ...entry.aliases].map(norm)) {
+        const seen = owner.get(word);
+        if (seen !== undefined && seen !== entry.name) clashes.push(`${word}: ${seen} / ${entry.name}`);
+        owner.set(word, entry.name);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+});
+
+describe.each([
+  ['brand', BRANDS],
+  ['garment', GARMENTS],
+] as const)('%s entries', (_, list: readonly LexiconEntry[]) => {
+  it.each(list.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
+    const name = norm(entry.name);
+    expect(name).not.toBe('');
+    const aliases = entry.aliases.map(norm);
+    expect(aliases).not.toContain('');
+    expect(new Set(aliases).size).toBe(aliases.length);
+    for (const alias of aliases.filter((a) => !a.includes(' '))) {
+      expect(COMMON_WORDS.has(alias), `'${alias}' is a common word`).toBe(false);
+      if (alias.length <= 3) expect(SHORT_ALIASES.has(alias), `'${alias}' is a short alias`).toBe(true);
+    }
+  });
+});

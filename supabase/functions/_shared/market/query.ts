@@ -1,0 +1,57 @@
+// The parsed search query (public.market_parse_query, migration 20250201000000_market_matching.sql) and the eBay
+// keywords built from it, so eBay is asked what the local index matches: brand and garment names as their entry's
+// name (eBay knows "Dr. Martens", not every spelling), "phrases" quoted, -exclusions, and a comma's alternatives in
+// eBay's (a, b) form.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export type QueryGroup = { any: string[][]; kind: 'brand' | 'garment' | 'word' | 'colour'; label?: string };
+export type ParsedQuery = {
+  clauses: { groups: QueryGroup[]; phrases: string[] }[];
+  exclude: QueryGroup[];
+  corrected: { from: string; to: string }[];
+  ignored: string[];
+};
+
+export async function parseQuery(
+  service: SupabaseClient,
+  itemName: string,
+  signal?: AbortSignal,
+): Promise<ParsedQuery> {
+  let call = service.rpc('market_parse_query', { p_query: itemName });
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
+  if (error) throw new Error(`Could not read the query: ${error.message}`);
+  return data as ParsedQuery;
+}
+
+const plain = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+function groupWords(group: QueryGroup): string {
+  if ((group.kind === 'brand' || group.kind === 'garment') && group.label) return plain(group.label);
+  // Size terms (sz_m) are aspects on eBay, not title words; a numeric size stays as its number word.
+  return (group.any[0] ?? []).filter((w) => !w.startsWith('sz_')).join(' ');
+}
+
+/** eBay Browse `q` for a parsed query; '' when nothing is left to search for. */
+export function ebayKeywords(parsed: ParsedQuery): string {
+  const clauses = parsed.clauses
+    .map((clause) => {
+      const words = clause.groups.map(groupWords).filter(Boolean);
+      const phrases = clause.phrases.map((p) => `"${p}"`);
+      return [...new Set([...words, ...phrases])].join(' ').trim();
+    })
+    .filter(Boolean);
+  if (clauses.length === 0) return '';
+  const excluded = [
+    ...new Set(parsed.exclude.flatMap((g) => (g.any[0] ?? []).filter((w) => !w.startsWith('sz_')))),
+  ].map((w) => `-${w}`);
+  const base = clauses.length === 1 ? clauses[0] : `(${clauses.join(', ')})`;
+  return [base, ...excluded].join(' ');
+}

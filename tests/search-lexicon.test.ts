@@ -1,0 +1,108 @@
+// The lexicon (supabase/functions/_shared/market/lexicon-data.ts) as the database uses it: one test per brand and
+// garment that every one of its names reads as that entry, the rules the data must keep, and that the generated
+// migration is current.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSupabaseDir, projectRoot } from '../emulator/config';
+import { createDatabase, type Database } from '../emulator/db/index';
+import { prepareDatabase } from '../emulator/db/migrate';
+import { LEXICON_MIGRATION, lexiconSql } from '../scripts/lexicon-sql';
+import { LINES } from '../scripts/market-data';
+import { BRANDS, GARMENTS, type LexiconEntry } from '../supabase/functions/_shared/market/lexicon-data';
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await createDatabase({ dataDir: 'memory' });
+  await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+type Group = { label?: string; kind: string; any: string[][] };
+async function groupsOf(text: string): Promise<Group[]> {
+  const { rows } = await db.query<{ parsed: { clauses: { groups: Group[] }[] } }>(
+    'select public.market_parse_query($1) as parsed',
+    [text],
+  );
+  return rows[0].parsed.clauses.flatMap((c) => c.groups);
+}
+
+const names = (e: LexiconEntry) => [e.name, ...e.aliases];
+
+describe('lexicon data', () => {
+  it('has at least 150 brands and 40 garments, sorted by name', () => {
+    expect(BRANDS.length).toBeGreaterThanOrEqual(150);
+    expect(GARMENTS.length).toBeGreaterThanOrEqual(40);
+    for (const list of [BRANDS, GARMENTS]) {
+      const sorted = [...list].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+      expect(list.map((e) => e.name)).toEqual(sorted.map((e) => e.name));
+    }
+  });
+
+  it('gives no name to two entries', () => {
+    const seen = new Map<string, string>();
+    for (const entry of [...BRANDS, ...GARMENTS]) {
+      for (const name of names(entry)) {
+        const key = name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, ' ')
+          .trim();
+        expect(seen.get(key) ?? entry.name, `"${name}"`).toBe(entry.name);
+        seen.set(key, entry.name);
+      }
+    }
+  });
+
+  it('uses no everyday word as an alias', () => {
+    const everyday = [
+      'free',
+      'face',
+      'north',
+      'new',
+      'old',
+      'people',
+      'the',
+      'red',
+      'blue',
+      'black',
+      'white',
+      'one',
+      'boss',
+      'top',
+      'bag',
+      'shirt',
+      'jacket',
+      'pants',
+      'mac',
+    ];
+    for (const entry of [...BRANDS, ...GARMENTS]) {
+      for (const alias of entry.aliases)
+        expect(everyday, `${entry.name}: ${alias}`).not.toContain(alias.toLowerCase());
+    }
+  });
+
+  it('knows every brand of the demo market', () => {
+    const known = new Set(BRANDS.flatMap(names).map((n) => n.toLowerCase()));
+    for (const brand of new Set(LINES.map((l) => l.brand)))
+      expect(known, brand).toContain(brand.toLowerCase());
+  });
+
+  it('is loaded by the current migration (npm run lexicon:sql)', () => {
+    expect(readFileSync(path.join(projectRoot, LEXICON_MIGRATION), 'utf8')).toBe(lexiconSql());
+  });
+});
+
+describe.each([
+  ['brand', BRANDS],
+  ['garment', GARMENTS],
+] as const)('every %s name reads as its entry', (kind, entries) => {
+  it.each(entries.map((e) => [e.name, e] as const))('%s', async (_name, entry) => {
+    for (const name of names(entry)) {
+      const groups = await groupsOf(name);
+      expect(groups, `"${name}"`).toEqual([expect.objectContaining({ kind, label: entry.name })]);
+    }
+  });
+});
