@@ -73,6 +73,7 @@ export function ArticleCard({ article, variant }: { article: CardArticle; varian
           <ArticleDate value={article.created_at} />
           <Link
             to={paths.article(article.slug)}
+            aria-label={`${action}: ${article.title}`}
             onMouseEnter={() => prefetch(article.slug)}
             onFocus={() => prefetch(article.slug)}
             className={cn(
