@@ -18,6 +18,9 @@ export const articleColumns = [
   'key_takeaways',
   'columns',
   'rows',
+  'cover_image',
+  'cover_alt',
+  'table_title',
 ] as const satisfies readonly (keyof ArticleFields)[];
 
 const jsonColumns = new Set<string>(['content', 'faq', 'key_takeaways', 'columns', 'rows']);
@@ -29,6 +32,7 @@ export function sqlString(value: string): string {
 
 function sqlValue(column: (typeof articleColumns)[number], article: ArticleFields): string {
   const value = article[column];
+  if (value == null) return 'null';
   if (jsonColumns.has(column)) return `${sqlString(JSON.stringify(value))}::jsonb`;
   if (column === 'created_at') return `${sqlString(String(value))}::timestamptz`;
   if (typeof value === 'boolean') return value ? 'true' : 'false';

@@ -29,8 +29,9 @@ type Article = Record<string, unknown> & {
 
 const FIELDS = [
   'slug', 'title', 'intro', 'content', 'faq', 'summary', 'meta_description', 'category', 'read_time',
-  'created_at', 'featured', 'published', 'key_takeaways', 'columns', 'rows',
+  'created_at', 'featured', 'published', 'key_takeaways', 'columns', 'rows', 'cover_image', 'cover_alt',
 ].sort();
+
 const CATEGORIES = ['Selling Strategy', 'Pricing & Data', 'Sourcing', 'Marketplaces'];
 // The blog list features any article whose slug or title mentions sell rate or sell-through (SPEC, blog list).
 const FEATURED_MATCH = /sell[\s-]*(through|rate)/i;
@@ -65,7 +66,8 @@ describe('blog content files', () => {
 
   describe.each(articles)('$file', ({ file, article }) => {
     it('has exactly the database fields with the right types', () => {
-      expect(Object.keys(article).sort()).toEqual(FIELDS);
+      // table_title is optional: an article without a table has nothing to title.
+      expect(Object.keys(article).filter((key) => key !== 'table_title').sort()).toEqual(FIELDS);
       for (const key of ['slug', 'title', 'intro', 'summary', 'meta_description', 'category', 'read_time', 'created_at']) {
         expect(typeof article[key], key).toBe('string');
         expect((article[key] as string).trim(), key).not.toBe('');
@@ -107,6 +109,12 @@ describe('blog content files', () => {
       expect(CATEGORIES).toContain(article.category);
       expect(article.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
       expect(Date.parse(article.created_at)).toBeLessThan(Date.parse('2026-11-20T00:00:00Z'));
+    });
+
+    it('titles its table for what it compares', () => {
+      if (article.columns.length === 0) return expect(article.table_title).toBeUndefined();
+      expect(typeof article.table_title).toBe('string');
+      expect(article.table_title).not.toMatch(/tool comparison/i);
     });
 
     it('has a table whose rows are as wide as its columns', () => {

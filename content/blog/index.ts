@@ -34,6 +34,13 @@ export const articleFileSchema = articleFieldsSchema.strict().superRefine((artic
       });
     }
   });
+  if ((article.cover_image == null) !== (article.cover_alt == null)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [article.cover_image == null ? 'cover_image' : 'cover_alt'],
+      message: 'A cover needs its alt text, and alt text needs a cover',
+    });
+  }
   if (article.rows.length > 0 && article.columns.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['columns'], message: 'A table with rows needs column headings' });
   }

@@ -3,7 +3,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
 
-select plan(27);
+select plan(30);
 
 -- Fixtures, inserted as the table owner: one published article and one draft.
 insert into public.blog_articles (slug, title, intro, meta_description, category, read_time, published, content, faq, key_takeaways, columns, rows)
@@ -17,8 +17,9 @@ values
 select has_table('public', 'blog_articles', 'blog_articles exists');
 select columns_are('public', 'blog_articles', array[
   'id', 'title', 'slug', 'intro', 'content', 'faq', 'summary', 'meta_description', 'category', 'read_time',
-  'created_at', 'featured', 'published', 'key_takeaways', 'columns', 'rows', 'updated_at'
-], 'blog_articles has exactly the fields of the spec plus updated_at');
+  'created_at', 'featured', 'published', 'key_takeaways', 'columns', 'rows', 'updated_at', 'cover_image', 'cover_alt',
+  'table_title'
+], 'blog_articles has exactly the fields of the spec plus updated_at, the cover and the table title');
 select col_default_is('public', 'blog_articles', 'published', 'false', 'articles start as drafts');
 select col_default_is('public', 'blog_articles', 'featured', 'false', 'articles are not featured by default');
 select ok((select relrowsecurity from pg_class where oid = 'public.blog_articles'::regclass), 'row level security is on');
@@ -38,6 +39,15 @@ select throws_ok(
 select throws_ok(
   $$insert into public.blog_articles (slug, title, intro, meta_description, category, read_time) values ('pgtap-published', 't', 'i', 'm', 'c', '1 min read')$$,
   '23505', null, 'slugs are unique');
+select throws_ok(
+  $$insert into public.blog_articles (slug, title, intro, meta_description, category, read_time, cover_image) values ('no-alt', 't', 'i', 'm', 'c', '1 min read', '/blog/covers/no-alt.webp')$$,
+  '23514', null, 'a cover needs alt text');
+select throws_ok(
+  $$insert into public.blog_articles (slug, title, intro, meta_description, category, read_time, cover_image, cover_alt) values ('js-cover', 't', 'i', 'm', 'c', '1 min read', 'javascript:alert(1)', 'x')$$,
+  '23514', null, 'a cover is a site path or an https address');
+select lives_ok(
+  $$insert into public.blog_articles (slug, title, intro, meta_description, category, read_time, cover_image, cover_alt, table_title) values ('with-cover', 't', 'i', 'm', 'c', '1 min read', '/blog/covers/with-cover.webp', 'A drawing', 'Rate Bands')$$,
+  'a cover with alt text and a table title are stored');
 
 -- Visitors (anon) -----------------------------------------------------------------------------------------------------
 set local role anon;

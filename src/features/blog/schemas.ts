@@ -6,6 +6,9 @@ import { z } from 'zod';
 /** URL-safe slug: lowercase words joined by single hyphens, as the database CHECK requires. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** A cover address the database accepts: a path on this site or an https URL. */
+export const COVER_PATTERN = /^(\/[A-Za-z0-9._~/-]+|https:\/\/[^\s"<>]+)$/;
+
 export const sectionSchema = z.object({
   heading: z.string().trim().min(1, 'A section needs a heading'),
   /** Body text; may carry the HTML of SPEC §5 and **bold** markers. Sanitised before display. */
@@ -34,6 +37,18 @@ export const articleFieldsSchema = z.object({
   key_takeaways: z.array(z.string()),
   columns: z.array(z.string()),
   rows: z.array(z.array(z.string())),
+  /**
+   * Optional cover, 1200 x 630: a site path (/blog/covers/<slug>.webp, drawn by scripts/art) or an https address,
+   * with its alt text; both or neither (the database CHECK says the same). Absent in a content file, null in a row.
+   */
+  cover_image: z
+    .string()
+    .max(500)
+    .regex(COVER_PATTERN, 'Use a site path such as /blog/covers/<slug>.webp or an https:// address')
+    .nullish(),
+  cover_alt: z.string().trim().min(1).max(300).nullish(),
+  /** Heading over the table; without one the page says 'At a Glance'. */
+  table_title: z.string().trim().min(1).max(120).nullish(),
 });
 
 /** A row as the article and list reads return it (updated_at, when present, is dropped). */
