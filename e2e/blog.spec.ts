@@ -193,10 +193,11 @@ describe('/blog/:slug', () => {
       await expect(main.locator('strong', { hasText: boldSource }).count()).resolves.toBeGreaterThan(0);
     await expect(main.locator('article').first().innerText()).resolves.not.toContain('**');
 
-    // In This Article links to the four sections, which exist.
+    // In This Article links to the body's sections, then the table (under its own title), which all exist.
     const toc = main.getByRole('navigation', { name: 'In This Article' });
     await expect(toc.getByRole('link').allTextContents()).resolves.toEqual([
-      'Tool Comparison',
+      ...full.content.map((section) => section.heading),
+      full.table_title ?? 'At a Glance',
       'Key Takeaways',
       'Summary',
       'Frequently Asked Questions',

@@ -33,6 +33,25 @@ describe('renderBlogFeed', () => {
     expect(xml).toContain('<category>Pricing &amp; Data</category>');
   });
 
+  it('gives an item with a cover its JPEG as Media RSS, with the alt text, and none to an item without', () => {
+    const xml = renderBlogFeed(
+      [
+        article({
+          cover_image: '/blog/covers/pricing-basics.webp',
+          cover_alt: 'Illustration: a tag & a chart',
+        }),
+        article({ slug: 'bare', created_at: '2025-01-01T09:00:00Z' }),
+      ],
+      'https://example.com',
+    );
+    expect(xml).toContain('xmlns:media="http://search.yahoo.com/mrss/"');
+    expect(xml).toContain(
+      '<media:content url="https://example.com/blog/covers/pricing-basics.jpg" medium="image" width="1200" height="630">',
+    );
+    expect(xml).toContain('<media:description>Illustration: a tag &amp; a chart</media:description>');
+    expect(xml.match(/<media:content/g)).toHaveLength(1);
+  });
+
   it('leaves drafts out', () => {
     const xml = renderBlogFeed([article(), article({ slug: 'secret-draft', published: false })]);
     expect(xml).not.toContain('secret-draft');

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { loadArticles, publishedOnly, sortArticles, type ArticleFields } from '../content/blog/index.ts';
 import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
+import { articleCover } from '../src/features/blog/lib/cover.ts';
 import { buildArticles } from './blog-source.ts';
+import { absoluteCover } from './sitemap.ts';
 
 export const FEED_FILE = 'blog/feed.xml';
 const FEED_LIMIT = 50;
@@ -27,7 +29,10 @@ export function rfc822(value: string): string {
   return new Date(value).toUTCString();
 }
 
-type FeedArticle = Pick<ArticleFields, 'slug' | 'title' | 'intro' | 'category' | 'created_at' | 'published'>;
+type FeedArticle = Pick<
+  ArticleFields,
+  'slug' | 'title' | 'intro' | 'category' | 'created_at' | 'published' | 'cover_image' | 'cover_alt'
+>;
 
 export function renderBlogFeed(articles: FeedArticle[], siteUrl: string = DEFAULT_SITE_URL): string {
   const origin = normalizeSiteUrl(siteUrl);
@@ -44,12 +49,20 @@ export function renderBlogFeed(articles: FeedArticle[], siteUrl: string = DEFAUL
         `      <description>${escapeXml(article.intro)}</description>`,
         `      <category>${escapeXml(article.category)}</category>`,
         `      <pubDate>${rfc822(article.created_at)}</pubDate>`,
+        // The cover as Media RSS, which feed readers show as the item's picture (the JPEG: readers lag on WebP).
+        ...(article.cover_image
+          ? [
+              `      <media:content url="${escapeXml(absoluteCover(origin, articleCover(article).social))}" medium="image" width="1200" height="630">`,
+              `        <media:description>${escapeXml(article.cover_alt ?? '')}</media:description>`,
+              '      </media:content>',
+            ]
+          : []),
         '    </item>',
       ].join('\n');
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
   <channel>
     <title>${CHANNEL_TITLE}</title>
     <link>${origin}/blog</link>

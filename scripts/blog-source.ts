@@ -10,7 +10,7 @@ export { fetchPublishedArticles } from './build-articles.ts';
 
 export type PublishedArticle = Pick<
   ArticleFields,
-  'slug' | 'title' | 'intro' | 'category' | 'created_at' | 'published'
+  'slug' | 'title' | 'intro' | 'category' | 'created_at' | 'published' | 'cover_image' | 'cover_alt'
 > & {
   updated_at?: string | null;
 };

@@ -69,10 +69,33 @@ describe('sitemapEntries', () => {
 describe('renderSitemap', () => {
   it('writes the sitemaps.org format and escapes URLs', () => {
     const xml = renderSitemap([{ loc: 'https://shop.test/a?b=1&c=2', lastmod: '2025-01-13', priority: 1 }]);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
     expect(xml).toContain('<loc>https://shop.test/a?b=1&amp;c=2</loc>');
     expect(xml).toContain('<lastmod>2025-01-13</lastmod>');
     expect(xml).toContain('<priority>1.0</priority>');
+  });
+});
+
+describe('article covers in the sitemap', () => {
+  it('lists an article cover as its image (the JPEG, absolute), and nothing for an article without one', () => {
+    const base = {
+      title: 't',
+      intro: 'i',
+      category: 'c',
+      created_at: '2025-03-04T09:00:00Z',
+      published: true,
+    };
+    const entries = sitemapEntries({
+      siteUrl: 'https://shop.test',
+      articles: [
+        { ...base, slug: 'covered', cover_image: '/blog/covers/covered.webp', cover_alt: 'Illustration: x' },
+        { ...base, slug: 'bare' },
+      ],
+    });
+    const xml = renderSitemap(entries);
+    expect(xml).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
+    expect(xml).toContain('<image:loc>https://shop.test/blog/covers/covered.jpg</image:loc>');
+    expect(xml.match(/<image:image>/g)).toHaveLength(1);
   });
 });
 

@@ -6,13 +6,20 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { publicPaths } from '../src/config/paths.ts';
 import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
+import { articleCover } from '../src/features/blog/lib/cover.ts';
 import { buildArticles, type PublishedArticle } from './blog-source.ts';
+
+/** A cover path on this site made absolute; an https cover stays as it is. */
+export const absoluteCover = (siteUrl: string, cover: string) =>
+  cover.startsWith('/') ? `${siteUrl}${cover}` : cover;
 
 export type SitemapEntry = {
   loc: string;
   lastmod?: string;
   changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly';
   priority?: number;
+  /** Absolute address of the page's main picture (an article's cover), for Google's image sitemap extension. */
+  image?: string;
 };
 
 type BlogFile = { slug?: unknown; published?: unknown; created_at?: unknown; updated_at?: unknown };
@@ -65,6 +72,7 @@ export function articleSitemapEntries(siteUrl: string, articles: PublishedArticl
       lastmod: isoDate(a.updated_at ?? undefined) ?? isoDate(a.created_at),
       changefreq: 'monthly' as const,
       priority: 0.7,
+      ...(a.cover_image ? { image: absoluteCover(siteUrl, articleCover(a).social) } : {}),
     }));
 }
 
@@ -97,9 +105,11 @@ export function renderSitemap(entries: SitemapEntry[]): string {
     if (e.lastmod) parts.push(`    <lastmod>${e.lastmod}</lastmod>`);
     if (e.changefreq) parts.push(`    <changefreq>${e.changefreq}</changefreq>`);
     if (e.priority !== undefined) parts.push(`    <priority>${e.priority.toFixed(1)}</priority>`);
+    if (e.image)
+      parts.push(`    <image:image>\n      <image:loc>${escapeXml(e.image)}</image:loc>\n    </image:image>`);
     return `  <url>\n${parts.join('\n')}\n  </url>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** public/robots.txt names the default site; point its Sitemap line at the configured one. */

@@ -1,7 +1,7 @@
 // Editorial rules for the article files in this folder. The field types are also checked by the loader's schema;
 // this file guards what a schema cannot: enough real text, honest read times, the one featured article the blog's
 // Featured section picks out by its slug or title, a mix of categories, and at least one draft.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ const FIELDS = [
   'slug', 'title', 'intro', 'content', 'faq', 'summary', 'meta_description', 'category', 'read_time',
   'created_at', 'featured', 'published', 'key_takeaways', 'columns', 'rows', 'cover_image', 'cover_alt',
 ].sort();
-
+const publicDir = path.resolve(dir, '../../public');
 const CATEGORIES = ['Selling Strategy', 'Pricing & Data', 'Sourcing', 'Marketplaces'];
 // The blog list features any article whose slug or title mentions sell rate or sell-through (SPEC, blog list).
 const FEATURED_MATCH = /sell[\s-]*(through|rate)/i;
@@ -109,6 +109,14 @@ describe('blog content files', () => {
       expect(CATEGORIES).toContain(article.category);
       expect(article.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
       expect(Date.parse(article.created_at)).toBeLessThan(Date.parse('2026-11-20T00:00:00Z'));
+    });
+
+    it('has a drawn cover in public/ (WebP at two widths and a JPEG for social cards) with alt text', () => {
+      expect(article.cover_image).toBe(`/blog/covers/${article.slug}.webp`);
+      for (const name of [`${article.slug}.webp`, `${article.slug}-600.webp`, `${article.slug}.jpg`]) {
+        expect(existsSync(path.join(publicDir, 'blog/covers', name)), name).toBe(true);
+      }
+      expect(article.cover_alt).toMatch(/^Illustration: .{20,}/);
     });
 
     it('titles its table for what it compares', () => {

@@ -18,6 +18,10 @@ export type SeoProps = {
   type?: 'website' | 'article';
   /** Social card image, a path on this site or an absolute URL; defaults to our 1200x630 card. */
   image?: string;
+  /** What the social image shows; defaults to the site's name and tagline, which describe the default card. */
+  imageAlt?: string;
+  /** The image's size when known (the default card and the blog covers are 1200 x 630). */
+  imageSize?: { width: number; height: number };
   /** For pages search engines should not list (404, account pages). */
   noindex?: boolean;
   /** Extra JSON-LD objects for this page (FAQPage, BlogPosting, ...). */
@@ -40,6 +44,8 @@ export function Seo({
   path,
   type = 'website',
   image = site.ogImage,
+  imageAlt,
+  imageSize,
   noindex,
   jsonLd = [],
   breadcrumbLabel,
@@ -47,7 +53,7 @@ export function Seo({
   const fullTitle = `${title} | ${site.name}`;
   const url = absoluteUrl(path);
   const imageUrl = absoluteUrl(image);
-  const usesDefaultImage = image === site.ogImage;
+  const size = imageSize ?? (image === site.ogImage ? { width: 1200, height: 630 } : undefined);
 
   const structured: object[] = [organizationJsonLd(), websiteJsonLd()];
   const crumbs = crumbsFromPath(path, breadcrumbLabel);
@@ -72,13 +78,14 @@ export function Seo({
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={imageUrl} />
-      {usesDefaultImage && <meta property="og:image:width" content="1200" />}
-      {usesDefaultImage && <meta property="og:image:height" content="630" />}
-      <meta property="og:image:alt" content={`${site.name}: ${site.tagline}`} />
+      {size && <meta property="og:image:width" content={String(size.width)} />}
+      {size && <meta property="og:image:height" content={String(size.height)} />}
+      <meta property="og:image:alt" content={imageAlt ?? `${site.name}: ${site.tagline}`} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
+      <meta name="twitter:image:alt" content={imageAlt ?? `${site.name}: ${site.tagline}`} />
       {structured.map((data, i) => (
         <script key={i} type="application/ld+json">
           {JSON.stringify(data)}

@@ -18,12 +18,16 @@ export const blogMessages = {
   featuredBadge: 'Featured',
   author: 'Flipwise Team',
   share: 'Share',
+  wordsLabel: 'Word count',
   linkCopied: 'Link copied',
   linkCopiedDescription: 'The article address is on your clipboard.',
   copyFailed: "Couldn't copy the link",
   copyFailedDescription: 'Copy the address from your browser bar instead.',
   inThisArticle: 'In This Article',
-  toolComparison: 'Tool Comparison',
+  // Over a table without a title of its own; the SPEC's 'Tool Comparison' named tables that compare rate bands and
+  // seasons as well as tools (decision 043).
+  tableFallbackTitle: 'At a Glance',
+  articleContents: 'In this article',
   keyTakeaways: 'Key Takeaways',
   summary: 'Summary',
   faq: 'Frequently Asked Questions',

@@ -6,10 +6,10 @@ import { blogKeys } from './keys';
 
 /**
  * SPEC §7 Blog article, plus key_takeaways, columns and rows, which the page shows and the SPEC's field list omits
- * (docs/decisions/005-article-read-includes-table-and-takeaways.md).
+ * (docs/decisions/005-article-read-includes-table-and-takeaways.md), and the cover and table title (decision 043).
  */
 export const ARTICLE_COLUMNS =
-  'id, title, slug, intro, content, faq, summary, meta_description, category, read_time, created_at, featured, published, key_takeaways, columns, rows';
+  'id, title, slug, intro, content, faq, summary, meta_description, category, read_time, created_at, featured, published, key_takeaways, columns, rows, cover_image, cover_alt, table_title';
 
 export async function getArticle(slug: string): Promise<BlogArticle> {
   const { data, error } = await (

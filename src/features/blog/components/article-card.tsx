@@ -3,57 +3,67 @@ import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { usePrefetchArticle } from '../api/prefetch-article';
+import type { GridLead } from '../lib/featured';
 import { blogMessages } from '../messages';
 import type { BlogArticle } from '../schemas';
 import { ArticleDate, ReadTime } from './article-meta';
+import { ArticleCover } from './article-cover';
 import { ArrowRightIcon } from '@/components/ui/icons';
 
-type CardArticle = Pick<BlogArticle, 'slug' | 'title' | 'intro' | 'category' | 'read_time' | 'created_at'>;
+type CardArticle = Pick<
+  BlogArticle,
+  'slug' | 'title' | 'intro' | 'category' | 'read_time' | 'created_at' | 'cover_image' | 'cover_alt'
+>;
+
+// Tailwind only ships classes written out in full, so each layout of a card is spelled here.
+function layoutClasses(featured: boolean, lead?: GridLead) {
+  if (featured) return { card: 'md:flex-row', cover: 'md:w-1/2', sizes: '(min-width: 768px) 600px, 100vw' };
+  const card = cn(lead?.wideMd && 'md:flex-row', lead && (lead.lgSpan > 1 ? 'lg:flex-row' : 'lg:flex-col'));
+  const cover = cn(lead?.wideMd && 'md:w-1/2', lead && (lead.lgSpan > 1 ? 'lg:w-1/2' : 'lg:w-full'));
+  return { card, cover, sizes: '(min-width: 768px) 600px, 100vw' };
+}
 
 /**
  * One article in the list. The action link stretches over the whole card, so the card is one click target and one
  * tab stop; its text starts with the visible words and adds the title for screen readers and crawlers ('Read More:
  * <title>'), so a list of links read out of context still says where each one goes.
  */
-export function ArticleCard({ article, variant }: { article: CardArticle; variant: 'featured' | 'grid' }) {
+export function ArticleCard({
+  article,
+  variant,
+  lead,
+  priority = false,
+}: {
+  article: CardArticle;
+  variant: 'featured' | 'grid';
+  /** Set on the first card of the grid, which may spread over a row so none ends with an orphan. */
+  lead?: GridLead;
+  /** The cover a visitor sees first loads eagerly; the rest wait until they scroll near. */
+  priority?: boolean;
+}) {
   const featured = variant === 'featured';
   const action = featured ? blogMessages.readArticle : blogMessages.readMore;
   const prefetch = usePrefetchArticle();
+  const layout = layoutClasses(featured, lead);
   return (
     <article
       className={cn(
-        'group relative flex h-full flex-col rounded-xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 hover:shadow-md',
-        featured ? 'overflow-hidden md:flex-row' : 'p-6',
+        'group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 hover:shadow-md',
+        layout.card,
       )}
     >
-      {featured && (
-        <div
-          aria-hidden="true"
-          className="flex items-center justify-center bg-gradient-to-br from-primary to-teal-500 p-8 text-primary-foreground md:w-2/5"
-        >
-          <svg viewBox="0 0 120 80" className="h-24 w-36 sm:h-28 sm:w-40" fill="none">
-            <path
-              d="M8 72h104"
-              stroke="currentColor"
-              strokeOpacity="0.5"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-            <rect x="16" y="48" width="14" height="20" rx="3" fill="currentColor" fillOpacity="0.45" />
-            <rect x="40" y="36" width="14" height="32" rx="3" fill="currentColor" fillOpacity="0.6" />
-            <rect x="64" y="24" width="14" height="44" rx="3" fill="currentColor" fillOpacity="0.75" />
-            <rect x="88" y="10" width="14" height="58" rx="3" fill="currentColor" />
-            <path
-              d="M14 40 44 26l24-8 34-14"
-              stroke="currentColor"
-              strokeWidth="3"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </div>
-      )}
-      <div className={cn('flex flex-1 flex-col', featured && 'p-6 sm:p-8')}>
+      <div className={cn('shrink-0 overflow-hidden border-b bg-muted md:border-b-0', layout.cover)}>
+        <ArticleCover
+          article={article}
+          sizes={layout.sizes}
+          priority={priority}
+          className={cn(
+            'transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none motion-reduce:group-hover:scale-100',
+            (featured || lead?.wideMd || (lead && lead.lgSpan > 1)) && 'md:h-full',
+          )}
+        />
+      </div>
+      <div className={cn('flex flex-1 flex-col', featured ? 'p-6 sm:p-8' : 'p-6')}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
           <Badge variant="secondary">{article.category}</Badge>
           <ReadTime value={article.read_time} />

@@ -49,8 +49,9 @@ describe('ArticlePage', () => {
     expect(header.getByText('Flipwise Team')).toBeInTheDocument();
     expect(header.getByText('March 4, 2025')).toBeInTheDocument();
     expect(header.getByText('6 min read')).toBeInTheDocument();
-    // intro 8 + summary 4 + takeaways 4 + 7 + FAQ 5 + 4 + 3 + 5 = 40 (section bodies are not counted)
-    expect(header.getByText('40 words')).toBeInTheDocument();
+    // The whole article (decision 043): intro 8 + sections 4 + 9 + 2 + 3 + table 2 + 5 + takeaways 4 + 7
+    // + summary 4 + FAQ 5 + 4 + 3 + 5 = 65.
+    expect(header.getByText('65 words')).toBeInTheDocument();
     expect(header.getByRole('button', { name: 'Share' })).toBeInTheDocument();
   });
 
@@ -67,12 +68,53 @@ describe('ArticlePage', () => {
     expect(screen.queryByText(/\*\*/)).not.toBeInTheDocument();
   });
 
-  it('links In This Article to the sections that exist', () => {
-    renderArticle(makeArticle());
+  it('shows the cover under the title with its alt text and size, and uses it as the social card', async () => {
+    renderArticle(
+      makeArticle({
+        title: 'Covered',
+        cover_image: '/blog/covers/covered.webp',
+        cover_alt: 'Illustration: a rack of jackets',
+      }),
+    );
+    const header = within(screen.getByRole('heading', { level: 1, name: 'Covered' }).closest('header')!);
+    const cover = header.getByRole('img', { name: 'Illustration: a rack of jackets' });
+    expect(cover).toHaveAttribute('src', '/blog/covers/covered.webp');
+    expect(cover).toHaveAttribute(
+      'srcset',
+      '/blog/covers/covered-600.webp 600w, /blog/covers/covered.webp 1200w',
+    );
+    expect(cover).toHaveAttribute('width', '1200');
+    expect(cover).toHaveAttribute('height', '630');
+    expect(cover).toHaveAttribute('loading', 'eager');
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
+        /\/blog\/covers\/covered\.jpg$/,
+      ),
+    );
+    expect(document.head.querySelector('meta[property="og:image:alt"]')).toHaveAttribute(
+      'content',
+      'Illustration: a rack of jackets',
+    );
+    expect(document.head.querySelector('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+  });
+
+  it('falls back to the brand cover, as decoration, when the article has none', () => {
+    const { container } = renderArticle(makeArticle({ cover_image: null, cover_alt: null }));
+    const cover = container.querySelector('header img')!;
+    expect(cover).toHaveAttribute('src', '/blog/covers/flipwise.webp');
+    expect(cover).toHaveAttribute('alt', '');
+  });
+
+  it('puts In This Article before the body and links the sections, then the table under its own title', () => {
+    renderArticle(makeArticle({ table_title: 'Fees by Marketplace' }));
     const nav = screen.getByRole('navigation', { name: 'In This Article' });
+    const firstSection = screen.getByRole('heading', { level: 2, name: 'Why asking prices mislead' });
+    expect(nav.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-      ['Tool Comparison', '#tool-comparison'],
+      ['Why asking prices mislead', '#section-1-why-asking-prices-mislead'],
+      ['Gather comps', '#section-2-gather-comps'],
+      ['Fees by Marketplace', '#tool-comparison'],
       ['Key Takeaways', '#key-takeaways'],
       ['Summary', '#summary'],
       ['Frequently Asked Questions', '#faq'],
@@ -84,16 +126,18 @@ describe('ArticlePage', () => {
   it('leaves out links to absent sections, and the card itself when there are no takeaways', () => {
     const { unmount } = renderArticle(makeArticle({ columns: [], rows: [] }));
     const nav = screen.getByRole('navigation', { name: 'In This Article' });
-    expect(within(nav).queryByRole('link', { name: 'Tool Comparison' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Tool Comparison' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'At a Glance' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     unmount();
     renderArticle(makeArticle({ key_takeaways: [] }));
     expect(screen.queryByRole('navigation', { name: 'In This Article' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Key Takeaways' })).not.toBeInTheDocument();
   });
 
-  it('shows the comparison table with its columns and rows', () => {
+  it('shows the table with its columns and rows, headed At a Glance when it has no title, never Tool Comparison', () => {
     renderArticle(makeArticle());
+    expect(screen.getByRole('heading', { level: 2, name: 'At a Glance' })).toBeInTheDocument();
+    expect(screen.queryByText('Tool Comparison')).not.toBeInTheDocument();
     const table = screen.getByRole('table');
     expect(
       within(table)

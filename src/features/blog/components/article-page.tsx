@@ -23,7 +23,10 @@ import {
   InThisArticle,
   KeyTakeaways,
   RelatedArticles,
+  tableTitle,
 } from './article-sections';
+import { ArticleCover } from './article-cover';
+import { articleCover } from '../lib/cover';
 import { LoadingText } from './loading-text';
 import { ShareButton } from './share-button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
@@ -73,6 +76,7 @@ function ArticleContent({ article }: { article: BlogArticle }) {
   const path = paths.article(article.slug);
   const hasTakeaways = article.key_takeaways.length > 0;
   const hasTable = article.columns.length > 0;
+  const cover = articleCover(article);
   const jsonLd = [
     blogPostingJsonLd(article, wordCount),
     ...(article.faq.length > 0 ? [faqJsonLd(article.faq)] : []),
@@ -85,6 +89,9 @@ function ArticleContent({ article }: { article: BlogArticle }) {
         description={article.meta_description}
         path={path}
         type="article"
+        image={cover.social}
+        imageAlt={cover.alt || article.title}
+        imageSize={{ width: 1200, height: 630 }}
         breadcrumbLabel={article.title}
         jsonLd={jsonLd}
       />
@@ -117,20 +124,32 @@ function ArticleContent({ article }: { article: BlogArticle }) {
               </span>
               <ArticleDate value={article.created_at} />
               <ReadTime value={article.read_time} />
+              {/* The whole article's words, so the figure agrees with the read time beside it (decision 043). */}
               <span>{formatWordCount(wordCount)}</span>
             </div>
             <ShareButton title={article.title} text={article.meta_description} />
           </div>
+          <ArticleCover
+            article={article}
+            priority
+            sizes="(min-width: 768px) 720px, 100vw"
+            className="mt-8 rounded-xl border"
+          />
         </header>
+
+        {hasTakeaways && (
+          <div className="mt-8">
+            <InThisArticle article={article} />
+          </div>
+        )}
 
         <div className="mt-8">
           <ArticleBody article={article} />
         </div>
 
         <div className="mt-12 space-y-12">
-          {hasTakeaways && <InThisArticle article={article} />}
           {hasTable && (
-            <ComparisonTable columns={article.columns} rows={article.rows} title={article.title} />
+            <ComparisonTable columns={article.columns} rows={article.rows} heading={tableTitle(article)} />
           )}
           {hasTakeaways && <KeyTakeaways items={article.key_takeaways} />}
           {article.summary.trim() && <ArticleSummary summary={article.summary} />}

@@ -62,15 +62,29 @@ export function ArticleBody({ article }: { article: Pick<BlogArticle, 'intro' | 
   );
 }
 
+/** The table's heading: its own title, or 'At a Glance' for an article published without one. */
+export function tableTitle(article: Pick<BlogArticle, 'table_title'>): string {
+  return article.table_title?.trim() || blogMessages.tableFallbackTitle;
+}
+
+/**
+ * The contents card, before the body: the body's own sections, then the table, takeaways, summary and FAQ that follow
+ * it (SPEC §2 lists those four; a card placed before the body also leads to the sections in between).
+ */
 export function InThisArticle({
   article,
 }: {
-  article: Pick<BlogArticle, 'columns' | 'key_takeaways' | 'summary' | 'faq'>;
+  article: Pick<BlogArticle, 'content' | 'columns' | 'key_takeaways' | 'summary' | 'faq' | 'table_title'>;
 }) {
   const links: { href: string; label: string; show: boolean }[] = [
+    ...article.content.map((section, index) => ({
+      href: headingId(section.heading, index),
+      label: section.heading,
+      show: true,
+    })),
     {
       href: sectionAnchors.toolComparison,
-      label: blogMessages.toolComparison,
+      label: tableTitle(article),
       show: article.columns.length > 0,
     },
     {
@@ -89,9 +103,9 @@ export function InThisArticle({
       >
         {blogMessages.inThisArticle}
       </h2>
-      <ul className="mt-3 grid gap-1 sm:grid-cols-2">
+      <ul className="mt-3 gap-x-6 sm:columns-2">
         {links.map((link) => (
-          <li key={link.href}>
+          <li key={link.href} className="break-inside-avoid">
             <a
               href={`#${link.href}`}
               className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-foreground transition-colors hover:bg-background hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -109,21 +123,22 @@ export function InThisArticle({
 export function ComparisonTable({
   columns,
   rows,
-  title,
+  heading,
 }: {
   columns: string[];
   rows: string[][];
-  title: string;
+  /** What the table compares (tableTitle()); also names its scrolling region. */
+  heading: string;
 }) {
   return (
     <section aria-labelledby={sectionAnchors.toolComparison}>
       <h2 id={sectionAnchors.toolComparison} className={sectionHeading}>
-        {blogMessages.toolComparison}
+        {heading}
       </h2>
       {/* The table keeps its width and scrolls inside this box on narrow screens; focusable so keyboards can scroll it. */}
       <div
         role="region"
-        aria-label={`Comparison table: ${title}`}
+        aria-label={`Table: ${heading}`}
         tabIndex={0}
         className="mt-4 overflow-x-auto rounded-xl border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >

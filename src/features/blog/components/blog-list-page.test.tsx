@@ -81,6 +81,32 @@ describe('BlogListPage', () => {
     expect(within(card).getByText(/leave money behind/)).toBeInTheDocument();
   });
 
+  it('shows each card with its cover: sized, the featured one eager, the grid lazy', () => {
+    renderList(
+      articles.map((a) => ({
+        ...a,
+        cover_image: `/blog/covers/${a.slug}.webp`,
+        cover_alt: `Illustration for ${a.title}`,
+      })),
+    );
+    const featured = screen.getByRole('img', { name: 'Illustration for Sell-Through Rate Explained' });
+    expect(featured).toHaveAttribute('loading', 'eager');
+    const grid = screen.getByRole('img', { name: 'Illustration for Fees Compared' });
+    expect(grid).toHaveAttribute('loading', 'lazy');
+    expect(grid).toHaveAttribute('width', '1200');
+    expect(grid).toHaveAttribute('height', '630');
+    expect(grid.getAttribute('srcset')).toContain('/blog/covers/fees-compared-600.webp 600w');
+  });
+
+  it('spreads the first grid card so no row ends with a single card', () => {
+    // Three in the grid: one row at three columns; at two columns the first card takes the whole first row.
+    renderList();
+    const items = within(screen.getByRole('region', { name: 'Latest Articles' })).getAllByRole('listitem');
+    expect(items[0]!.className).toContain('md:col-span-2');
+    expect(items[0]!.className).toContain('lg:col-span-1');
+    expect(items[1]!.className).toBe('');
+  });
+
   it('filters by category and marks the pressed button', async () => {
     const user = userEvent.setup();
     renderList();

@@ -4,8 +4,16 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { cn } from '@/lib/utils';
 import { useArticles } from '../api/get-articles';
-import { ALL_CATEGORIES, categoriesOf, filterByCategory, splitFeatured } from '../lib/featured';
+import {
+  ALL_CATEGORIES,
+  categoriesOf,
+  filterByCategory,
+  gridLead,
+  splitFeatured,
+  type GridLead,
+} from '../lib/featured';
 import { blogJsonLd } from '../lib/structured-data';
 import { blogMessages } from '../messages';
 import type { BlogArticle } from '../schemas';
@@ -44,8 +52,17 @@ function CategoryFilter({
   );
 }
 
+// Written out in full for Tailwind: the first card's column span at two and three columns.
+function leadSpan(lead: GridLead) {
+  return cn(
+    lead.wideMd && 'md:col-span-2',
+    lead.lgSpan === 3 ? 'lg:col-span-3' : lead.lgSpan === 2 ? 'lg:col-span-2' : 'lg:col-span-1',
+  );
+}
+
 function ArticleSections({ articles }: { articles: BlogArticle[] }) {
   const { featured, latest } = splitFeatured(articles);
+  const lead = gridLead(latest.length);
   if (articles.length === 0) {
     return (
       <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">
@@ -61,8 +78,8 @@ function ArticleSections({ articles }: { articles: BlogArticle[] }) {
             {blogMessages.featuredHeading}
           </h2>
           <div className="space-y-6">
-            {featured.map((article) => (
-              <ArticleCard key={article.id} article={article} variant="featured" />
+            {featured.map((article, index) => (
+              <ArticleCard key={article.id} article={article} variant="featured" priority={index === 0} />
             ))}
           </div>
         </section>
@@ -73,9 +90,14 @@ function ArticleSections({ articles }: { articles: BlogArticle[] }) {
             {blogMessages.latestHeading}
           </h2>
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {latest.map((article) => (
-              <li key={article.id}>
-                <ArticleCard article={article} variant="grid" />
+            {latest.map((article, index) => (
+              <li key={article.id} className={index === 0 ? leadSpan(lead) : undefined}>
+                <ArticleCard
+                  article={article}
+                  variant="grid"
+                  lead={index === 0 ? lead : undefined}
+                  priority={index === 0 && featured.length === 0}
+                />
               </li>
             ))}
           </ul>

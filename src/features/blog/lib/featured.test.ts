@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, filterByCategory, isFeaturedOnList, splitFeatured } from './featured';
+import { categoriesOf, filterByCategory, gridLead, isFeaturedOnList, splitFeatured } from './featured';
 
 describe('isFeaturedOnList', () => {
   it.each([
@@ -38,5 +38,18 @@ describe('categories', () => {
   it('filters by category; All shows everything', () => {
     expect(filterByCategory(list, 'Sourcing')).toEqual([list[1]]);
     expect(filterByCategory(list, 'All')).toBe(list);
+  });
+});
+
+describe('gridLead', () => {
+  // Slots used = count + extra columns the first card takes; every row full means slots divide by the columns.
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])('leaves no orphan with %i cards', (count) => {
+    const lead = gridLead(count);
+    expect((count + (lead.wideMd ? 1 : 0)) % 2).toBe(0);
+    expect((count + lead.lgSpan - 1) % 3).toBe(0);
+  });
+
+  it('keeps the first card to one column when the rows are already full', () => {
+    expect(gridLead(6)).toEqual({ wideMd: false, lgSpan: 1 });
   });
 });

@@ -26,3 +26,16 @@ export function categoriesOf(articles: { category: string }[]): string[] {
 export function filterByCategory<T extends { category: string }>(articles: T[], category: string): T[] {
   return category === ALL_CATEGORIES ? articles : articles.filter((a) => a.category === category);
 }
+
+/** How the first card of the Latest grid spreads so no row ends with one card alone (issue 14, point 6). */
+export type GridLead = {
+  /** Two columns (md): the first card takes both when the count is odd. */
+  wideMd: boolean;
+  /** Three columns (lg): the first card takes 1, 2 or 3 columns so the rest fill whole rows. */
+  lgSpan: 1 | 2 | 3;
+};
+
+export function gridLead(count: number): GridLead {
+  const rest = count % 3;
+  return { wideMd: count % 2 === 1, lgSpan: rest === 1 ? 3 : rest === 2 ? 2 : 1 };
+}

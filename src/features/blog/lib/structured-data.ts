@@ -1,5 +1,6 @@
 // schema.org data for the blog pages: Blog on /blog, BlogPosting on an article. FAQPage and BreadcrumbList come from
 // the shared builders in components/seo.
+import { articleCover } from './cover';
 import { absoluteUrl, type JsonLd } from '@/components/seo';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -54,7 +55,7 @@ export function blogPostingJsonLd(article: BlogArticle, wordCount: number): Json
     articleSection: article.category,
     wordCount,
     timeRequired: readTimeDuration(article.read_time),
-    image: absoluteUrl(site.ogImage),
+    image: absoluteUrl(articleCover(article).social),
     inLanguage: 'en-US',
     author: author(),
     publisher: publisher(),

@@ -15,14 +15,22 @@ describe('countWords', () => {
 });
 
 describe('articleWordCount', () => {
-  it('adds intro, summary, takeaways and FAQ questions and answers, not the sections', () => {
-    expect(
-      articleWordCount({
-        intro: 'one two three',
-        summary: 'four five',
-        key_takeaways: ['six', 'seven eight'],
-        faq: [{ question: 'nine ten?', answer: 'eleven.' }],
-      }),
-    ).toBe(11);
+  const article = {
+    intro: 'one two three',
+    content: [{ heading: 'Four five', content: '<p>six **seven**</p>' }],
+    columns: ['Eight', 'Nine'],
+    rows: [['ten', 'eleven twelve']],
+    table_title: 'Thirteen',
+    key_takeaways: ['fourteen', 'fifteen sixteen'],
+    summary: 'seventeen eighteen',
+    faq: [{ question: 'nineteen twenty?', answer: 'twenty-one.' }],
+  };
+
+  it('counts the whole article: intro, sections, table, takeaways, summary and FAQ', () => {
+    expect(articleWordCount(article)).toBe(21);
+  });
+
+  it('leaves out a table title when there is no table to title', () => {
+    expect(articleWordCount({ ...article, columns: [], rows: [] })).toBe(21 - 6);
   });
 });

@@ -1,0 +1,36 @@
+import { cn } from '@/lib/utils';
+import { articleCover, COVER_HEIGHT, COVER_WIDTH } from '../lib/cover';
+import type { BlogArticle } from '../schemas';
+
+/**
+ * An article's cover with its intrinsic size, so the page reserves the box before the file arrives (no layout shift).
+ * `priority` is for the one cover a visitor sees first (the article header, the featured card); the rest load lazily.
+ */
+export function ArticleCover({
+  article,
+  sizes,
+  priority = false,
+  className,
+}: {
+  article: Pick<BlogArticle, 'cover_image' | 'cover_alt'>;
+  /** The rendered width per breakpoint, which picks the 600 or the 1200 px file. */
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  const cover = articleCover(article);
+  return (
+    <img
+      src={cover.src}
+      srcSet={cover.srcSet}
+      sizes={cover.srcSet ? sizes : undefined}
+      alt={cover.alt}
+      width={COVER_WIDTH}
+      height={COVER_HEIGHT}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'auto' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+      className={cn('aspect-[40/21] h-auto w-full bg-muted object-cover', className)}
+    />
+  );
+}
