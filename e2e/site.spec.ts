@@ -126,7 +126,9 @@ describe('page content', () => {
       '7. Contact Information',
     ]);
     await expect(page.getByText('Last updated January 13, 2025').isVisible()).resolves.toBe(true);
-    await expect(page.getByText(/personal, non-commercial use/).isVisible()).resolves.toBe(true);
+    // Resellers use the tool for their business (decision 044).
+    await expect(page.getByText(/as a hobby or as a business/).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/non-commercial/).count()).resolves.toBe(0);
   });
 
   it('privacy: the seven topics and the last-updated date', async () => {
@@ -136,13 +138,13 @@ describe('page content', () => {
     await expect(
       page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents(),
     ).resolves.toEqual([
-      'Information We Collect',
-      'How We Use Your Information',
-      'Information Sharing',
-      'Data Security',
-      'Your Rights',
-      'Cookies',
-      'Contact Us',
+      '1. Information We Collect',
+      '2. How We Use Your Information',
+      '3. Information Sharing',
+      '4. Data Security',
+      '5. Your Rights',
+      '6. Cookies',
+      '7. Contact Us',
     ]);
     await expect(page.getByText('Last updated January 13, 2025').isVisible()).resolves.toBe(true);
   });

@@ -5,6 +5,7 @@ import { DownloadBand } from '@/features/marketing/components/download-band';
 import { PageHero, SectionHeading } from '@/features/marketing/components/page-hero';
 import { ScreenshotCarousel } from '@/features/marketing/components/screenshot-carousel';
 import { TestimonialCarousel } from '@/features/marketing/components/testimonial-carousel';
+import { aboutTestimonials } from '@/features/marketing/content/testimonials';
 
 const values = [
   {
@@ -90,10 +91,10 @@ export function AboutPage() {
 
       <section aria-labelledby="about-testimonials-title" className="container py-16 sm:py-20">
         <div id="about-testimonials-title">
-          <SectionHeading eyebrow="Sellers say" title="What resellers tell us" />
+          <SectionHeading eyebrow="Early users" title="More from the first resellers on Flipwise" />
         </div>
         <div className="mt-12">
-          <TestimonialCarousel label="What sellers say" />
+          <TestimonialCarousel testimonials={aboutTestimonials} label="What sellers say" />
         </div>
         <p className="mt-10 text-center text-slate-600">
           Questions about the app?{' '}

@@ -5,6 +5,7 @@ import { FeatureIcon } from '@/features/marketing/components/feature-icon';
 import { SectionHeading } from '@/features/marketing/components/page-hero';
 import { DownloadBand } from '@/features/marketing/components/download-band';
 import { TestimonialCarousel } from '@/features/marketing/components/testimonial-carousel';
+import { homeTestimonials } from '@/features/marketing/content/testimonials';
 import { features, steps } from '@/features/marketing/content/features';
 import { ArrowRightIcon } from '@/components/ui/icons';
 
@@ -146,10 +147,10 @@ function Testimonials() {
   return (
     <section aria-labelledby="testimonials-title" className="container py-16 sm:py-20">
       <div id="testimonials-title">
-        <SectionHeading eyebrow="Loved by resellers" title="Sellers who list smarter with Flipwise" />
+        <SectionHeading eyebrow="From early users" title="What resellers told us" />
       </div>
       <div className="mt-12">
-        <TestimonialCarousel />
+        <TestimonialCarousel testimonials={homeTestimonials} />
       </div>
     </section>
   );

@@ -19,11 +19,11 @@ export const terms: LegalDocument = {
       id: 'use-license',
       heading: '2. Use License',
       paragraphs: [
-        `We grant you a limited, non-exclusive, non-transferable and revocable licence to use ${site.name} for your personal, non-commercial use, which includes managing and selling your own items. Under this licence you may not:`,
+        `We grant you a limited, non-exclusive, non-transferable and revocable licence to use ${site.name} for your reselling, as a hobby or as a business: to list, crosslist and sell items you own or have the right to sell, and to research what to buy and how to price it with the Thrifting Explorer. Your business may have staff or helpers use ${site.name} on its behalf, each with their own account. Under this licence you may not:`,
       ],
       list: [
         'copy, modify or redistribute the website, the app or their content;',
-        'use the services, or the data they show, for any commercial purpose other than selling your own items;',
+        'resell, sublicense or offer the services, or access to them, to others as a service of your own;',
         'scrape, harvest or resell data from the Thrifting Explorer or any other part of the services;',
         'attempt to reverse engineer, disrupt or gain unauthorised access to any part of the services;',
         'remove any copyright or other proprietary notices.',
@@ -80,7 +80,7 @@ export const privacy: LegalDocument = {
   sections: [
     {
       id: 'information-we-collect',
-      heading: 'Information We Collect',
+      heading: '1. Information We Collect',
       paragraphs: ['We collect the information you give us and the information needed to run the services:'],
       list: [
         'account details: your first and last name, email address, zip code and password (stored only as a secure hash);',
@@ -92,7 +92,7 @@ export const privacy: LegalDocument = {
     },
     {
       id: 'how-we-use',
-      heading: 'How We Use Your Information',
+      heading: '2. How We Use Your Information',
       paragraphs: ['We use your information to:'],
       list: [
         'create and secure your account and verify your email address;',
@@ -104,35 +104,35 @@ export const privacy: LegalDocument = {
     },
     {
       id: 'sharing',
-      heading: 'Information Sharing',
+      heading: '3. Information Sharing',
       paragraphs: [
         'We do not sell your personal information. We share it only with the marketplaces you connect (to publish and manage your listings), with service providers who host and run the services for us under confidentiality obligations, and when the law requires it.',
       ],
     },
     {
       id: 'security',
-      heading: 'Data Security',
+      heading: '4. Data Security',
       paragraphs: [
         'We protect your information with encryption in transit, hashed passwords and access controls that let each user reach only their own data. No system is perfectly secure, so please use a strong password and keep it to yourself.',
       ],
     },
     {
       id: 'rights',
-      heading: 'Your Rights',
+      heading: '5. Your Rights',
       paragraphs: [
         'You can see and update your name and zip code in your profile at any time. You may also ask us for a copy of your data, ask us to correct it, or ask us to delete your account and the information linked to it. Email us and we will respond within 30 days.',
       ],
     },
     {
       id: 'cookies',
-      heading: 'Cookies',
+      heading: '6. Cookies',
       paragraphs: [
         'Our website uses your browser’s local storage to keep you signed in and to remember your session. We do not use advertising cookies. You can clear this storage at any time in your browser settings; you will then need to log in again.',
       ],
     },
     {
       id: 'contact',
-      heading: 'Contact Us',
+      heading: '7. Contact Us',
       paragraphs: [
         `If you have questions about this Privacy Policy or your data, please contact us at ${site.supportEmail}.`,
       ],
