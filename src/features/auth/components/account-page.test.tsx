@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,8 +43,13 @@ describe('/account', () => {
     expect(getAuthDialogState().open).toBe(false);
   });
 
-  it("shows the signed-in user's profile, and the saved-searches slot", () => {
+  it("shows the signed-in user's saved searches first, then the profile", () => {
     renderPage(<AccountPage savedSearches={<p>Saved searches list</p>} />, ada());
+    const saved = screen.getByRole('region', { name: 'Saved searches' });
+    expect(
+      saved.compareDocumentPosition(screen.getByRole('heading', { name: 'Profile' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
     expect(screen.getByLabelText('Last Name')).toHaveValue('Lovelace');
     expect(screen.getByLabelText('ZIP Code')).toHaveValue('10001');
@@ -52,18 +57,23 @@ describe('/account', () => {
     expect(screen.getByRole('region', { name: 'Saved searches' })).toHaveTextContent('Saved searches list');
   });
 
-  it('checks the profile with the registration rules before saving', async () => {
+  it('offers Save changes only for a valid, changed profile, with one message per field', async () => {
     const user = renderPage(<AccountPage />, ada());
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();
-    await user.clear(screen.getByLabelText('First Name'));
-    await user.clear(screen.getByLabelText('ZIP Code'));
-    await user.type(screen.getByLabelText('ZIP Code'), '123');
+    const zip = screen.getByLabelText('ZIP Code');
+    await user.clear(zip);
+    await user.type(zip, '123');
     expect(screen.getByText('Must be 5 digits')).toBeInTheDocument();
-    await user.click(save);
+    expect(screen.queryByText('Please input a 5 number zip')).not.toBeInTheDocument();
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(save).toBeDisabled();
+    await user.type(zip, '45');
+    expect(screen.getByText('Valid ZIP')).toBeInTheDocument();
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.clear(screen.getByLabelText('First Name'));
     expect(await screen.findByText('Please enter your first name')).toBeInTheDocument();
-    expect(screen.getByText('Please input a 5 number zip')).toBeInTheDocument();
-    expect(screen.getByLabelText('ZIP Code')).toHaveAttribute('aria-invalid', 'true');
+    expect(save).toBeDisabled();
   });
 
   it('checks a new password: at least 6 characters and confirmed', async () => {

@@ -13,7 +13,7 @@ type AccountPageProps = {
   savedSearches?: ReactNode;
 };
 
-/** /account: the profile and password for signed-in users; visitors get an explanation and the login dialog. */
+/** /account: saved searches, then the profile and password, for signed-in users; visitors get an explanation and the login dialog. */
 export function AccountPage({ savedSearches }: AccountPageProps) {
   const { user, ready } = useAuth();
   return (
@@ -27,9 +27,10 @@ export function AccountPage({ savedSearches }: AccountPageProps) {
           </p>
         ) : user ? (
           <div className="grid gap-6">
+            {/* Saved searches first: they are what people come back to the account for. */}
+            {savedSearches && <section aria-label="Saved searches">{savedSearches}</section>}
             {/* Keyed by user: another account signing in on this tab starts from its own profile. */}
             <AccountProfile key={user.id} user={user} />
-            {savedSearches && <section aria-label="Saved searches">{savedSearches}</section>}
           </div>
         ) : (
           <SignedOut />

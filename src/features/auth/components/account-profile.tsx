@@ -34,13 +34,17 @@ function ProfileCard({ user }: { user: User }) {
     handleSubmit,
     control,
     reset,
-    formState: { errors, isDirty },
+    formState: { errors, isDirty, isValid },
   } = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
+    // Checked as the user types, like the register form, so Save changes is only offered for a profile it can save.
+    mode: 'onChange',
     defaultValues: { firstName: profile.firstName, lastName: profile.lastName, zip: profile.zip },
   });
   const zip = useWatch({ control, name: 'zip' });
   const zipOk = ZIP_PATTERN.test(zip);
+  // One message per field: while the live hint says 'Must be 5 digits', the schema's error would repeat it.
+  const zipHintShown = zip !== '';
 
   const onValid = async (values: ProfileInput) => {
     try {
@@ -87,16 +91,16 @@ function ProfileCard({ user }: { user: User }) {
             label="ZIP Code"
             className="sm:max-w-[12rem]"
             invalid={!!errors.zip || (zip !== '' && !zipOk)}
-            hint={zip !== '' && (zipOk ? authMessages.hints.zipValid : authMessages.hints.zipInvalid)}
+            hint={zipHintShown && (zipOk ? authMessages.hints.zipValid : authMessages.hints.zipInvalid)}
             hintTone={zipOk ? 'ok' : 'bad'}
-            error={errors.zip?.message}
+            error={zipHintShown ? undefined : errors.zip?.message}
             describedBy="profile-zip-hint profile-zip-error"
           >
             <Input inputMode="numeric" autoComplete="postal-code" maxLength={5} {...register('zip')} />
           </FormField>
           <Button
             type="submit"
-            disabled={save.isPending || !isDirty}
+            disabled={save.isPending || !isDirty || !isValid}
             className="w-full sm:w-auto sm:justify-self-start"
           >
             {save.isPending ? a.saving : a.save}
