@@ -7,7 +7,10 @@ export type ToastInput = {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** Milliseconds on screen; 5000 by default, 10000 with an action, so there is time to reach its button. */
   duration?: number;
+  /** One button in the toast, such as Undo; the toast closes when it is pressed. */
+  action?: { label: string; onClick: () => void };
 };
 export type ToastItem = ToastInput & { id: number };
 
@@ -48,15 +51,23 @@ export function useToasts(): ToastItem[] {
 }
 
 function ToastView({ item }: { item: ToastItem }) {
+  // The clock stops while the pointer or the keyboard is on the toast, so nobody loses an Undo while reaching for it.
+  const [held, setHeld] = React.useState(false);
+  const duration = item.duration ?? (item.action ? 10_000 : 5000);
   React.useEffect(() => {
-    const timer = setTimeout(() => dismissToast(item.id), item.duration ?? 5000);
+    if (held) return;
+    const timer = setTimeout(() => dismissToast(item.id), duration);
     return () => clearTimeout(timer);
-  }, [item.id, item.duration]);
+  }, [item.id, duration, held]);
   const destructive = item.variant === 'destructive';
   return (
     <li
       role={destructive ? 'alert' : 'status'}
       data-variant={item.variant ?? 'default'}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
       className={cn(
         'pointer-events-auto relative w-full rounded-md border p-4 pr-10 shadow-lg',
         destructive
@@ -66,6 +77,18 @@ function ToastView({ item }: { item: ToastItem }) {
     >
       <p className="text-sm font-semibold">{item.title}</p>
       {item.description && <p className="mt-1 text-sm opacity-90">{item.description}</p>}
+      {item.action && (
+        <button
+          type="button"
+          onClick={() => {
+            dismissToast(item.id);
+            item.action!.onClick();
+          }}
+          className="mt-3 inline-flex h-8 items-center rounded-md border px-3 text-sm font-semibold hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {item.action.label}
+        </button>
+      )}
       <button
         type="button"
         onClick={() => dismissToast(item.id)}

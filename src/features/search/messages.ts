@@ -184,6 +184,10 @@ export const searchMessages = {
   savedDelete: 'Delete',
   savedDeleted: 'Saved search deleted',
   savedDeleteFailed: 'Could not delete this saved search. Please try again.',
+  savedUndo: 'Undo',
+  savedRestored: 'Saved search restored',
+  savedRestoreFailed:
+    'Could not restore this saved search. Run it again and save it from the Thrifting Explorer.',
   savedNotRunYet: 'No figures yet',
   savedUpdated: (when: string) => `Updated ${when}`,
 } as const;

@@ -96,6 +96,39 @@ describe('SavedSearchesList', () => {
     expect(del?.ops).toContainEqual(['eq', ['id', 'b']]);
   });
 
+  it('offers Undo after a delete, which puts the same search back', async () => {
+    let rows = [row({}), row({ id: 'b', item_name: 'Align leggings' })];
+    const deleted: typeof rows = [];
+    fake.current!.onTable(({ ops }) => {
+      if (ops.some(([op]) => op === 'delete')) {
+        const id = ops.find(([op, args]) => op === 'eq' && args[0] === 'id')?.[1][1];
+        deleted.push(...rows.filter((r) => r.id === id));
+        rows = rows.filter((r) => r.id !== id);
+        return { data: null, error: null };
+      }
+      const insert = ops.find(([op]) => op === 'insert');
+      if (insert) {
+        rows = [...rows, insert[1][0] as (typeof rows)[number]];
+        return { data: null, error: null };
+      }
+      return { data: rows, error: null };
+    });
+    renderList();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete: Align leggings' }));
+    const notice = (await screen.findByText('Saved search deleted')).closest('li')!;
+    const names = () =>
+      within(screen.getByTestId('saved-searches'))
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')!.textContent);
+    await waitFor(() => expect(names()).toEqual(["Levi's 501"]));
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Saved search restored')).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(["Levi's 501", 'Align leggings']));
+    const insert = fake.current!.tableCalls.flatMap((c) => c.ops).find(([op]) => op === 'insert');
+    expect(insert?.[1][0]).toEqual(deleted[0]);
+  });
+
   it('explains how to save one when there are none', async () => {
     fake.current!.onTable(() => ({ data: [], error: null }));
     renderList();

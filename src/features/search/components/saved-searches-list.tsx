@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { useSavedSearches, type SavedSearch } from '../api/get-saved-searches';
+import { useRestoreSavedSearch } from '../api/restore-saved-search';
 import { originLabel } from '../lib/labels';
 import { formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
@@ -21,6 +22,32 @@ export const savedSearchHref = (s: Pick<SavedSearch, 'item_name' | 'condition'>)
 export function SavedSearchesList({ userId }: { userId: string }) {
   const saved = useSavedSearches(userId);
   const remove = useDeleteSavedSearch();
+  const restore = useRestoreSavedSearch();
+
+  // Deleting takes effect at once; the toast offers Undo, which puts the same row back.
+  const onDelete = (s: SavedSearch) =>
+    remove.mutate(s.id, {
+      onSuccess: () =>
+        toast({
+          title: m.savedDeleted,
+          description: s.item_name,
+          action: {
+            label: m.savedUndo,
+            onClick: () =>
+              restore.mutate(s, {
+                onSuccess: () => toast({ title: m.savedRestored, description: s.item_name }),
+                onError: () =>
+                  toast({ title: m.errorTitle, description: m.savedRestoreFailed, variant: 'destructive' }),
+              }),
+          },
+        }),
+      onError: () =>
+        toast({
+          title: m.errorTitle,
+          description: m.savedDeleteFailed,
+          variant: 'destructive',
+        }),
+    });
 
   return (
     <Card>
@@ -107,17 +134,7 @@ export function SavedSearchesList({ userId }: { userId: string }) {
                     size="sm"
                     disabled={remove.isPending && remove.variables === s.id}
                     aria-label={`${m.savedDelete}: ${s.item_name}`}
-                    onClick={() =>
-                      remove.mutate(s.id, {
-                        onSuccess: () => toast({ title: m.savedDeleted, description: s.item_name }),
-                        onError: () =>
-                          toast({
-                            title: m.errorTitle,
-                            description: m.savedDeleteFailed,
-                            variant: 'destructive',
-                          }),
-                      })
-                    }
+                    onClick={() => onDelete(s)}
                   >
                     {m.savedDelete}
                   </Button>

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import type { SavedSearch } from './get-saved-searches';
+import { searchKeys } from './keys';
+
+/**
+ * Puts a deleted saved search back as it was: same id, figures and dates, so it returns to its place in the list.
+ * RLS stamps it as the signed-in user's (user_id defaults to auth.uid() and the insert policy checks it).
+ */
+export async function restoreSavedSearch(row: SavedSearch): Promise<void> {
+  const { error } = await getSupabase().from('saved_searches').insert({
+    id: row.id,
+    item_name: row.item_name,
+    condition: row.condition,
+    last_available: row.last_available,
+    last_sold: row.last_sold,
+    last_rate: row.last_rate,
+    origin: row.origin,
+    is_demo: row.is_demo,
+    window_days: row.window_days,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  });
+  if (error) throw error;
+}
+
+export function useRestoreSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreSavedSearch,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: searchKeys.saved() }),
+  });
+}

@@ -1,0 +1,111 @@
+// Undo after deleting a saved search (issue 14 point 5): the account page's delete and restore fetchers, run by the
+// real supabase-js client against the emulator as a signed-in user, so RLS decides what they may do.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { deleteSavedSearch } from '../src/features/search/api/delete-saved-search';
+import { getSavedSearches, type SavedSearch } from '../src/features/search/api/get-saved-searches';
+import { restoreSavedSearch } from '../src/features/search/api/restore-saved-search';
+import { client, userToken } from './support/supabase';
+
+const current = vi.hoisted(() => ({ db: null as SupabaseClient | null }));
+vi.mock('@/lib/supabase', () => ({ getSupabase: () => current.db! }));
+
+let emu: RunningEmulator;
+let service: SupabaseClient;
+const users: Record<'maya' | 'omar', { id: string; db: SupabaseClient }> = {} as never;
+
+async function makeUser(email: string) {
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password: 'correct-horse-9',
+    email_confirm: true,
+  });
+  if (error) throw error;
+  return { id: data.user.id, db: client(emu.url, emu.anonKey, await userToken(data.user.id, { email })) };
+}
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
+  service = client(emu.url, emu.serviceRoleKey);
+  users.maya = await makeUser('maya.undo@example.com');
+  users.omar = await makeUser('omar.undo@example.com');
+  const { error } = await service.from('saved_searches').insert([
+    {
+      user_id: users.maya.id,
+      item_name: 'Patagonia fleece',
+      condition: 'pre_owned',
+      last_available: 120,
+      last_sold: 60,
+      last_rate: 50,
+      origin: 'demo',
+      is_demo: true,
+      window_days: 90,
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-02T10:00:00Z',
+    },
+    {
+      user_id: users.maya.id,
+      item_name: 'Nike Air Max 90',
+      condition: 'new_with_tags',
+      last_available: null,
+      last_sold: null,
+      last_rate: null,
+      origin: null,
+      is_demo: null,
+      window_days: null,
+      created_at: '2026-11-03T10:00:00Z',
+      updated_at: '2026-11-03T10:00:00Z',
+    },
+  ]);
+  if (error) throw error;
+});
+
+afterAll(async () => {
+  await emu?.stop();
+});
+
+const as = (who: keyof typeof users) => {
+  current.db = users[who].db;
+};
+
+describe('deleting a saved search, then Undo', () => {
+  it('puts the same row back, with its id, figures and dates, in its place in the list', async () => {
+    as('maya');
+    const before = await getSavedSearches();
+    expect(before.map((s) => s.item_name)).toEqual(['Nike Air Max 90', 'Patagonia fleece']);
+    const fleece = before[1]!;
+
+    await deleteSavedSearch(fleece.id);
+    expect((await getSavedSearches()).map((s) => s.item_name)).toEqual(['Nike Air Max 90']);
+
+    await restoreSavedSearch(fleece);
+    const after = await getSavedSearches();
+    expect(after).toEqual(before);
+    const { data } = await service.from('saved_searches').select('user_id').eq('id', fleece.id).single();
+    expect(data?.user_id).toBe(users.maya.id);
+  });
+
+  it("cannot be used to write into someone else's list", async () => {
+    as('maya');
+    const [row] = await getSavedSearches();
+    const forged = { ...row!, id: crypto.randomUUID(), item_name: 'Planted search' } satisfies SavedSearch;
+    as('omar');
+    // Omar restoring a row he copied lands in his own list (user_id is auth.uid()), never in Maya's.
+    await restoreSavedSearch(forged);
+    expect((await getSavedSearches()).map((s) => s.item_name)).toEqual(['Planted search']);
+    as('maya');
+    expect((await getSavedSearches()).map((s) => s.item_name)).not.toContain('Planted search');
+    // And he cannot name Maya as the owner.
+    const { error } = await users.omar.db
+      .from('saved_searches')
+      .insert({ user_id: users.maya.id, item_name: 'Forged owner', condition: 'pre_owned' });
+    expect(error?.code).toBe('42501');
+  });
+
+  it('refuses a second restore of a row that is back already', async () => {
+    as('maya');
+    const [row] = await getSavedSearches();
+    await expect(restoreSavedSearch(row!)).rejects.toMatchObject({ code: '23505' });
+  });
+});
