@@ -10,10 +10,11 @@ export default function ContactRoute() {
   return (
     <>
       <Seo title={page.title} description={page.seoDescription} path={paths.contact} />
+      {/* The tint starts white, like About's and the FAQ's, so it meets the breadcrumb strip without a seam. */}
       <div className="relative">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-teal-50/70 to-white"
+          className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white"
         />
         <PageHero eyebrow={page.eyebrow} title={page.title}>
           <p>{page.intro}</p>

@@ -267,6 +267,7 @@ describe('register tab', () => {
       expect.stringMatching(/Ada@Example\.com/),
       'secret1',
       '10001',
+      { confirmsItself: true },
     );
     await act(async () => pending.resolve({ user: fakeUser(), session: null }));
     expect(screen.getByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
@@ -309,10 +310,25 @@ describe('forgot password', () => {
     act(() => openAuthDialog('login'));
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    // A view of its own: neither tab claims it.
+    for (const tab of within(dialog()).getAllByRole('tab'))
+      expect(tab).toHaveAttribute('aria-selected', 'false');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(within(dialog()).getByText('Please fill out all fields')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to login' }));
     expect(screen.getByRole('heading', { name: 'Login to your account' })).toBeInTheDocument();
+    expect(within(dialog()).getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('leaves the reset request for either tab', async () => {
+    const { user } = setup();
+    act(() => openAuthDialog('login'));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.click(within(dialog()).getByRole('tab', { name: 'Login' }));
+    expect(screen.getByRole('heading', { name: 'Login to your account' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.click(within(dialog()).getByRole('tab', { name: 'Register' }));
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   });
 
   it('explains an expired email link above the login form', () => {

@@ -50,41 +50,45 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
 
   if (registered) return <CheckYourEmail />;
 
+  // The reset request is a view of its own: neither tab is selected while it shows, and either tab leaves it.
+  const FORGOT = 'forgot';
   return (
-    <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)} className="grid gap-4">
+    <Tabs
+      value={forgot ? FORGOT : tab}
+      onValueChange={(value) => {
+        setForgot(false);
+        setTab(value as AuthTab);
+      }}
+      className="grid gap-4"
+    >
       <TabsList className="mr-8 grid grid-cols-2">
         <TabsTrigger value="login">{d.loginTab}</TabsTrigger>
         <TabsTrigger value="register">
           {state.source === 'search' ? d.registerTabFromSearch : d.registerTab}
         </TabsTrigger>
       </TabsList>
+      <TabsContent value={FORGOT} className="mt-0 grid gap-4">
+        <DialogHeader>
+          <DialogTitle>{authMessages.forgot.title}</DialogTitle>
+          <DialogDescription>{authMessages.forgot.description}</DialogDescription>
+        </DialogHeader>
+        <ForgotPasswordForm idPrefix="dialog-forgot" />
+        <Button variant="link" className="justify-self-center" onClick={() => setForgot(false)}>
+          {authMessages.forgot.back}
+        </Button>
+      </TabsContent>
       <TabsContent value="login" className="mt-0 grid gap-4">
-        {forgot ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{authMessages.forgot.title}</DialogTitle>
-              <DialogDescription>{authMessages.forgot.description}</DialogDescription>
-            </DialogHeader>
-            <ForgotPasswordForm idPrefix="dialog-forgot" />
-            <Button variant="link" className="justify-self-center" onClick={() => setForgot(false)}>
-              {authMessages.forgot.back}
-            </Button>
-          </>
-        ) : (
-          <>
-            <DialogHeader>
-              <DialogTitle>{d.loginTitle}</DialogTitle>
-              <DialogDescription>{d.loginDescription}</DialogDescription>
-            </DialogHeader>
-            {state.notice === 'link-expired' && (
-              <Alert variant="destructive">
-                <AlertDescription>{d.linkExpired}</AlertDescription>
-              </Alert>
-            )}
-            <VerifyNotice />
-            <LoginForm onSuccess={closeAuthDialog} onForgotPassword={() => setForgot(true)} />
-          </>
+        <DialogHeader>
+          <DialogTitle>{d.loginTitle}</DialogTitle>
+          <DialogDescription>{d.loginDescription}</DialogDescription>
+        </DialogHeader>
+        {state.notice === 'link-expired' && (
+          <Alert variant="destructive">
+            <AlertDescription>{d.linkExpired}</AlertDescription>
+          </Alert>
         )}
+        <VerifyNotice />
+        <LoginForm onSuccess={closeAuthDialog} onForgotPassword={() => setForgot(true)} />
       </TabsContent>
       <TabsContent value="register" className="mt-0 grid gap-4">
         <DialogHeader>

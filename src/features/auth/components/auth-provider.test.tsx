@@ -187,6 +187,16 @@ describe('register', () => {
     expect(state()).toBe('visitor');
   });
 
+  it("leaves the toast out when the caller shows its own 'Check Your Email' view", async () => {
+    const { load } = fakeApi();
+    renderProvider(load);
+    await waitFor(() => expect(state()).toBe('visitor'));
+    await act(async () => {
+      await current.register(...args, { confirmsItself: true });
+    });
+    expect(toastTexts()).toEqual([]);
+  });
+
   it("toasts 'Success' / 'Your account has been created' when a session comes back", async () => {
     const { load } = fakeApi({ signUp: vi.fn(async () => ({ user: fakeUser(), session: fakeSession() })) });
     renderProvider(load);

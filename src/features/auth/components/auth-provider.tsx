@@ -155,6 +155,7 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
       email: string,
       password: string,
       zip: string,
+      options: { confirmsItself?: boolean } = {},
     ): Promise<SignUpResult> => {
       let result: SignUpResult;
       try {
@@ -170,7 +171,7 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
       if (result.session) {
         setSession(result.session);
         toast(m.registrationSuccess);
-      } else if (result.user) {
+      } else if (result.user && !options.confirmsItself) {
         toast(m.verificationRequired);
       }
       return result;

@@ -38,7 +38,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (signedIn: boolea
 
   const onValid = async (v: RegisterValues) => {
     try {
-      const result = await createAccount(v.firstName, v.lastName, v.email, v.password, v.zip);
+      // The dialog's 'Check Your Email' view is the confirmation; no toast repeating it behind the dialog.
+      const result = await createAccount(v.firstName, v.lastName, v.email, v.password, v.zip, {
+        confirmsItself: true,
+      });
       onRegistered(!!result.session);
     } catch (error) {
       // useAuth already toasted 'Registration failed' with the service's message; the dialog stays open.

@@ -13,13 +13,18 @@ export type AuthContextValue = {
   recovery: boolean;
   /** Toasts success or 'Login failed' (service message) and rethrows the error. */
   login: (email: string, password: string) => Promise<void>;
-  /** Toasts 'Verification required' (no session yet), 'Success' or 'Registration failed' (rethrown). */
+  /**
+   * Toasts 'Verification required' (no session yet), 'Success' or 'Registration failed' (rethrown). A caller that
+   * shows its own 'Check Your Email' view passes `{ confirmsItself: true }`, and the toast saying the same is left
+   * out, so the user gets one confirmation (decision 045).
+   */
   register: (
     firstName: string,
     lastName: string,
     email: string,
     password: string,
     zip: string,
+    options?: { confirmsItself?: boolean },
   ) => Promise<SignUpResult>;
   /** Toasts 'Logged out' or the destructive 'Error'; never throws. */
   logout: () => Promise<void>;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useBreadcrumbLabel } from '@/components/layout';
+import { NotFoundView, useBreadcrumbLabel } from '@/components/layout';
 import { faqJsonLd, Seo } from '@/components/seo';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -53,13 +53,11 @@ export function ArticleNotFound({ slug }: { slug: string }) {
         path={paths.article(slug)}
         noindex
       />
-      <div className="container flex max-w-xl flex-col items-center py-20 text-center sm:py-28">
-        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{blogMessages.notFoundTitle}</h1>
-        <p className="mt-4 text-lg text-muted-foreground">{blogMessages.notFoundDescription}</p>
-        <Link to={paths.blog} className={buttonVariants({ className: 'mt-8' })}>
-          {blogMessages.backToBlog}
-        </Link>
-      </div>
+      <NotFoundView
+        title={blogMessages.notFoundTitle}
+        description={blogMessages.notFoundDescription}
+        action={{ to: paths.blog, label: blogMessages.backToBlog }}
+      />
     </>
   );
 }

@@ -22,6 +22,33 @@ const values = [
   },
 ];
 
+/**
+ * Two of the app's screens beside the About hero at desktop widths, so the hero's right half is not empty. Decorative
+ * (empty alt): the carousel below shows every screen with its description. Lazy, so phones, which hide it, never load it.
+ */
+function HeroPhones() {
+  return (
+    <div className="relative h-[340px] w-[380px]" aria-hidden="true">
+      <img
+        src="/screens/ai-listing.svg"
+        alt=""
+        width={300}
+        height={620}
+        loading="lazy"
+        className="absolute left-0 top-6 h-[300px] w-auto -rotate-6 drop-shadow-xl"
+      />
+      <img
+        src="/screens/sold-detection.svg"
+        alt=""
+        width={300}
+        height={620}
+        loading="lazy"
+        className="absolute right-4 top-0 h-[320px] w-auto rotate-3 drop-shadow-2xl"
+      />
+    </div>
+  );
+}
+
 export function AboutPage() {
   return (
     <>
@@ -30,7 +57,7 @@ export function AboutPage() {
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white"
         />
-        <PageHero eyebrow="About Flipwise" title="Built by resellers, for resellers">
+        <PageHero eyebrow="About Flipwise" title="Built by resellers, for resellers" aside={<HeroPhones />}>
           <p>
             We started Flipwise in {site.foundedYear} after too many nights spent retyping the same listing
             into one marketplace after another. Reselling second-hand fashion is good work: it keeps clothes

@@ -5,13 +5,15 @@ type PageHeroProps = {
   eyebrow?: string;
   title: string;
   children?: ReactNode;
+  /** A picture beside the text from the lg width up (hidden on smaller screens, where the text is the hero). */
+  aside?: ReactNode;
   className?: string;
 };
 
 /** The heading band of an inner page: soft teal gradient, small eyebrow, the page's h1 and a lead paragraph. */
-export function PageHero({ eyebrow, title, children, className }: PageHeroProps) {
-  return (
-    <div className={cn('container pb-10 pt-8 sm:pb-14 sm:pt-12', className)}>
+export function PageHero({ eyebrow, title, children, aside, className }: PageHeroProps) {
+  const text = (
+    <div>
       {eyebrow && (
         <p className="text-sm font-semibold uppercase tracking-[0.14em] text-orange-700">{eyebrow}</p>
       )}
@@ -19,6 +21,18 @@ export function PageHero({ eyebrow, title, children, className }: PageHeroProps)
         {title}
       </h1>
       {children && <div className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">{children}</div>}
+    </div>
+  );
+  return (
+    <div className={cn('container pb-10 pt-8 sm:pb-14 sm:pt-12', className)}>
+      {aside ? (
+        <div className="grid items-center gap-10 lg:grid-cols-[minmax(0,1fr)_auto]">
+          {text}
+          <div className="hidden lg:block">{aside}</div>
+        </div>
+      ) : (
+        text
+      )}
     </div>
   );
 }

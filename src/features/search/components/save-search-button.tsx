@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { dismissToast, toast } from '@/components/ui/toast';
 import { savedSearchKey, useSavedSearches } from '../api/get-saved-searches';
 import { useSaveSearch, type SavedSearchFigures } from '../api/save-search';
 import { searchMessages as m } from '../messages';
@@ -20,6 +21,16 @@ export function SaveSearchButton({
   const save = useSaveSearch();
   const key = savedSearchKey(query.itemName, query.condition);
   const isSaved = saved.data?.some((s) => savedSearchKey(s.item_name, s.condition) === key) ?? false;
+  // 'Search saved' belongs to the search it confirms: the next search (or leaving the page) takes it away, so it never
+  // sits over the next result. The button's own 'Saved' state stays as the lasting confirmation.
+  const savedToast = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (savedToast.current !== null) dismissToast(savedToast.current);
+      savedToast.current = null;
+    },
+    [key],
+  );
 
   if (isSaved) {
     return (
@@ -38,7 +49,13 @@ export function SaveSearchButton({
         save.mutate(
           { itemName: query.itemName, condition: query.condition, figures },
           {
-            onSuccess: () => toast({ title: m.saveSearchSuccess, description: m.saveSearchSuccessBody }),
+            onSuccess: () => {
+              savedToast.current = toast({
+                title: m.saveSearchSuccess,
+                description: m.saveSearchSuccessBody,
+                duration: 3000,
+              });
+            },
             onError: () =>
               toast({ title: m.errorTitle, description: m.saveSearchFailed, variant: 'destructive' }),
           },

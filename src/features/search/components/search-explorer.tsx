@@ -92,9 +92,10 @@ export function SearchExplorer({
 
   return (
     <div className="container py-8 md:py-12">
-      <header className="mb-8 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{m.heading}</h1>
-        <p className="mt-2 text-lg text-muted-foreground md:text-xl">{m.tagline}</p>
+      {/* The tip spans the grid below it (issue 14 point 9); the heading and tagline keep a reading width. */}
+      <header className="mb-8">
+        <h1 className="max-w-3xl text-3xl font-bold tracking-tight md:text-4xl">{m.heading}</h1>
+        <p className="mt-2 max-w-3xl text-lg text-muted-foreground md:text-xl">{m.tagline}</p>
         <p className="mt-4 flex items-start gap-2 rounded-md border border-accent bg-accent/60 px-3 py-2 text-sm text-accent-foreground">
           <LightbulbIcon className="mt-0.5 size-4 shrink-0" />
           <span>
