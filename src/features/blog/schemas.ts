@@ -28,7 +28,9 @@ export const faqItemSchema = z.object({
 
 /** Every column of blog_articles except the ones the database owns (id, updated_at). */
 export const articleFieldsSchema = z.object({
-  slug: z.string().check(z.maxLength(120), z.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens')),
+  slug: z
+    .string()
+    .check(z.maxLength(120), z.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens')),
   title: text(1, 200),
   intro: text(1, 2000),
   content: z.array(sectionSchema),
@@ -47,14 +49,17 @@ export const articleFieldsSchema = z.object({
    * Optional cover, 1200 x 630: a site path (/blog/covers/<slug>.webp, drawn by scripts/art) or an https address,
    * with its alt text; both or neither (the database CHECK says the same). Absent in a content file, null in a row.
    */
-  cover_image: z
-    .string()
-    .max(500)
-    .regex(COVER_PATTERN, 'Use a site path such as /blog/covers/<slug>.webp or an https:// address')
-    .nullish(),
-  cover_alt: z.string().trim().min(1).max(300).nullish(),
+  cover_image: z.nullish(
+    z
+      .string()
+      .check(
+        z.maxLength(500),
+        z.regex(COVER_PATTERN, 'Use a site path such as /blog/covers/<slug>.webp or an https:// address'),
+      ),
+  ),
+  cover_alt: z.nullish(text(1, 300)),
   /** Heading over the table; without one the page says 'At a Glance'. */
-  table_title: z.string().trim().min(1).max(120).nullish(),
+  table_title: z.nullish(text(1, 120)),
 });
 
 /** A row as the article and list reads return it (updated_at, when present, is dropped). */
