@@ -10,7 +10,7 @@ export default function AccountRoute() {
     <>
       <Seo
         title="My account"
-        description="Your Flipwise profile, password and saved searches."
+        description="Your Flipwise saved searches, profile and password."
         path={paths.account}
         noindex
       />

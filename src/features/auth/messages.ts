@@ -75,7 +75,7 @@ export const authMessages = {
   },
   account: {
     title: 'My account',
-    description: 'Your profile, your password and your saved searches.',
+    description: 'Your saved searches, your profile and your password.',
     signedOutTitle: 'Log in to see your account',
     signedOutBody:
       'Your account keeps your profile and your saved searches. Log in to see them, or create a free account.',

@@ -28,7 +28,7 @@ const values = [
  */
 function HeroPhones() {
   return (
-    <div className="relative h-[340px] w-[380px]" aria-hidden="true">
+    <div className="relative h-[340px] w-[300px]" aria-hidden="true">
       <img
         src="/screens/ai-listing.svg"
         alt=""
