@@ -314,7 +314,7 @@ describe('/blog/:slug', () => {
   it('keeps the comparison table scrolling inside its own box on a 375 px phone', async () => {
     const page = await newPage({ width: 375 });
     await openArticle(page, full.slug, full.title);
-    const box = page.getByRole('region', { name: `Comparison table: ${full.title}` });
+    const box = page.getByRole('region', { name: `Table: ${full.table_title ?? 'At a Glance'}` });
     const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
     expect(scrollWidth).toBeGreaterThan(clientWidth);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);

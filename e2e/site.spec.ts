@@ -555,7 +555,7 @@ describe('crawlers', () => {
     const sitemapUrl = /^Sitemap: (.+)$/m.exec(robots)?.[1];
     expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
     const xml = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
     for (const route of [
       '/about',
       '/blog',
