@@ -109,7 +109,12 @@ describe('the prerendered build, fetched without JavaScript', () => {
     expect(fullTitle).toContain(escapeHtml(title));
     expect(meta(head, 'name', 'description')?.length).toBeGreaterThan(50);
     expect(meta(head, 'property', 'og:title')).toBe(fullTitle);
-    expect(meta(head, 'property', 'og:image')).toMatch(/^https:\/\/.+\/og-image\.png$/);
+    // An article's social card is its cover (decision 043); every other page has the site's card.
+    expect(meta(head, 'property', 'og:image')).toMatch(
+      route.startsWith('/blog/')
+        ? /^https:\/\/.+\/blog\/covers\/[a-z0-9-]+\.jpg$/
+        : /^https:\/\/.+\/og-image\.png$/,
+    );
     expect(meta(head, 'property', 'og:image:width')).toBe('1200');
     expect(meta(head, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(meta(head, 'name', 'robots')).toMatch(/^index, follow/);
