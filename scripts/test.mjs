@@ -60,6 +60,11 @@ vitest('unit', ['--project', 'unit']);
 vitest('integration (PGlite)', ['--project', 'integration']);
 
 if (pgBin) {
+  if (!existsSync('/usr/share/postgresql/15/extension/pgtap.control'))
+    loud([
+      'pgTAP for PostgreSQL 15 is missing: the pgTAP files (supabase/tests) will fail on PostgreSQL 15.',
+      'Install it: apt-get install -y postgresql-15-pgtap',
+    ]);
   withPostgres((url) =>
     vitest('integration (PostgreSQL 15)', ['--project', 'integration'], { DATABASE_URL: url }),
   );
