@@ -4,7 +4,8 @@
 //      value the CLI would push (site URL, redirect URLs, SMTP) has a production value from the environment.
 //   2. The Supabase CLI loads config.toml and runs `supabase db push --include-seed` against a throwaway
 //      PostgreSQL 15 set up like a new hosted project (emulator/db/bootstrap.sql): the migrations as the CLI applies them.
-//   3. Supabase's database linter rules (scripts/deploy-lints.ts) on the result.
+//   3. Supabase's database linter (splinter) on the result, twice: the rules in scripts/deploy-lints.ts, and the CLI's own
+//      copy (`supabase db advisors`), whose findings are added when ours did not already report them.
 // Prints one line per finding (ERROR, WARN or INFO) and a last line; exits 1 on any ERROR or WARN.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -108,18 +109,16 @@ function checkConfig() {
     report('ERROR', 'config', `auth.site_url must be https:// in production (now ${siteUrl})`);
 }
 
+const cli = path.join(projectRoot, 'node_modules', '.bin', 'supabase');
+// A local server has no TLS; the CLI says so on every connection otherwise.
+const cliEnv = { ...process.env, PGSSLMODE: 'disable', DO_NOT_TRACK: '1', SUPABASE_TELEMETRY_DISABLED: '1' };
+
 /** `supabase db push` as a deploy runs it; every line the CLI prints about the config or a migration is kept. */
 function cliPush(url: string) {
-  const cli = path.join(projectRoot, 'node_modules', '.bin', 'supabase');
   const result = spawnSync(
     cli,
     ['db', 'push', '--workdir', workdir, `--remote=${url}`, '--include-seed', '--yes'],
-    {
-      encoding: 'utf8',
-      timeout: 300_000,
-      // A local server has no TLS; the CLI says so on every connection otherwise.
-      env: { ...process.env, PGSSLMODE: 'disable', DO_NOT_TRACK: '1', SUPABASE_TELEMETRY_DISABLED: '1' },
-    },
+    { encoding: 'utf8', timeout: 300_000, env: cliEnv },
   );
   const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`;
   for (const line of output.split('\n')) {
@@ -141,6 +140,40 @@ function cliPush(url: string) {
   const applied = output.match(/Applying migration/g)?.length ?? 0;
   report('INFO', 'supabase db push', `applied ${applied} migrations and the seed`);
   return true;
+}
+
+type Advisory = {
+  name: string;
+  level: string;
+  detail: string;
+  metadata?: { schema?: string; name?: string };
+};
+
+/** The CLI's linter (its own copy of splinter), WARN and ERROR only: INFO on a new database is mostly unused indexes. */
+function cliAdvisors(url: string): { key: string; level: LintLevel; name: string; detail: string }[] {
+  const result = spawnSync(
+    cli,
+    ['db', 'advisors', '--workdir', workdir, `--remote=${url}`, '--output-format', 'json', '--level', 'warn'],
+    { encoding: 'utf8', timeout: 300_000, env: cliEnv },
+  );
+  const json = result.stdout.slice(result.stdout.indexOf('{'));
+  let advisories: Advisory[];
+  try {
+    advisories = (JSON.parse(json) as { results: Advisory[] }).results;
+  } catch {
+    report(
+      'ERROR',
+      'supabase db advisors',
+      `gave no report (exit ${result.status}): ${result.stderr.trim()}`,
+    );
+    return [];
+  }
+  return advisories.map((a) => ({
+    key: `${a.name}|${a.metadata?.schema ?? 'public'}.${a.metadata?.name ?? ''}`,
+    level: a.level === 'ERROR' ? 'ERROR' : a.level === 'WARN' ? 'WARN' : 'INFO',
+    name: a.name,
+    detail: a.detail.replace(/`/g, ''),
+  }));
 }
 
 /** A new database on the given server (or on a throwaway PostgreSQL 15), prepared like a new hosted project. */
@@ -188,7 +221,12 @@ await withProjectDatabase(async (url) => {
   try {
     const exposed = section(loadConfig(supabaseDir), 'api').schemas;
     const schemas = Array.isArray(exposed) ? exposed.map(String) : ['public'];
-    for (const f of await runLints(db, schemas)) report(f.level, f.name, `${f.object} ${f.detail}`);
+    const ours = await runLints(db, schemas);
+    for (const f of ours) report(f.level, f.name, `${f.object} ${f.detail}`);
+    // The same finding from both: ours is kept (it says what to write). Objects compare without arguments or quotes.
+    const seen = new Set(ours.map((f) => `${f.name}|${f.object.replace(/\(.*$/, '').replace(/"/g, '')}`));
+    for (const a of cliAdvisors(url))
+      if (!seen.has(a.key)) report(a.level, `supabase db advisors: ${a.name}`, a.detail);
   } finally {
     await db.end();
   }
