@@ -235,11 +235,15 @@ await withProjectDatabase(async (url) => {
 const rank: Record<LintLevel, number> = { ERROR: 0, WARN: 1, INFO: 2 };
 findings.sort((a, b) => rank[a.level] - rank[b.level]);
 for (const f of findings) console.log(`${f.level.padEnd(5)} ${f.source}: ${f.message}`);
-const count = (level: LintLevel) => findings.filter((f) => f.level === level).length;
-const blocking = count('ERROR') + count('WARN');
+const count = (level: LintLevel, noun: string) => {
+  const n = findings.filter((f) => f.level === level).length;
+  return { n, text: `${n} ${noun}${n === 1 ? '' : 's'}` };
+};
+const [errors, warnings, notes] = [count('ERROR', 'error'), count('WARN', 'warning'), count('INFO', 'note')];
+const blocking = errors.n + warnings.n;
 console.log(
   blocking
-    ? `check:deploy: ${count('ERROR')} errors, ${count('WARN')} warnings: fix them before deploying`
-    : `check:deploy: ready to deploy${args.production ? '' : ' (local config; --production checks the production values)'}, ${count('INFO')} notes`,
+    ? `check:deploy: ${errors.text}, ${warnings.text}: fix them before deploying`
+    : `check:deploy: ready to deploy${args.production ? '' : ' (local config; --production checks the production values)'}, ${notes.text}`,
 );
 process.exit(blocking ? 1 : 0);
