@@ -6,6 +6,8 @@
 //      PostgreSQL 15 set up like a new hosted project (emulator/db/bootstrap.sql): the migrations as the CLI applies them.
 //   3. Supabase's database linter (splinter) on the result, twice: the rules in scripts/deploy-lints.ts, and the CLI's own
 //      copy (`supabase db advisors`), whose findings are added when ours did not already report them.
+// The throwaway PostgreSQL 15 is a cluster of Debian's binaries that this script starts and deletes; --db-url names a
+// test server instead (npm test's), on which it creates a scratch database and drops it: never a production server.
 // Prints one line per finding (ERROR, WARN or INFO) and a last line; exits 1 on any ERROR or WARN.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -178,7 +180,8 @@ function cliAdvisors(url: string): { key: string; level: LintLevel; name: string
 
 /** A new database on the given server (or on a throwaway PostgreSQL 15), prepared like a new hosted project. */
 async function withProjectDatabase(run: (url: string) => Promise<void>) {
-  const serverUrl = args['db-url'] ?? process.env.DATABASE_URL;
+  // Only an explicit --db-url: DATABASE_URL in a deployer's shell may well be the production server.
+  const serverUrl = args['db-url'];
   let server: { url: string; stop(): void } | undefined;
   if (!serverUrl) {
     if (!pgBin) {

@@ -23,10 +23,13 @@ const PRODUCTION_ENV = {
   SMTP_ADMIN_EMAIL: 'hello@flipwise.app',
 };
 
+/** The PostgreSQL 15 suite's server when there is one (npm test), else the script starts its own. */
+const server = process.env.DATABASE_URL ? ['--db-url', process.env.DATABASE_URL] : [];
+
 function checkDeploy(args: string[], env: Record<string, string> = {}) {
   const base = { ...process.env };
   for (const name of Object.keys(PRODUCTION_ENV)) delete base[name];
-  const result = spawnSync(tsx, [path.join(root, 'scripts', 'check-deploy.ts'), ...args], {
+  const result = spawnSync(tsx, [path.join(root, 'scripts', 'check-deploy.ts'), ...server, ...args], {
     cwd: root,
     encoding: 'utf8',
     timeout: 240_000,
