@@ -193,6 +193,12 @@ async function withProjectDatabase(run: (url: string) => Promise<void>) {
       return;
     }
     server = startPostgres({ stdio: 'ignore' });
+    // Interrupted: the cluster must not outlive the script.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => {
+        server?.stop();
+        process.exit(1);
+      });
   }
   const admin = new pg.Client({ connectionString: serverUrl ?? server!.url });
   const name = `flipwise_deploy_${process.pid}_${Date.now().toString(36)}`;
