@@ -3,6 +3,7 @@
 // app. Writes dist/<route>/index.html, dist/index.html (the home page), dist/app.html (the SPA shell every other path
 // falls back to), dist/404.html (the same shell, for unknown paths) and Netlify's _redirects; vercel.json (repository
 // root) and the README's nginx snippet say the same.
+import Beasties from 'beasties';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -97,21 +98,27 @@ export function withPreconnect(template: string, supabaseUrl: string | undefined
   );
 }
 
-const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
-
 /**
- * A prerendered page carries its stylesheet inline (about 9 KB gzipped), so its first paint waits for the document
- * only, not for a second request. The shell keeps the link: it paints nothing before the app runs anyway.
+ * A prerendered page carries inline the CSS rules its own markup uses (beasties matches every rule against the
+ * page), so its first paint waits for the document only, and the document stays within the first round trips of a
+ * slow connection. The whole stylesheet follows without blocking (media="print" until it has loaded, with a
+ * <noscript> link), for what the app shows later: dialogs, menus, results. Rules for <html data-session> are always
+ * kept: index.html sets it before the first paint for a returning user (decision 046). The shell keeps its plain link:
+ * it paints nothing before the app runs anyway.
  */
-export async function inlineStylesheets(html: string, outDir: string): Promise<string> {
-  const sheets = new Map<string, string>();
-  for (const [, href] of html.matchAll(STYLESHEET)) {
-    sheets.set(href!, await readFile(path.join(outDir, href!), 'utf8'));
-  }
-  return html.replace(
-    STYLESHEET,
-    (_tag, href: string) => `<style>${sheets.get(href)!.replace(/<\/style/gi, '<\\/style')}</style>`,
-  );
+export async function inlineCriticalCss(html: string, outDir: string): Promise<string> {
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    preload: 'media',
+    noscriptFallback: true,
+    pruneSource: false,
+    inlineFonts: false,
+    // Arbitrary variants (`[&_svg]:size-4`) escape characters beasties' selector matching drops; there are few.
+    allowRules: [/data-session/, /\\\[\\&/],
+    logLevel: 'silent',
+  });
+  return beasties.process(html);
 }
 
 /** The shell says noindex: it answers addresses that are not pages of their own. */
@@ -181,7 +188,7 @@ export async function prerender(
     if (page.status !== 200) throw new Error(`${route} rendered with status ${page.status}`);
     const file = routeFile(outDir, route);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bootOnFirstUse(await inlineStylesheets(pageHtml(template, page), outDir)));
+    await writeFile(file, bootOnFirstUse(await inlineCriticalCss(pageHtml(template, page), outDir)));
   }
   await writeFile(path.join(outDir, '_redirects'), netlifyRedirects());
   await rm(ssrDir, { recursive: true, force: true });
