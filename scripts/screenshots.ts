@@ -1,5 +1,5 @@
 // Screenshots of every route at phone (390 px) and desktop (1280 px) width, for a person to look at (not a test).
-// `npx tsx scripts/screenshots.ts [--out dir] [/path ...]` starts an in-memory emulator with the seeded blog and
+// `npx tsx scripts/screenshots.ts [--out dir] [--widths 390,820,1280] [/path ...]` starts an in-memory emulator with the seeded blog and
 // market, builds and prerenders the site against it exactly as `npm run build` does, serves dist like a host, and
 // writes <out>/<page>-<width>.png (full page) plus <page>-<width>-top.png (the first screen). Default out:
 // .data/screenshots (ignored by git). Signed-in pages use a confirmed account made through the admin API.
@@ -16,9 +16,14 @@ import { prerender } from './prerender';
 import { serveDist } from './serve-dist';
 
 const args = process.argv.slice(2);
-const outFlag = args.indexOf('--out');
-const out = path.resolve(outFlag >= 0 ? args[outFlag + 1]! : '.data/screenshots');
-const only = args.filter((arg, i) => arg.startsWith('/') && i !== outFlag + 1);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? { value: args[i + 1]!, at: i + 1 } : undefined;
+};
+const outFlag = flag('--out');
+const out = path.resolve(outFlag?.value ?? '.data/screenshots');
+const widthsFlag = flag('--widths');
+const only = args.filter((arg, i) => arg.startsWith('/') && i !== outFlag?.at);
 
 type Shot = { name: string; route: string; signedIn?: boolean; prepare?: (page: Page) => Promise<void> };
 const allShots: Shot[] = [
@@ -67,7 +72,7 @@ const allShots: Shot[] = [
   },
 ];
 const shots = allShots.filter((shot) => only.length === 0 || only.includes(shot.route));
-const widths = [390, 1280];
+const widths = widthsFlag ? widthsFlag.value.split(',').map(Number) : [390, 1280];
 
 const executablePath = chromiumPath();
 if (!executablePath)

@@ -17,10 +17,19 @@ type CardArticle = Pick<
 
 // Tailwind only ships classes written out in full, so each layout of a card is spelled here.
 function layoutClasses(featured: boolean, lead?: GridLead) {
-  if (featured) return { card: 'md:flex-row', cover: 'md:w-1/2', sizes: '(min-width: 768px) 600px, 100vw' };
+  // The featured card lays its cover beside the text from lg up: at md its long title would make the row tall and
+  // crop the picture.
+  if (featured)
+    return {
+      card: 'lg:flex-row',
+      cover: 'lg:w-1/2',
+      image: 'lg:h-full',
+      sizes: '(min-width: 1024px) 600px, 100vw',
+    };
   const card = cn(lead?.wideMd && 'md:flex-row', lead && (lead.lgSpan > 1 ? 'lg:flex-row' : 'lg:flex-col'));
   const cover = cn(lead?.wideMd && 'md:w-1/2', lead && (lead.lgSpan > 1 ? 'lg:w-1/2' : 'lg:w-full'));
-  return { card, cover, sizes: '(min-width: 768px) 600px, 100vw' };
+  const image = cn(lead?.wideMd && 'md:h-full', lead && lead.lgSpan > 1 && 'lg:h-full');
+  return { card, cover, image, sizes: '(min-width: 768px) 600px, 100vw' };
 }
 
 /**
@@ -52,14 +61,14 @@ export function ArticleCard({
         layout.card,
       )}
     >
-      <div className={cn('shrink-0 overflow-hidden border-b bg-muted md:border-b-0', layout.cover)}>
+      <div className={cn('shrink-0 overflow-hidden bg-muted', layout.cover)}>
         <ArticleCover
           article={article}
           sizes={layout.sizes}
           priority={priority}
           className={cn(
             'transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none motion-reduce:group-hover:scale-100',
-            (featured || lead?.wideMd || (lead && lead.lgSpan > 1)) && 'md:h-full',
+            layout.image,
           )}
         />
       </div>
