@@ -110,6 +110,7 @@ export const authMessages = {
     searchTool: 'Thrifting Explorer',
     account: 'My account',
     logout: 'Logout',
-    trigger: 'Open account menu',
+    /** WCAG 2.5.3: the name starts with the initials the button shows, so saying what you see works. */
+    trigger: (initials: string) => `${initials}, open account menu`,
   },
 } as const;

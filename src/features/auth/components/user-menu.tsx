@@ -20,13 +20,14 @@ const m = authMessages.menu;
 export default function UserMenu({ user }: { user: User }) {
   const { logout } = useAuth();
   const profile = profileOf(user);
+  const initials = getInitials(profile);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={m.trigger}
+        aria-label={m.trigger(initials)}
         className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
-        <Avatar initials={getInitials(profile)} />
+        <Avatar initials={initials} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel>
