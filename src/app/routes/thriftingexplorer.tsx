@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useAuth } from '@/features/auth/lib/auth-context';
 import { openAuthDialog } from '@/features/auth/lib/dialog-store';
-import { SearchExplorer } from '@/features/search';
+import { savedSearchHref, SearchExplorer, type SearchInput } from '@/features/search';
 
 const description =
   "Free sell-through rate tool for clothing resellers: see how many similar items are listed, how many sold, and whether it's a score or a snooze.";
@@ -23,7 +23,17 @@ const jsonLd = [
   },
 ];
 
-const requireLogin = () => openAuthDialog('login', { source: 'search' });
+/**
+ * A visitor's search opens the login dialog; should they register instead, the confirmation link brings them back
+ * to this search (in the query, where the Explorer reads it and runs it once they are signed in: decision 040).
+ */
+const requireLogin = (pending?: SearchInput) =>
+  openAuthDialog('login', {
+    source: 'search',
+    returnPath: pending
+      ? savedSearchHref({ item_name: pending.itemName, condition: pending.condition })
+      : undefined,
+  });
 
 /** /thriftingexplorer: the search tool, with the auth feature deciding who may search. */
 export default function ThriftingExplorerRoute() {

@@ -82,7 +82,11 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
               </Alert>
             )}
             <VerifyNotice />
-            <LoginForm onSuccess={closeAuthDialog} onForgotPassword={() => setForgot(true)} />
+            <LoginForm
+              onSuccess={closeAuthDialog}
+              onForgotPassword={() => setForgot(true)}
+              returnPath={state.returnPath}
+            />
           </>
         )}
       </TabsContent>
@@ -93,7 +97,10 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
         </DialogHeader>
         {/* Email confirmation is on, so no session comes back and the user is told to check their email (SPEC §4);
             should a session come back, there is nothing to check and the dialog closes. */}
-        <RegisterForm onRegistered={(signedIn) => (signedIn ? closeAuthDialog() : setRegistered(true))} />
+        <RegisterForm
+          returnPath={state.returnPath}
+          onRegistered={(signedIn) => (signedIn ? closeAuthDialog() : setRegistered(true))}
+        />
       </TabsContent>
     </Tabs>
   );

@@ -23,7 +23,14 @@ const d = authMessages.dialog;
 const h = authMessages.hints;
 
 /** `onRegistered` learns whether a session came back (only when the service confirms emails automatically). */
-export function RegisterForm({ onRegistered }: { onRegistered: (signedIn: boolean) => void }) {
+export function RegisterForm({
+  onRegistered,
+  returnPath,
+}: {
+  onRegistered: (signedIn: boolean) => void;
+  /** Where the confirmation link returns to: the page the dialog was opened on (decision 040). */
+  returnPath?: string;
+}) {
   const { register: createAccount } = useAuth();
   const {
     register,
@@ -38,7 +45,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (signedIn: boolea
 
   const onValid = async (v: RegisterValues) => {
     try {
-      const result = await createAccount(v.firstName, v.lastName, v.email, v.password, v.zip);
+      const result = await createAccount(v.firstName, v.lastName, v.email, v.password, v.zip, returnPath);
       onRegistered(!!result.session);
     } catch (error) {
       // useAuth already toasted 'Registration failed' with the service's message; the dialog stays open.
