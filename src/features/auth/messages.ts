@@ -111,7 +111,7 @@ export const authMessages = {
     button: 'Resend verification email',
     busy: 'Sending...',
     sent: (email: string) =>
-      `If ${email} has an account waiting for verification, a new link is on its way. It works for an hour; check your spam folder too.`,
+      `If ${email} has an account waiting for verification, a new link is on its way (one a minute at most). It works for an hour; check your spam folder too.`,
     wait: (seconds: number) => `You can ask for another email in ${seconds} s.`,
     failed: 'Could not send the email. Please try again.',
     /** Hosted Supabase sends one email per address a minute; asking sooner silently sends nothing. */
