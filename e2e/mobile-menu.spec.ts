@@ -62,6 +62,12 @@ describe('the mobile menu at 390 px', () => {
     expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
     expect(await mobileNav(page).isVisible()).toBe(false);
 
+    // Opened again, the menu closes at a tap on the page below it: the search form here.
+    await toggle(page).click();
+    await mobileNav(page).waitFor();
+    await page.getByLabel('Item Name').click();
+    expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
+
     await page.getByLabel('Item Name').fill(`${brand} jacket`);
     await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();

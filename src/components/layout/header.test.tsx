@@ -128,4 +128,28 @@ describe('<Header />', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
   });
+
+  it('closes when the page below is tapped, but not for a tap inside it or while a dialog is open', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/faqs']}>
+        <Header mobileAccountSlot={<button type="button">Login</button>} />
+        <p>Page content</p>
+      </MemoryRouter>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    document.body.append(dialog);
+    await user.click(dialog);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    dialog.remove();
+
+    await user.click(screen.getByText('Page content'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -36,6 +36,7 @@ export function Header({ accountSlot, mobileAccountSlot, menuResetKey = '' }: He
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
   // A navigation that did not come from a menu link (back button, a link in the page) also closes the menu.
@@ -55,8 +56,20 @@ export function Header({ accountSlot, mobileAccountSlot, menuResetKey = '' }: He
       if (panel?.contains(document.activeElement)) toggleRef.current?.focus();
       setOpen(false);
     };
+    // A tap on the page below closes the menu too: left open, the ~440 px sticky panel would cover whatever the page
+    // does next (the Explorer scrolling its results into view). Not while a dialog (opened from the menu) is up.
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      if (!target || headerRef.current?.contains(target)) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      setOpen(false);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
   }, [open, menuId]);
 
   // Any link in the panel (ours or one inside the account slot) closes the menu; buttons in the slot do not,
@@ -66,7 +79,10 @@ export function Header({ accountSlot, mobileAccountSlot, menuResetKey = '' }: He
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70"
+    >
       <div className="container flex h-16 items-center gap-3">
         <Link
           to={paths.home}
