@@ -61,6 +61,8 @@ describe('from the Explorer, through the confirmation email, back to the search'
     await d.getByRole('checkbox').check();
     await d.getByRole('button', { name: 'Create Account' }).click();
     await d.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+    expect(await d.getByRole('button', { name: 'Resend verification email' }).isEnabled()).toBe(true);
+    await page.screenshot({ path: `${shots}/verify-check-email-1280.png` });
     await d.getByRole('button', { name: 'Done' }).click();
 
     first = await nthMail(email, 1);

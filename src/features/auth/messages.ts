@@ -108,6 +108,7 @@ export const authMessages = {
   /** Issue 14: a login refused with 'Email not confirmed' offers a new link (the first expires after an hour). */
   resend: {
     notice: 'This email address is not verified yet. Open the link we emailed you, or get a new one.',
+    afterRegister: 'Nothing after a few minutes, even in spam? Get a new link.',
     button: 'Resend verification email',
     busy: 'Sending...',
     sent: (email: string) =>

@@ -332,6 +332,12 @@ describe('register tab', () => {
     );
     await act(async () => pending.resolve({ user: fakeUser(), session: null }));
     expect(screen.getByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
+    // Nothing arrived? A new link to the address just registered, back to the same page.
+    await user.click(within(dialog()).getByRole('button', { name: 'Resend verification email' }));
+    expect(auth.resendVerification).toHaveBeenCalledWith(
+      expect.stringMatching(/Ada@Example\.com/),
+      '/thriftingexplorer?q=levis&condition=pre_owned',
+    );
     expect(within(dialog()).getByText(/verify your email before logging in.*spam/i)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

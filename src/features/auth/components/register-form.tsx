@@ -22,12 +22,15 @@ import { toastFirstError } from './login-form';
 const d = authMessages.dialog;
 const h = authMessages.hints;
 
-/** `onRegistered` learns whether a session came back (only when the service confirms emails automatically). */
+/**
+ * `onRegistered` learns whether a session came back (only when the service confirms emails automatically) and the
+ * address the confirmation went to.
+ */
 export function RegisterForm({
   onRegistered,
   returnPath,
 }: {
-  onRegistered: (signedIn: boolean) => void;
+  onRegistered: (signedIn: boolean, email: string) => void;
   /** Where the confirmation link returns to: the page the dialog was opened on (decision 040). */
   returnPath?: string;
 }) {
@@ -46,7 +49,7 @@ export function RegisterForm({
   const onValid = async (v: RegisterValues) => {
     try {
       const result = await createAccount(v.firstName, v.lastName, v.email, v.password, v.zip, returnPath);
-      onRegistered(!!result.session);
+      onRegistered(!!result.session, v.email);
     } catch (error) {
       // useAuth already toasted 'Registration failed' with the service's message; the dialog stays open.
       console.error('Registration failed', error);
