@@ -1,6 +1,7 @@
 // The built site as a static host serves it (scripts/prerender.ts + scripts/serve-dist.ts, i.e. `npm run build` and
-// `npm run preview`), against the emulator: every public page arrives as finished HTML and hydrates without a warning;
-// an article published after the build still opens; an unknown path is the 404 page and never the home page.
+// `npm run preview`), against the emulator: every public page arrives as finished HTML and hydrates without a warning
+// on first use (docs/decisions/046), and the click that wakes it is not lost; an article published after the build
+// still opens; an unknown path is the 404 page and never the home page.
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -56,8 +57,14 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
-async function open(): Promise<{ page: Page; problems: string[]; blogReads: string[] }> {
-  const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1280, height: 900 } });
+async function open(
+  options: { hasTouch?: boolean } = {},
+): Promise<{ page: Page; problems: string[]; blogReads: string[] }> {
+  const context = await browser.newContext({
+    baseURL: site.url,
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const problems: string[] = [];
@@ -150,11 +157,12 @@ describe('the prerendered build, fetched without JavaScript', () => {
 
 describe('the prerendered build in Chromium', () => {
   it.each(prerenderedPaths)(
-    '%s hydrates with no warning or console error and reads nothing again',
+    '%s hydrates on first use with no warning or console error and reads nothing again',
     async (route) => {
       const { page, problems, blogReads } = await open();
       await page.goto(route, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor();
+      await page.mouse.move(200, 300);
       await expect.poll(() => hydrated(page)).toBe(true);
       expect(problems).toEqual([]);
       expect(blogReads).toEqual([]);
@@ -174,6 +182,7 @@ describe('the prerendered build in Chromium', () => {
 
     // From a prerendered page, the router (not the host) opens it.
     await page.goto(articlePaths[0]!, { waitUntil: 'networkidle' });
+    await page.mouse.move(200, 300);
     await expect.poll(() => hydrated(page)).toBe(true);
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
@@ -181,6 +190,60 @@ describe('the prerendered build in Chromium', () => {
     }, `/blog/${lateSlug}`);
     await page.getByRole('heading', { level: 1, name: late.title }).waitFor();
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("runs none of the app's code for a visitor until first use, and shows them the buttons they will use", async () => {
+    const { page, problems } = await open();
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    expect(await hydrated(page)).toBe(false);
+    // The header already offers what a visitor needs, not a placeholder.
+    const header = page.locator('header');
+    expect(await header.getByRole('button', { name: 'Login', exact: true }).isVisible()).toBe(true);
+    expect(await header.getByRole('button', { name: 'Register', exact: true }).isVisible()).toBe(true);
+    await page.mouse.move(300, 300);
+    await expect.poll(() => hydrated(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['a pointer', 'click'],
+    ['a keyboard', 'keyboard'],
+    ['a touch screen', 'tap'],
+  ] as const)('the click that wakes a page with %s is not lost', async (_name, how) => {
+    const { page, problems } = await open(how === 'tap' ? { hasTouch: true } : {});
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const login = page.locator('header').getByRole('button', { name: 'Login', exact: true });
+    if (how === 'keyboard') {
+      await login.focus();
+      await page.keyboard.press('Enter');
+    } else if (how === 'tap') await login.tap();
+    else await login.click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.getByRole('tab', { name: 'Login', selected: true }).isVisible()).toBe(true);
+
+    await page.goto('/faqs', { waitUntil: 'networkidle' });
+    expect(await hydrated(page)).toBe(false);
+    const question = page.locator('main button[aria-expanded]').first();
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    if (how === 'keyboard') {
+      await question.focus();
+      await page.keyboard.press('Enter');
+    } else if (how === 'tap') await question.tap();
+    else await question.click();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('starts at once for a returning user with a stored session, keeping the avatar its place', async () => {
+    const { page } = await open();
+    await page.addInitScript(() => localStorage.setItem('sb-test-auth-token', '{}'));
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    await expect.poll(() => hydrated(page)).toBe(true);
+    expect(await page.evaluate(() => 'session' in document.documentElement.dataset)).toBe(true);
     await page.context().close();
   });
 

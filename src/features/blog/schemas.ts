@@ -25,7 +25,9 @@ export const faqItemSchema = z.object({
 
 /** Every column of blog_articles except the ones the database owns (id, updated_at). */
 export const articleFieldsSchema = z.object({
-  slug: z.string().check(z.maxLength(120), z.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens')),
+  slug: z
+    .string()
+    .check(z.maxLength(120), z.regex(SLUG_PATTERN, 'Use lowercase letters, digits and single hyphens')),
   title: text(1, 200),
   intro: text(1, 2000),
   content: z.array(sectionSchema),
