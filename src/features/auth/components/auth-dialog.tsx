@@ -15,6 +15,7 @@ import { authMessages } from '../messages';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { ResendVerification } from './resend-verification';
 import { VerifyNotice } from './verify-notice';
 
 const d = authMessages.dialog;
@@ -45,10 +46,11 @@ function focusFirstField(event: Event) {
 
 function AuthDialogBody({ state }: { state: AuthDialogState }) {
   const [tab, setTab] = useState<AuthTab>(state.tab);
-  const [registered, setRegistered] = useState(false);
+  // The address a confirmation email went to: the dialog then says 'Check Your Email'.
+  const [registered, setRegistered] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
 
-  if (registered) return <CheckYourEmail />;
+  if (registered) return <CheckYourEmail email={registered} returnPath={state.returnPath} />;
 
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)} className="grid gap-4">
@@ -82,7 +84,11 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
               </Alert>
             )}
             <VerifyNotice />
-            <LoginForm onSuccess={closeAuthDialog} onForgotPassword={() => setForgot(true)} />
+            <LoginForm
+              onSuccess={closeAuthDialog}
+              onForgotPassword={() => setForgot(true)}
+              returnPath={state.returnPath}
+            />
           </>
         )}
       </TabsContent>
@@ -93,13 +99,16 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
         </DialogHeader>
         {/* Email confirmation is on, so no session comes back and the user is told to check their email (SPEC §4);
             should a session come back, there is nothing to check and the dialog closes. */}
-        <RegisterForm onRegistered={(signedIn) => (signedIn ? closeAuthDialog() : setRegistered(true))} />
+        <RegisterForm
+          returnPath={state.returnPath}
+          onRegistered={(signedIn, email) => (signedIn ? closeAuthDialog() : setRegistered(email))}
+        />
       </TabsContent>
     </Tabs>
   );
 }
 
-function CheckYourEmail() {
+function CheckYourEmail({ email, returnPath }: { email: string; returnPath: string }) {
   return (
     <>
       <DialogHeader>
@@ -107,6 +116,12 @@ function CheckYourEmail() {
         <DialogDescription>{d.checkEmailBody}</DialogDescription>
       </DialogHeader>
       <VerifyNotice />
+      <ResendVerification
+        email={email}
+        returnPath={returnPath}
+        notice={authMessages.resend.afterRegister}
+        quiet
+      />
       <DialogFooter>
         <Button onClick={closeAuthDialog}>{d.done}</Button>
       </DialogFooter>

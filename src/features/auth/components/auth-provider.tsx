@@ -155,10 +155,11 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
       email: string,
       password: string,
       zip: string,
+      returnPath?: string,
     ): Promise<SignUpResult> => {
       let result: SignUpResult;
       try {
-        result = await run((api) => api.signUp({ firstName, lastName, email, password, zip }));
+        result = await run((api) => api.signUp({ firstName, lastName, email, password, zip }, returnPath));
       } catch (error) {
         toast({
           title: m.registrationFailed.title,
@@ -175,6 +176,11 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
       }
       return result;
     },
+    [run],
+  );
+
+  const resendVerification = useCallback(
+    (email: string, returnPath?: string) => run((api) => api.resendVerification(email, returnPath)),
     [run],
   );
 
@@ -205,10 +211,11 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
       recovery,
       login,
       register,
+      resendVerification,
       logout,
       finishRecovery,
     }),
-    [session, ready, pending, recovery, login, register, logout, finishRecovery],
+    [session, ready, pending, recovery, login, register, resendVerification, logout, finishRecovery],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
