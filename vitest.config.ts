@@ -38,7 +38,14 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.spec.ts'],
           // Converted to @playwright/test (playwright.config.ts).
-          exclude: ['e2e/auth.spec.ts', 'e2e/prerender.spec.ts', 'e2e/site.spec.ts', 'e2e/smoke.spec.ts'],
+          exclude: [
+            'e2e/auth.spec.ts',
+            'e2e/blog.spec.ts',
+            'e2e/blog-xss.spec.ts',
+            'e2e/prerender.spec.ts',
+            'e2e/site.spec.ts',
+            'e2e/smoke.spec.ts',
+          ],
           globalSetup: ['e2e/setup/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
