@@ -14,8 +14,6 @@ const sitePort = portFromEnv('E2E_SITE_PORT');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 // scripts/test.mjs asks for a JSON report to count the tests for its closing line.
 const json = process.env.E2E_JSON_REPORT;
-// Still on Vitest + playwright-core (vitest.config.ts) until converted.
-const notYet = /\/(contact|contact-kept|search|search-honest)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -45,21 +43,17 @@ export default defineConfig({
   // the functions group (contact and search override the functions' environment: a broken database key, a fake
   // eBay), and the independent pages.
   projects: [
-    { name: 'blog', testMatch: /\/(blog|blog-xss|prerender)\.spec\.ts$/, testIgnore: notYet, workers: 1 },
+    { name: 'blog', testMatch: /\/(blog|blog-xss|prerender)\.spec\.ts$/, workers: 1 },
     {
       name: 'functions',
       testMatch: /\/(contact|contact-kept|search|search-honest)\.spec\.ts$/,
-      testIgnore: notYet,
       workers: 1,
     },
     {
       // Independent tests, each in its own browser context: spread over both workers (auth's story stays serial).
       name: 'pages',
       fullyParallel: true,
-      testIgnore: [
-        /\/(blog|blog-xss|prerender|contact|contact-kept|search|search-honest)\.spec\.ts$/,
-        notYet,
-      ],
+      testIgnore: /\/(blog|blog-xss|prerender|contact|contact-kept|search|search-honest)\.spec\.ts$/,
     },
   ],
   webServer: [

@@ -203,6 +203,8 @@ test.describe('accounts', () => {
   });
 
   test('resets a forgotten password: the recovery email leads to a new password that works, and the old one no longer does', async () => {
+    // From the home page: on /account, logging out opens the page's own login dialog over the header.
+    await page.goto('/');
     await logout(page);
     const before = new Date().toISOString();
     await openLogin(page);

@@ -120,7 +120,6 @@ if (pgBin) {
 }
 
 if (chromium) {
-  vitest('e2e (Vitest)', ['--project', 'e2e'], { CHROMIUM_PATH: chromium });
   playwright('e2e', { CHROMIUM_PATH: chromium });
 } else if (ci) {
   loud([

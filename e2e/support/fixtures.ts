@@ -33,7 +33,33 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  appRunsAfterNavigation(page);
   return page;
+}
+
+/** Whether the app has started on the page: React has taken over #root (or the page is not the app at all). */
+export const appStarted = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root');
+    return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+/**
+ * Prerendered pages are finished HTML before the app starts on them, and a click or keystroke before then reaches no
+ * handler. goto, reload and goBack therefore return once the app has started, as they did when every page was the
+ * empty SPA shell; the specs then act like a reader who waits for the page to be ready.
+ */
+function appRunsAfterNavigation(page: Page) {
+  for (const name of ['goto', 'reload', 'goBack'] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await expect.poll(() => appStarted(page).catch(() => false)).toBe(true);
+        return response;
+      },
+    });
+  }
 }
 
 /** Opens a page in a fresh context; the contexts close when the test ends. */
