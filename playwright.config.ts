@@ -66,7 +66,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       stdout: 'ignore',
     },
-    // Started after the emulator is up: the build prerenders from its database.
+    // Builds while the emulator starts, then waits for it: the prerender reads its database.
     {
       command: 'npx tsx e2e/support/site-server.ts',
       url: `http://127.0.0.1:${sitePort}/`,

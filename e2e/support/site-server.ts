@@ -23,12 +23,29 @@ await build({
   logLevel: 'warn',
   build: { outDir, emptyOutDir: true },
 });
+// Playwright starts the web servers side by side: the build above ran while the emulator was starting; the prerender
+// reads its database, so it waits for it.
+await emulatorReady(`${process.env.VITE_SUPABASE_URL}/auth/v1/health`);
 const { origin } = await prerender({ outDir, log: () => {} });
 // The suite checks pages built from the database's rows, as production builds are.
 if (origin !== 'database')
   throw new Error(`prerendered from ${origin}, not from the e2e emulator's database`);
 const site = await serveDist(outDir, port);
 console.log(`e2e site on ${site.url} (from ${outDir})`);
+
+async function emulatorReady(url: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline)
+      throw new Error(`the e2e emulator did not answer ${url} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 let stopping = false;
 const stop = async () => {
