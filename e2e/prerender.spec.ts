@@ -1,6 +1,7 @@
 // The built site as a static host serves it (scripts/prerender.ts + scripts/serve-dist.ts, i.e. `npm run build` and
-// `npm run preview`), against the emulator: every public page arrives as finished HTML and hydrates without a warning;
-// an article published after the build still opens; an unknown path is the 404 page and never the home page.
+// `npm run preview`), against the emulator: every public page arrives as finished HTML and hydrates without a warning
+// on first use (docs/decisions/046), and the click that wakes it is not lost; an article published after the build
+// still opens; an unknown path is the 404 page and never the home page.
 import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index';
 import { publicPaths } from '../src/config/paths';
 import { client } from '../tests/support/supabase';
@@ -26,8 +27,12 @@ test.afterAll(async () => {
   await service().from('blog_articles').delete().eq('slug', lateSlug);
 });
 
-async function open(newPage: NewPage): Promise<{ page: Page; problems: string[]; blogReads: string[] }> {
-  const page = await newPage();
+/** A page left as a visitor finds it: the app starts on first use, not when the fixture's navigation returns. */
+async function open(
+  newPage: NewPage,
+  options: { hasTouch?: boolean } = {},
+): Promise<{ page: Page; problems: string[]; blogReads: string[] }> {
+  const page = await newPage({ ...options, startApp: false });
   const problems: string[] = [];
   const blogReads: string[] = [];
   page.on('console', (message) => {
@@ -119,12 +124,13 @@ test.describe('the prerendered build, fetched without JavaScript', () => {
 
 test.describe('the prerendered build in Chromium', () => {
   for (const route of prerenderedPaths)
-    test(`${route} hydrates with no warning or console error and reads nothing again`, async ({
+    test(`${route} hydrates on first use with no warning or console error and reads nothing again`, async ({
       newPage,
     }) => {
       const { page, problems, blogReads } = await open(newPage);
       await page.goto(route, { waitUntil: 'networkidle' });
       await expect(page.locator('h1').first()).toBeVisible();
+      await page.mouse.move(200, 300);
       await expect.poll(() => hydrated(page)).toBe(true);
       expect(problems).toEqual([]);
       expect(blogReads).toEqual([]);
@@ -144,6 +150,7 @@ test.describe('the prerendered build in Chromium', () => {
 
     // From a prerendered page, the router (not the host) opens it.
     await page.goto(articlePaths[0]!, { waitUntil: 'networkidle' });
+    await page.mouse.move(200, 300);
     await expect.poll(() => hydrated(page)).toBe(true);
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
@@ -151,6 +158,62 @@ test.describe('the prerendered build in Chromium', () => {
     }, `/blog/${lateSlug}`);
     await expect(page.getByRole('heading', { level: 1, name: late.title })).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test("runs none of the app's code for a visitor until first use, and shows them the buttons they will use", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await open(newPage);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    expect(await hydrated(page)).toBe(false);
+    // The header already offers what a visitor needs, not a placeholder.
+    const header = page.locator('header');
+    await expect(header.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
+    await page.mouse.move(300, 300);
+    await expect.poll(() => hydrated(page)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  for (const [name, how] of [
+    ['a pointer', 'click'],
+    ['a keyboard', 'keyboard'],
+    ['a touch screen', 'tap'],
+  ] as const)
+    test(`the click that wakes a page with ${name} is not lost`, async ({ newPage }) => {
+      const { page, problems } = await open(newPage, { hasTouch: how === 'tap' });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      const login = page.locator('header').getByRole('button', { name: 'Login', exact: true });
+      if (how === 'keyboard') {
+        await login.focus();
+        await page.keyboard.press('Enter');
+      } else if (how === 'tap') await login.tap();
+      else await login.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
+
+      await page.goto('/faqs', { waitUntil: 'networkidle' });
+      expect(await hydrated(page)).toBe(false);
+      const question = page.locator('main button[aria-expanded]').first();
+      await expect(question).toHaveAttribute('aria-expanded', 'false');
+      if (how === 'keyboard') {
+        await question.focus();
+        await page.keyboard.press('Enter');
+      } else if (how === 'tap') await question.tap();
+      else await question.click();
+      await expect(question).toHaveAttribute('aria-expanded', 'true');
+      expect(problems).toEqual([]);
+    });
+
+  test('starts at once for a returning user with a stored session, keeping the avatar its place', async ({
+    newPage,
+  }) => {
+    const { page } = await open(newPage);
+    await page.addInitScript(() => localStorage.setItem('sb-test-auth-token', '{}'));
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    await expect.poll(() => hydrated(page)).toBe(true);
+    expect(await page.evaluate(() => 'session' in document.documentElement.dataset)).toBe(true);
   });
 
   test('shows the 404 page for an unknown path, never the home page', async ({ newPage }) => {

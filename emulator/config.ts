@@ -8,10 +8,53 @@ import { parse } from 'smol-toml';
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const defaultSupabaseDir = path.join(projectRoot, 'supabase');
 
-export function loadConfig(supabaseDir: string = defaultSupabaseDir): Record<string, unknown> {
+/** A whole-string `env(NAME)` reference, the only form the Supabase CLI substitutes. */
+const ENV_REFERENCE = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/;
+
+/**
+ * Where config.toml's env(NAME) values come from, in the CLI's order: the environment, then supabase/.env.local
+ * (machine-local, ignored by git), then supabase/.env (the committed local defaults).
+ */
+export function configEnv(
+  supabaseDir: string = defaultSupabaseDir,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string | undefined> {
+  return {
+    ...readDotenv(path.join(supabaseDir, '.env')),
+    ...readDotenv(path.join(supabaseDir, '.env.local')),
+    ...env,
+  };
+}
+
+/** Replaces every env(NAME) string (in tables and arrays too) by its value; an unset NAME becomes ''. */
+export function resolveEnvReferences(value: unknown, env: Record<string, string | undefined>): unknown {
+  if (typeof value === 'string') {
+    const match = ENV_REFERENCE.exec(value);
+    return match ? (env[match[1]] ?? '') : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => resolveEnvReferences(item, env));
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveEnvReferences(v, env)]));
+  }
+  return value;
+}
+
+/** config.toml as the text says it, env(NAME) references left as they are (what check:deploy inspects). */
+export function loadRawConfig(supabaseDir: string = defaultSupabaseDir): Record<string, unknown> {
   const file = path.join(supabaseDir, 'config.toml');
   if (!existsSync(file)) return {};
   return parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+/** config.toml with its env(NAME) references resolved the way the CLI resolves them. */
+export function loadConfig(
+  supabaseDir: string = defaultSupabaseDir,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, unknown> {
+  return resolveEnvReferences(loadRawConfig(supabaseDir), configEnv(supabaseDir, env)) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** config.toml section by dotted path, e.g. section(config, 'functions.search') */

@@ -17,7 +17,7 @@ import { trustedProxiesFromEnv } from './client-address';
 import { createKeys } from './keys';
 import { createMailbox } from './mail/mailbox';
 import { LOCAL_MAIL_API_KEY } from './mail/send-api';
-import { deliverBySmtp, smtpFromEnv } from './mail/smtp';
+import { deliverBySmtp, smtpFromConfig, smtpFromEnv } from './mail/smtp';
 import { schemaCacheOf } from './rest';
 
 export type StartOptions = {
@@ -203,7 +203,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       }
     };
 
-    const smtp = smtpFromEnv();
+    const smtp = smtpFromEnv() ?? smtpFromConfig(config);
     const mail = createMailbox(
       smtp
         ? (message) =>

@@ -43,11 +43,17 @@ export function renderSeedSql(articles: ArticleFields[]): string {
     '-- publish; the RLS policy keeps drafts from the public. Upserts on slug, so running it twice changes nothing.',
   ];
   if (sorted.length === 0) return `${header.join('\n')}\n`;
-  const columnList = articleColumns.join(', ');
+  // source_synced_at marks each row as written from content/blog (the trigger stamps the clock reading), so
+  // `npm run blog:publish` may update it later; a row the dashboard edits afterwards it leaves alone.
+  const columns = [...articleColumns, 'source_synced_at'];
+  const columnList = columns.join(', ');
   const values = sorted
-    .map((article) => `  (${articleColumns.map((column) => sqlValue(column, article)).join(',\n   ')})`)
+    .map(
+      (article) =>
+        `  (${[...articleColumns.map((column) => sqlValue(column, article)), 'now()'].join(',\n   ')})`,
+    )
     .join(',\n');
-  const updates = articleColumns
+  const updates = columns
     .filter((column) => column !== 'slug')
     .map((column) => `  ${column} = excluded.${column}`)
     .join(',\n');

@@ -25,7 +25,7 @@ export type BuildArticlesOptions = {
   timeoutMs?: number;
 };
 
-const rowSchema = articleSchema.extend({ updated_at: z.string().optional() });
+const rowSchema = z.object({ ...articleSchema.shape, updated_at: z.string().optional() });
 
 /** Reads every published row through PostgREST, newest first, as the blog list does. Throws on any failure. */
 export async function fetchPublishedArticles(

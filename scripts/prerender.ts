@@ -3,6 +3,7 @@
 // app. Writes dist/<route>/index.html, dist/index.html (the home page), dist/app.html (the SPA shell every other path
 // falls back to), dist/404.html (the same shell, for unknown paths) and Netlify's _redirects; vercel.json (repository
 // root) and the README's nginx snippet say the same.
+import Beasties from 'beasties';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,17 +54,34 @@ const ENTRY = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">
 const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g;
 
 /**
- * A prerendered page is complete without JavaScript, so the app starts after the first frame instead of competing with
- * the document for the first round trips: the entry and its preloads are requested from a one-line module script.
+ * A prerendered page is complete without JavaScript, so the app does not start on load (docs/decisions/046): its
+ * modules are preloaded after the first frame, and evaluated and hydrated on the visitor's first sign of use (a
+ * pointer over the page, a touch, a key, focus, a wheel), or at once when there is a session to restore or an email
+ * link or search in the URL. A click on a button or a form submitted before the app is up is held and handed to the
+ * app once it has hydrated (src/main.tsx); links work without it, as the pages are files.
  */
-export function bootAfterFirstPaint(html: string): string {
+export const WAKE_EVENTS = [
+  'pointerover',
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+] as const;
+
+export function bootOnFirstUse(html: string): string {
   const entry = ENTRY.exec(html)?.[1];
   if (!entry) throw new Error('dist/index.html has no module entry script');
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
-  const boot =
-    `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${JSON.stringify(preloads)}){` +
-    `const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}` +
-    `import(${JSON.stringify(entry)})}))</script>`;
+  const boot = `<script type="module">
+const E=${JSON.stringify(WAKE_EVENTS)};let woken=false;
+const wake=()=>{if(woken)return;woken=true;for(const e of E)removeEventListener(e,wake,true);import(${JSON.stringify(entry)})};
+const hold=(e)=>{if(window.__FLIPWISE_HYDRATED__)return;const t=e.target instanceof Element&&e.target.closest(e.type==='submit'?'form':'button,[role=button]');if(!t)return;e.preventDefault();e.stopImmediatePropagation();window.__FLIPWISE_HELD__={type:e.type,target:t};wake()};
+addEventListener('click',hold,true);addEventListener('submit',hold,true);
+for(const e of E)addEventListener(e,wake,{capture:true,passive:true});
+requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}
+if(location.search||location.hash.length>1||'session' in document.documentElement.dataset)wake()}));
+</script>`;
   return html
     .replace(PRELOAD, '')
     .replace(ENTRY, '')
@@ -80,21 +98,27 @@ export function withPreconnect(template: string, supabaseUrl: string | undefined
   );
 }
 
-const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
-
 /**
- * A prerendered page carries its stylesheet inline (about 9 KB gzipped), so its first paint waits for the document
- * only, not for a second request. The shell keeps the link: it paints nothing before the app runs anyway.
+ * A prerendered page carries inline the CSS rules its own markup uses (beasties matches every rule against the
+ * page), so its first paint waits for the document only, and the document stays within the first round trips of a
+ * slow connection. The whole stylesheet follows without blocking (media="print" until it has loaded, with a
+ * <noscript> link), for what the app shows later: dialogs, menus, results. Rules for <html data-session> are always
+ * kept: index.html sets it before the first paint for a returning user (decision 046). The shell keeps its plain link:
+ * it paints nothing before the app runs anyway.
  */
-export async function inlineStylesheets(html: string, outDir: string): Promise<string> {
-  const sheets = new Map<string, string>();
-  for (const [, href] of html.matchAll(STYLESHEET)) {
-    sheets.set(href!, await readFile(path.join(outDir, href!), 'utf8'));
-  }
-  return html.replace(
-    STYLESHEET,
-    (_tag, href: string) => `<style>${sheets.get(href)!.replace(/<\/style/gi, '<\\/style')}</style>`,
-  );
+export async function inlineCriticalCss(html: string, outDir: string): Promise<string> {
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    preload: 'media',
+    noscriptFallback: true,
+    pruneSource: false,
+    inlineFonts: false,
+    // Arbitrary variants (`[&_svg]:size-4`) escape characters beasties' selector matching drops; there are few.
+    allowRules: [/data-session/, /\\\[\\&/],
+    logLevel: 'silent',
+  });
+  return beasties.process(html);
 }
 
 /** The shell says noindex: it answers addresses that are not pages of their own. */
@@ -164,7 +188,7 @@ export async function prerender(
     if (page.status !== 200) throw new Error(`${route} rendered with status ${page.status}`);
     const file = routeFile(outDir, route);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bootAfterFirstPaint(await inlineStylesheets(pageHtml(template, page), outDir)));
+    await writeFile(file, bootOnFirstUse(await inlineCriticalCss(pageHtml(template, page), outDir)));
   }
   await writeFile(path.join(outDir, '_redirects'), netlifyRedirects());
   await rm(ssrDir, { recursive: true, force: true });

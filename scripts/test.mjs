@@ -5,12 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pgBin, startPostgres } from './throwaway-postgres.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (p) => p && existsSync(p),
 );
-const pgBin = ['/usr/lib/postgresql/15/bin'].find((dir) => existsSync(path.join(dir, 'initdb')));
 const work = mkdtempSync(path.join(tmpdir(), 'flipwise-test-'));
 const totals = { passed: 0, failed: 0 };
 let failedRuns = 0;
@@ -62,40 +62,18 @@ function playwright(label, env = {}) {
 }
 
 function withPostgres(run) {
-  const dir = path.join(work, 'pg');
-  const port = 55432 + Math.floor(Math.random() * 1000);
-  const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  const sh = (cmd, args) =>
-    spawnSync(asPostgres[0] ?? cmd, asPostgres.length ? [...asPostgres.slice(1), cmd, ...args] : args, {
-      stdio: 'inherit',
-    });
-  spawnSync('mkdir', ['-p', dir]);
-  if (asPostgres.length) spawnSync('chown', ['-R', 'postgres', work]);
-  if (
-    sh(path.join(pgBin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'])
-      .status !== 0
-  ) {
-    failedRuns++;
-    return;
-  }
-  const started = sh(path.join(pgBin, 'pg_ctl'), [
-    '-D',
-    dir,
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-    '-w',
-    'start',
-    '-l',
-    path.join(dir, 'log'),
-  ]);
-  if (started.status !== 0) {
+  let server;
+  try {
+    server = startPostgres();
+  } catch (error) {
+    console.log(error.message);
     failedRuns++;
     return;
   }
   try {
-    run(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    run(server.url);
   } finally {
-    sh(path.join(pgBin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop']);
+    server.stop();
   }
 }
 
@@ -103,6 +81,11 @@ vitest('unit', ['--project', 'unit']);
 vitest('integration (PGlite)', ['--project', 'integration']);
 
 if (pgBin) {
+  if (!existsSync('/usr/share/postgresql/15/extension/pgtap.control'))
+    loud([
+      'pgTAP for PostgreSQL 15 is missing: the pgTAP files (supabase/tests) will fail on PostgreSQL 15.',
+      'Install it: apt-get install -y postgresql-15-pgtap',
+    ]);
   withPostgres((url) =>
     vitest('integration (PostgreSQL 15)', ['--project', 'integration'], { DATABASE_URL: url }),
   );

@@ -10,6 +10,10 @@ declare global {
   interface Window {
     /** The React Query cache a prerendered page was rendered with (scripts/prerender.ts). */
     __FLIPWISE_QUERY_STATE__?: DehydratedState;
+    /** A button click or form submit made before the app was up, held by the page's boot script (scripts/prerender.ts). */
+    __FLIPWISE_HELD__?: { type: 'click' | 'submit'; target: Element };
+    /** Set once the app has taken over the prerendered page: the boot script stops holding events. */
+    __FLIPWISE_HYDRATED__?: boolean;
   }
 }
 
@@ -42,9 +46,19 @@ async function start() {
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long task;
-  // the page is already on screen, so nothing waits for it.
-  if (prerendered) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  // the page is already on screen, so nothing waits for it. A prerendered page starts this on first use
+  // (docs/decisions/046).
+  if (prerendered) {
+    startTransition(() => void hydrateRoot(container, app));
+    window.__FLIPWISE_HYDRATED__ = true;
+    // The click or submit that woke the page reaches the app now: React hydrates the root at once for it.
+    const held = window.__FLIPWISE_HELD__;
+    delete window.__FLIPWISE_HELD__;
+    if (held?.target.isConnected) {
+      if (held.type === 'submit' && held.target instanceof HTMLFormElement) held.target.requestSubmit();
+      else if (held.target instanceof HTMLElement) held.target.click();
+    }
+  } else createRoot(container).render(app);
 }
 
 void start();

@@ -152,6 +152,68 @@ describe('npm run blog:publish', () => {
     expect(all.data!.find((r) => r.slug === published[0].slug)?.title).toBe('Retitled by the editor');
   });
 
+  it('leaves an article edited in the dashboard after its last publish alone, unless --force', async () => {
+    const service = client(emulator.url, emulator.serviceRoleKey);
+    const publish = async (force = false) => {
+      const lines: string[] = [];
+      const result = await publishArticles({
+        url: emulator.url,
+        serviceRoleKey: emulator.serviceRoleKey,
+        articles,
+        force,
+        log: (l) => lines.push(l),
+      });
+      return { result, lines };
+    };
+    const titleOf = async (slug: string) =>
+      (await service.from('blog_articles').select('title').eq('slug', slug).single()).data?.title;
+    const target = published[1];
+    await publish();
+
+    // What the dashboard's table editor does: an update through the API with the service key.
+    const edit = await service
+      .from('blog_articles')
+      .update({ title: 'Fixed in the dashboard' })
+      .eq('slug', target.slug);
+    expect(edit.error).toBeNull();
+    // An article an editor created in the dashboard under a slug that content/blog also has.
+    const newcomer = articles.find((a) => a.slug !== target.slug && a.published)!;
+    await service.from('blog_articles').delete().eq('slug', newcomer.slug);
+    await service.from('blog_articles').insert({ ...newcomer, title: 'Written in the dashboard' });
+
+    const kept = await publish();
+    expect(kept.result.filter((r) => r.action === 'skipped').map((r) => r.slug)).toEqual(
+      [newcomer.slug, target.slug].sort(),
+    );
+    expect(kept.result.filter((r) => r.action === 'updated')).toHaveLength(articles.length - 2);
+    expect(kept.lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^skipped published /blog/${target.slug}: edited in the dashboard \\(.+\\) after its last publish \\(.+\\); ` +
+            'content/blog was not written over it\\. Copy the edit into content/blog, or rerun with --force to overwrite it\\.$',
+        ),
+      ),
+    );
+    expect(kept.lines).toContainEqual(
+      expect.stringContaining(`/blog/${newcomer.slug}: edited in the dashboard (`),
+    );
+    expect(kept.lines.at(-1)).toBe(
+      `${articles.length - 2} articles upserted into ${emulator.url} (${published.length - 2} published, 1 draft); ` +
+        '2 skipped: edited in the dashboard since the last publish.',
+    );
+    expect(await titleOf(target.slug)).toBe('Fixed in the dashboard');
+    expect(await titleOf(newcomer.slug)).toBe('Written in the dashboard');
+
+    const forced = await publish(true);
+    expect(forced.result.map((r) => r.action)).toEqual(articles.map(() => 'updated'));
+    expect(await titleOf(target.slug)).toBe(target.title);
+    expect(await titleOf(newcomer.slug)).toBe(newcomer.title);
+
+    // Once overwritten, the rows are in step with content/blog again: a plain publish updates them.
+    const after = await publish();
+    expect(after.result.map((r) => r.action)).toEqual(articles.map(() => 'updated'));
+  });
+
   it('fails loudly with the anon key, which may not write', async () => {
     await expect(
       publishArticles({ url: emulator.url, serviceRoleKey: emulator.anonKey, articles, log: () => {} }),

@@ -5,8 +5,6 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootUnderDeno, denoCheck } from './support/deno';
 
-const entry = 'supabase/functions/contact/index.ts';
-
 let child: ChildProcess | undefined;
 afterAll(() => {
   child?.kill('SIGTERM');
@@ -14,13 +12,13 @@ afterAll(() => {
 
 describe('contact function under Deno', () => {
   it('passes deno check', () => {
-    const result = denoCheck(entry);
+    const result = denoCheck('contact');
     expect(result.stderr + result.stdout).not.toMatch(/error/i);
     expect(result.status).toBe(0);
   }, 130_000);
 
   it('boots with deno run and answers the preflight, a bad field, and a bot it cannot store', async () => {
-    const booted = await bootUnderDeno(entry, 'contact');
+    const booted = await bootUnderDeno('contact');
     child = booted.child;
     const { url, preflight } = booted;
     expect(preflight?.status).toBe(200);

@@ -22,6 +22,7 @@ afterAll(async () => {
 const serviceOnly = { anon: false, authenticated: false, service_role: true };
 const EXPECTED: Record<string, typeof serviceOnly> = {
   // Keys are schema.name(argument types).
+  'public.blog_articles_stamp()': serviceOnly,
   'public.contact_message_submit(text, text, text, text, text, integer, integer, integer, text)': serviceOnly,
   'public.contact_messages_claim(integer, integer, boolean, integer)': serviceOnly,
   'public.market_cache_put(text, jsonb, integer)': serviceOnly,

@@ -1,6 +1,6 @@
-// Runs every supabase/tests/*.sql pgTAP file against a fresh, migrated and seeded database. pgTAP is loaded into
-// PGlite; these SQL tests always run there (Debian's PostgreSQL 15 has no pgTAP package installed here), even when
-// DATABASE_URL sends the rest of the integration suite to a real server.
+// Runs every supabase/tests/*.sql pgTAP file against a fresh, migrated and seeded database: on PGlite (pgTAP loaded
+// into it), and on the real PostgreSQL 15 server when DATABASE_URL sends the integration suite there (`npm test` does
+// both). The server needs Debian's postgresql-15-pgtap, which .ci/run installs.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,11 +16,16 @@ const files = readdirSync(testsDir)
 
 /** Every line pgTAP printed (plan, ok / not ok, diagnostics), in order. */
 async function runTap(sql: string): Promise<string[]> {
-  const db = await createDatabase({
-    dataDir: 'memory',
-    pgtap: true,
-    snapshot: await loadSnapshot(snapshotKey(defaultSupabaseDir, true)),
-  });
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const db = await createDatabase(
+    databaseUrl
+      ? { databaseUrl, throwaway: true }
+      : {
+          dataDir: 'memory',
+          pgtap: true,
+          snapshot: await loadSnapshot(snapshotKey(defaultSupabaseDir, true)),
+        },
+  );
   try {
     await prepareDatabase(db, { supabaseDir: defaultSupabaseDir });
     await db.exec('create extension if not exists pgtap with schema extensions');
@@ -33,7 +38,7 @@ async function runTap(sql: string): Promise<string[]> {
   }
 }
 
-describe('pgTAP (supabase/tests)', () => {
+describe(`pgTAP (supabase/tests) on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('has SQL test files to run', () => {
     expect(files.length).toBeGreaterThan(0);
   });

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootUnderDeno, denoCheck } from './support/deno';
 
-const entries = ['search-available', 'search-sold'].map((name) => `supabase/functions/${name}/index.ts`);
+const names = ['search-available', 'search-sold'];
 
 let child: ChildProcess | undefined;
 afterAll(() => {
@@ -11,10 +11,10 @@ afterAll(() => {
 });
 
 describe('search functions under Deno', () => {
-  it.each(entries)(
-    'deno check %s',
-    (entry) => {
-      const result = denoCheck(entry, ['--no-lock']);
+  it.each(names)(
+    'deno check %s from its folder with its lock',
+    (name) => {
+      const result = denoCheck(name);
       expect(result.stderr + result.stdout).not.toMatch(/error/i);
       expect(result.status).toBe(0);
     },
@@ -22,7 +22,7 @@ describe('search functions under Deno', () => {
   );
 
   it('boots search-available with deno run and answers the preflight and an anonymous call', async () => {
-    const booted = await bootUnderDeno(entries[0], 'search-available', ['--no-lock']);
+    const booted = await bootUnderDeno('search-available');
     child = booted.child;
     const { url, preflight } = booted;
     expect(preflight?.status).toBe(200);

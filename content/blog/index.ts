@@ -18,7 +18,7 @@ const READ_TIME = /^\d+ min read$/;
  * A content file: exactly the database fields minus id and updated_at, plus editorial rules the database cannot
  * check cheaply (read time wording, ISO dates, table rows as wide as the header).
  */
-export const articleFileSchema = articleFieldsSchema.strict().superRefine((article, ctx) => {
+export const articleFileSchema = z.strictObject(articleFieldsSchema.shape).superRefine((article, ctx) => {
   if (!READ_TIME.test(article.read_time)) {
     ctx.addIssue({ code: 'custom', path: ['read_time'], message: 'Write the read time as "<n> min read"' });
   }

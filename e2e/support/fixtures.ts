@@ -18,7 +18,14 @@ export const env = {
   serviceRoleKey: localKeys.serviceRoleKey,
 };
 
-export type PageOptions = { width?: number; height?: number; reducedMotion?: boolean };
+export type PageOptions = {
+  width?: number;
+  height?: number;
+  reducedMotion?: boolean;
+  hasTouch?: boolean;
+  /** false: navigation leaves a prerendered page as a visitor finds it, before first use (docs/decisions/046). */
+  startApp?: boolean;
+};
 
 /**
  * A page in a fresh browser context (own storage, cookies, session) on the built site; `width` defaults to desktop.
@@ -30,10 +37,11 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     baseURL: env.baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    hasTouch: options.hasTouch ?? false,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  appRunsAfterNavigation(page);
+  if (options.startApp !== false) appRunsAfterNavigation(page);
   return page;
 }
 
@@ -45,9 +53,10 @@ export const appStarted = (page: Page) =>
   });
 
 /**
- * Prerendered pages are finished HTML before the app starts on them, and a click or keystroke before then reaches no
- * handler. goto, reload and goBack therefore return once the app has started, as they did when every page was the
- * empty SPA shell; the specs then act like a reader who waits for the page to be ready.
+ * A prerendered page is finished HTML, and its app starts on the visitor's first use: a pointer over the page, a key,
+ * focus, a touch (docs/decisions/046). goto, reload and goBack therefore press Shift, a key that does nothing in the
+ * app, and return once the app has started, as they did when every page was the SPA shell. The specs then act on a
+ * running app; what happens before first use is the prerender spec's subject (`startApp: false`).
  */
 function appRunsAfterNavigation(page: Page) {
   for (const name of ['goto', 'reload', 'goBack'] as const) {
@@ -55,6 +64,7 @@ function appRunsAfterNavigation(page: Page) {
     Object.assign(page, {
       [name]: async (...args: unknown[]) => {
         const response = await navigate(...args);
+        if (!(await appStarted(page).catch(() => false))) await page.keyboard.press('Shift');
         await expect.poll(() => appStarted(page).catch(() => false)).toBe(true);
         return response;
       },

@@ -146,7 +146,7 @@ export function readAuthSettings(
     refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     enableSignup: bool(auth.enable_signup, true),
-    emailProviderEnabled: bool(email.enable_signup, true),
+    emailProviderEnabled: bool(email.enabled ?? email.enable_signup, true),
     minimumPasswordLength: Math.max(6, num(auth.minimum_password_length, 6)),
     passwordRequirements: str(auth.password_requirements, ''),
     mailerAutoconfirm: !bool(email.enable_confirmations, false),

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
-import { parse } from 'smol-toml';
+import { loadConfig } from '../config';
 import type { Db, EmulatorContext } from '../context';
 import { createDatabase } from '../db';
 import { createMailApp } from '../mail';
@@ -55,7 +55,8 @@ export async function startAuthTestServer({
   trustedProxies = [],
   ...options
 }: AuthStartOptions & { trustedProxies?: string[] } = {}): Promise<AuthTestServer> {
-  const config = parse(readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8'));
+  // The committed local defaults, whatever SITE_URL or SMTP_HOST the shell running the tests holds.
+  const config = loadConfig(undefined, {});
   const db = await authOnlyDb();
   const logs: string[] = [];
   const app = new Hono();

@@ -3,7 +3,8 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailbox } from './mailbox';
-import { deliverBySmtp, smtpFromEnv } from './smtp';
+import { loadConfig } from '../config';
+import { deliverBySmtp, smtpFromConfig, smtpFromEnv } from './smtp';
 
 type Received = { from: string; to: string[]; data: string };
 
@@ -68,6 +69,26 @@ describe('SMTP delivery', () => {
       user: 'u',
       pass: 'p',
       sender: 'Flipwise <no-reply@flipwise.local>',
+    });
+  });
+
+  it("follows config.toml's [auth.email.smtp]: nothing locally, the relay once SMTP_HOST is set", () => {
+    expect(smtpFromConfig(loadConfig(undefined, {}))).toBeUndefined();
+    expect(
+      smtpFromConfig(
+        loadConfig(undefined, {
+          SMTP_HOST: 'smtp.resend.com',
+          SMTP_USER: 'resend',
+          SMTP_PASS: 're_secret',
+          SMTP_ADMIN_EMAIL: 'hello@flipwise.app',
+        }),
+      ),
+    ).toEqual({
+      host: 'smtp.resend.com',
+      port: 587,
+      user: 'resend',
+      pass: 're_secret',
+      sender: 'Flipwise <hello@flipwise.app>',
     });
   });
 

@@ -1,5 +1,6 @@
 // Optional real delivery of the emails the local auth service sends, for trying the templates in a real inbox.
 // Off unless SMTP_HOST is set; the mailbox at /_mail keeps every message either way.
+import { section } from '../config';
 import type { MailMessage } from './mailbox';
 
 export type SmtpSettings = {
@@ -18,6 +19,24 @@ export function smtpFromEnv(env: NodeJS.ProcessEnv = process.env): SmtpSettings 
     user: env.SMTP_USER || undefined,
     pass: env.SMTP_PASS || undefined,
     sender: env.SMTP_SENDER || 'Flipwise <no-reply@flipwise.local>',
+  };
+}
+
+/**
+ * config.toml's [auth.email.smtp], the relay the hosted project sends through, once its host resolves (SMTP_HOST in
+ * the environment, supabase/.env.local or supabase/.env). Locally the host is empty: mailbox only.
+ */
+export function smtpFromConfig(config: Record<string, unknown>): SmtpSettings | undefined {
+  const smtp = section(config, 'auth.email.smtp');
+  if (smtp.enabled === false || typeof smtp.host !== 'string' || !smtp.host) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const address = text(smtp.admin_email) ?? 'no-reply@flipwise.local';
+  return {
+    host: smtp.host,
+    port: Number(smtp.port) || 587,
+    user: text(smtp.user),
+    pass: text(smtp.pass),
+    sender: `${text(smtp.sender_name) ?? 'Flipwise'} <${address}>`,
   };
 }
 

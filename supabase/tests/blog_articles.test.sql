@@ -3,7 +3,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
 
-select plan(27);
+select plan(30);
 
 -- Fixtures, inserted as the table owner: one published article and one draft.
 insert into public.blog_articles (slug, title, intro, meta_description, category, read_time, published, content, faq, key_takeaways, columns, rows)
@@ -17,8 +17,8 @@ values
 select has_table('public', 'blog_articles', 'blog_articles exists');
 select columns_are('public', 'blog_articles', array[
   'id', 'title', 'slug', 'intro', 'content', 'faq', 'summary', 'meta_description', 'category', 'read_time',
-  'created_at', 'featured', 'published', 'key_takeaways', 'columns', 'rows', 'updated_at'
-], 'blog_articles has exactly the fields of the spec plus updated_at');
+  'created_at', 'featured', 'published', 'key_takeaways', 'columns', 'rows', 'updated_at', 'source_synced_at'
+], 'blog_articles has exactly the fields of the spec plus updated_at and source_synced_at');
 select col_default_is('public', 'blog_articles', 'published', 'false', 'articles start as drafts');
 select col_default_is('public', 'blog_articles', 'featured', 'false', 'articles are not featured by default');
 select ok((select relrowsecurity from pg_class where oid = 'public.blog_articles'::regclass), 'row level security is on');
@@ -85,6 +85,16 @@ reset role;
 update public.blog_articles set updated_at = '2000-01-01' where slug = 'pgtap-published';
 update public.blog_articles set title = 'Edited' where slug = 'pgtap-published';
 select ok((select updated_at > '2000-01-01' from public.blog_articles where slug = 'pgtap-published'), 'an edit refreshes updated_at');
+
+-- source_synced_at: stamped by the server's clock when content/blog writes the row, untouched by other edits.
+update public.blog_articles set source_synced_at = '2000-01-01' where slug = 'pgtap-published';
+select ok((select source_synced_at = updated_at and source_synced_at > '2000-01-01' from public.blog_articles where slug = 'pgtap-published'),
+  'a publish is stamped with the clock, in step with updated_at, and cannot be backdated');
+select is((select source_synced_at from public.blog_articles where slug = 'pgtap-draft'), null,
+  'a row never written from content/blog has no source_synced_at');
+update public.blog_articles set title = 'Edited in the dashboard' where slug = 'pgtap-draft';
+select is((select source_synced_at from public.blog_articles where slug = 'pgtap-draft'), null,
+  'an edit elsewhere leaves source_synced_at as it was');
 
 -- The public read of a published draft works once published.
 set local role anon;

@@ -1,11 +1,15 @@
-// Edge functions as the Supabase Edge Runtime sees them: type-checked by Deno and booted under `deno run`, with no
-// backend behind them.
+// Edge functions as the Supabase CLI bundles them: from their own folder, with that folder's deno.json (the import
+// map) and its committed deno.lock (--frozen: a lock that does not match the imports is an error, not an update).
+// Type-checked by Deno and booted under `deno run`, with no backend behind them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const deno = path.join(root, 'node_modules', '.bin', 'deno');
+
+/** supabase/functions/<name>, where the CLI bundles the function from. */
+export const functionDir = (name: string) => path.join(root, 'supabase', 'functions', name);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,9 +22,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `deno check` on an entry (a path from the repository root); `flags` go before the entry. */
-export function denoCheck(entry: string, flags: string[] = []) {
-  return spawnSync(deno, ['check', ...flags, entry], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+/** `deno check --frozen index.ts` in the function's folder. */
+export function denoCheck(name: string) {
+  return spawnSync(deno, ['check', '--frozen', 'index.ts'], {
+    cwd: functionDir(name),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 export type BootedFunction = {
@@ -32,17 +40,13 @@ export type BootedFunction = {
 };
 
 /**
- * Starts an entry with `deno run <flags> --allow-net --allow-env --allow-read` on a free port and waits for its first
- * answer to a preflight. The caller stops `child`.
+ * Starts a function with `deno run --frozen --allow-net --allow-env --allow-read index.ts` in its folder on a free
+ * port and waits for its first answer to a preflight. The caller stops `child`.
  */
-export async function bootUnderDeno(
-  entry: string,
-  name: string,
-  flags: string[] = [],
-): Promise<BootedFunction> {
+export async function bootUnderDeno(name: string): Promise<BootedFunction> {
   const port = await freePort();
-  const child = spawn(deno, ['run', ...flags, '--allow-net', '--allow-env', '--allow-read', entry], {
-    cwd: root,
+  const child = spawn(deno, ['run', '--frozen', '--allow-net', '--allow-env', '--allow-read', 'index.ts'], {
+    cwd: functionDir(name),
     env: {
       ...process.env,
       PORT: String(port),

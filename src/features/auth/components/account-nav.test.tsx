@@ -42,9 +42,17 @@ describe('visitors', () => {
     expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'login', source: 'search' });
   });
 
-  it('see neither Login nor an avatar before the first session lookup', () => {
+  it('before the first session lookup, get the buttons, which a stored session (html[data-session]) swaps for a placeholder', () => {
     renderNav(<AccountNav />, { ready: false, loading: true });
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    const login = screen.getByRole('button', { name: 'Login' });
+    expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument();
+    // index.html marks <html data-session> before the first paint; these variants are what hide and show.
+    expect(login.parentElement).toHaveClass('[html[data-session]_&]:hidden');
+    expect(document.body.querySelector('span[aria-hidden="true"]')).toHaveClass(
+      'hidden',
+      '[html[data-session]_&]:block',
+    );
+    expect(screen.queryByRole('button', { name: /account menu/ })).not.toBeInTheDocument();
   });
 });
 

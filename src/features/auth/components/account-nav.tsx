@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
 import { useAuth } from '../lib/auth-context';
 import { openAuthDialog, type AuthTab } from '../lib/dialog-store';
 import { displayName, getInitials, profileOf } from '../lib/user-display';
@@ -23,24 +24,38 @@ function useOpenDialog() {
 export function AccountNav() {
   const { user, ready } = useAuth();
   const open = useOpenDialog();
-  if (!ready)
-    return <span aria-hidden="true" className="block h-9 w-9 animate-pulse rounded-full bg-muted" />;
-  if (user) {
-    return (
-      <Suspense fallback={<Avatar initials={getInitials(profileOf(user))} />}>
-        <UserMenu user={user} />
-      </Suspense>
-    );
-  }
-  return (
-    <div className="flex items-center gap-2">
+  const visitorButtons = (
+    <>
       <Button variant="ghost" size="sm" onClick={() => open('login')} {...preloadProps}>
         {d.loginTab}
       </Button>
       <Button size="sm" onClick={() => open('register')} {...preloadProps}>
         {d.registerTab}
       </Button>
-    </div>
+    </>
+  );
+  if (ready && user) {
+    return (
+      <Suspense fallback={<Avatar initials={getInitials(profileOf(user))} />}>
+        <UserMenu user={user} />
+      </Suspense>
+    );
+  }
+  // Before the session is read (and in the prerendered HTML), index.html marks <html data-session> when this browser
+  // holds a session: a returning user sees a placeholder where the avatar will be, a visitor the buttons they will use,
+  // whether or not the app has started (docs/decisions/046). The buttons stay the same elements once it has.
+  return (
+    <>
+      {!ready && (
+        <span
+          aria-hidden="true"
+          className="hidden h-9 w-9 animate-pulse rounded-full bg-muted [html[data-session]_&]:block"
+        />
+      )}
+      <div className={cn('flex items-center gap-2', !ready && '[html[data-session]_&]:hidden')}>
+        {visitorButtons}
+      </div>
+    </>
   );
 }
 

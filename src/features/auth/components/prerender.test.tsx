@@ -20,8 +20,12 @@ describe('auth on the server', () => {
       </MemoryRouter>,
     );
     expect(typeof window).toBe('undefined');
-    // Before the first session lookup the slot holds a placeholder, never a wrong Login button.
+    // Before the first session lookup the slot holds the visitor's buttons, hidden by CSS when index.html has marked a
+    // stored session (<html data-session>), and the avatar's placeholder, shown only then.
     expect(html).toContain('page');
-    expect(html).not.toContain('Login');
+    expect(html).toMatch(
+      /<div class="[^"]*\[html\[data-session\]_&amp;\]:hidden[^"]*"><button[^>]*>Login<\/button>/,
+    );
+    expect(html).toContain('[html[data-session]_&amp;]:block');
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { blogClient } from './client';
 import { relatedArticleSchema, type RelatedArticle } from '../schemas';
 import { BLOG_QUERY_RETRY, toBlogError } from './errors';
