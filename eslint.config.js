@@ -10,7 +10,17 @@ import tseslint from 'typescript-eslint';
 const features = ['auth', 'blog', 'search', 'contact', 'marketing'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'coverage', 'supabase/functions/*/index.ts'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      'coverage',
+      'playwright-report',
+      'test-results',
+      'supabase/functions/*/index.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-// Three projects, one runner: unit (components and logic in jsdom), integration (supabase-js and
-// functions against the in-process emulator), e2e (playwright-core driving Debian's Chromium).
+// Two projects, one runner: unit (components and logic in jsdom), integration (supabase-js and functions against the
+// in-process emulator). End-to-end tests run on @playwright/test (playwright.config.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -29,18 +29,6 @@ export default defineConfig({
           include: ['tests/**/*.test.ts', 'emulator/**/*.test.ts', 'supabase/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['e2e/**/*.spec.ts'],
-          globalSetup: ['e2e/setup/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,10 +1,11 @@
 // Article HTML is the one place the blog renders markup from the database. An editor's account (or a leaked
 // service-role key) must not be able to run script in readers' browsers: an article full of XSS payloads renders
 // with none of them executing or left in the DOM, while the SPEC §5 allow-list survives.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client } from '../tests/support/supabase';
-import { newPage } from './support/browser';
+import { env, expect, openPage, test, type Page } from './support/fixtures';
+
+/** A URL predicate for `expect(page).toHaveURL`: the path, whatever the query string or hash. */
+const atPath = (expected: string) => (url: URL) => url.pathname === expected;
 
 const slug = `xss-check-${Date.now().toString(36)}`;
 const PNG =
@@ -69,20 +70,22 @@ const article = {
   rows: [['Cell', `Value ${textPayload}`]],
 };
 
-const service = () => client(inject('supabaseUrl'), inject('serviceRoleKey'));
+const service = () => client(env.supabaseUrl, env.serviceRoleKey);
 
 async function xssFlags(page: Page) {
   return page.evaluate(() => Object.keys(window).filter((key) => key.startsWith('__xss')));
 }
 
-describe('an article full of XSS payloads', () => {
+test.describe('an article full of XSS payloads', () => {
+  // One page, opened once on the article, that every test inspects after the previous one clicked around in it.
+  test.describe.configure({ mode: 'serial' });
   let page: Page;
   const dialogs: string[] = [];
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser }) => {
     const { error } = await service().from('blog_articles').insert(article);
     expect(error).toBeNull();
-    page = await newPage();
+    page = await openPage(browser);
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
@@ -93,16 +96,17 @@ describe('an article full of XSS payloads', () => {
     );
     await page.goto(`/blog/${slug}`);
     // attached, not visible: if a payload's <style> hid the page, the tests below should say so, not time out here.
-    await page.locator('h1', { hasText: 'XSS check' }).waitFor({ state: 'attached' });
+    await expect(page.locator('h1', { hasText: 'XSS check' })).toBeAttached();
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
+    await page?.context().close();
     await service().from('blog_articles').delete().eq('slug', slug);
   });
 
   const section = () => page.getByRole('region', { name: 'Payloads' });
 
-  it('runs none of them, even when the reader clicks, hovers and tabs through the page', async () => {
+  test('runs none of them, even when the reader clicks, hovers and tabs through the page', async () => {
     const body = section();
     for (const selector of ['#clickable', '#js-link', '#js-link-encoded', '#js-link-spaced', '#data-link']) {
       const target = body.locator(selector);
@@ -115,11 +119,11 @@ describe('an article full of XSS payloads', () => {
     await page.waitForTimeout(500);
     expect(await xssFlags(page)).toEqual([]);
     expect(dialogs).toEqual([]);
-    expect(new URL(page.url()).pathname).toBe(`/blog/${slug}`);
-    await expect(page.getByRole('main').isVisible()).resolves.toBe(true);
+    await expect(page).toHaveURL(atPath(`/blog/${slug}`));
+    await expect(page.getByRole('main')).toBeVisible();
   });
 
-  it('leaves no dangerous element, event handler, style or URL scheme in the DOM', async () => {
+  test('leaves no dangerous element, event handler, style or URL scheme in the DOM', async () => {
     const found = await section().evaluate((root) => {
       const bad: string[] = [];
       const forbidden =
@@ -148,49 +152,45 @@ describe('an article full of XSS payloads', () => {
     });
     expect(found).toEqual([]);
     // The page's own head stays free of injected tags too.
-    await expect(
-      page
+    expect(
+      await page
         .locator('script:not([type="application/ld+json"])')
         .evaluateAll((els) => els.map((e) => e.textContent ?? '').filter((t) => t.includes('__xss'))),
-    ).resolves.toEqual([]);
+    ).toEqual([]);
   });
 
-  it('keeps the allowed tags: strong, em, links, images, code, quotes, headings and lists', async () => {
+  test('keeps the allowed tags: strong, em, links, images, code, quotes, headings and lists', async () => {
     const body = section();
-    await expect(body.locator('strong', { hasText: 'Bold survives' }).count()).resolves.toBe(1);
-    await expect(body.locator('strong', { hasText: 'strong text' }).count()).resolves.toBe(1);
-    await expect(body.locator('em', { hasText: 'emphasis' }).count()).resolves.toBe(1);
-    await expect(body.locator('a[href="https://example.com/ok"][title="Safe"]').count()).resolves.toBe(1);
-    await expect(body.locator('a[href="/blog"]').count()).resolves.toBe(1);
-    await expect(
-      body.locator('img[src="https://example.com/photo.png"][alt="An https image"]').count(),
-    ).resolves.toBe(1);
-    await expect(
-      body.locator('img[src^="data:image/png;base64,"][alt="A data image"]').count(),
-    ).resolves.toBe(1);
-    await expect(body.locator('code', { hasText: 'inline code' }).count()).resolves.toBe(1);
-    await expect(body.locator('pre code').count()).resolves.toBe(1);
-    await expect(body.locator('blockquote', { hasText: 'A quoted line' }).count()).resolves.toBe(1);
-    await expect(body.locator('h3#sub-heading.note', { hasText: 'A sub heading' }).count()).resolves.toBe(1);
-    await expect(body.locator('ul > li').allTextContents()).resolves.toEqual(['first item', 'second item']);
-    await expect(body.locator('ol > li').allTextContents()).resolves.toEqual(['numbered']);
+    await expect(body.locator('strong', { hasText: 'Bold survives' })).toHaveCount(1);
+    await expect(body.locator('strong', { hasText: 'strong text' })).toHaveCount(1);
+    await expect(body.locator('em', { hasText: 'emphasis' })).toHaveCount(1);
+    await expect(body.locator('a[href="https://example.com/ok"][title="Safe"]')).toHaveCount(1);
+    await expect(body.locator('a[href="/blog"]')).toHaveCount(1);
+    await expect(body.locator('img[src="https://example.com/photo.png"][alt="An https image"]')).toHaveCount(
+      1,
+    );
+    await expect(body.locator('img[src^="data:image/png;base64,"][alt="A data image"]')).toHaveCount(1);
+    await expect(body.locator('code', { hasText: 'inline code' })).toHaveCount(1);
+    await expect(body.locator('pre code')).toHaveCount(1);
+    await expect(body.locator('blockquote', { hasText: 'A quoted line' })).toHaveCount(1);
+    await expect(body.locator('h3#sub-heading.note', { hasText: 'A sub heading' })).toHaveCount(1);
+    await expect(body.locator('ul > li')).toHaveText(['first item', 'second item']);
+    await expect(body.locator('ol > li')).toHaveText(['numbered']);
     // The link text of a stripped javascript: link is still readable, just inert.
-    await expect(body.getByText('A javascript link').count()).resolves.toBe(1);
+    await expect(body.getByText('A javascript link')).toHaveCount(1);
   });
 
-  it('shows markup in plain-text fields as text, never as elements', async () => {
+  test('shows markup in plain-text fields as text, never as elements', async () => {
     const main = page.getByRole('main');
-    await expect(
-      main.getByText(`An intro that carries markup as text: ${textPayload}`).count(),
-    ).resolves.toBe(1);
-    await expect(main.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(article.title);
-    await expect(main.getByRole('region', { name: 'Key Takeaways' }).textContent()).resolves.toContain(
+    await expect(main.getByText(`An intro that carries markup as text: ${textPayload}`)).toHaveCount(1);
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(article.title);
+    await expect(main.getByRole('region', { name: 'Key Takeaways' })).toContainText(
       `Takeaway ${textPayload}`,
     );
-    await expect(main.getByRole('table').textContent()).resolves.toContain(`Value ${textPayload}`);
+    await expect(main.getByRole('table')).toContainText(`Value ${textPayload}`);
     await main.getByRole('button', { name: `Question ${textPayload}` }).click();
-    await main.getByText(`Answer ${textPayload}`).waitFor();
-    expect(await page.title()).toBe(`${article.title} | Flipwise`);
+    await expect(main.getByText(`Answer ${textPayload}`)).toBeVisible();
+    await expect(page).toHaveTitle(`${article.title} | Flipwise`);
     await page.waitForTimeout(300);
     expect(await xssFlags(page)).toEqual([]);
     expect(dialogs).toEqual([]);

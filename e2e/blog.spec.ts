@@ -1,12 +1,13 @@
 // The blog in real Chromium against the emulator seeded from content/blog (supabase/seed.sql): the list, its filters
 // and featured section, a full article, FAQ, related links, the not-found view, errors, and the draft kept out of
 // every public surface (list, article URL, related, sitemap.xml, feed.xml).
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
 import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index';
 import { articleWordCount } from '../src/features/blog/lib/word-count';
 import { formatArticleDate } from '../src/features/blog/lib/format';
-import { baseURL, newPage } from './support/browser';
+import { env, expect, test, type Page } from './support/fixtures';
+
+/** A URL predicate for `expect(page).toHaveURL`: the path, whatever the query string or hash. */
+const atPath = (expected: string) => (url: URL) => url.pathname === expected;
 
 const articles = loadArticles();
 const published = sortArticles(publishedOnly(articles));
@@ -22,16 +23,30 @@ const cardTitles = (page: Page) => page.locator('main article h3').allTextConten
 
 async function openList(page: Page) {
   await page.goto('/blog');
-  await page.getByRole('heading', { name: 'Latest Articles' }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Latest Articles' })).toBeVisible();
+}
+
+/**
+ * Goes to `to` the way a reader following a link inside the app does: from a page that carries no blog data, through
+ * the router, so the app reads the articles itself. (A prerendered blog page arrives with its data and reads nothing.)
+ */
+async function openInApp(page: Page, to: string) {
+  await page.goto('/terms');
+  // goto returns once the app runs on the page (support/fixtures.ts), so the router sees the move below.
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
 }
 
 async function openArticle(page: Page, slug: string, title: string) {
   await page.goto(`/blog/${slug}`);
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
-describe('/blog', () => {
-  it('shows the loading text, then every published article and no draft', async () => {
+test.describe('/blog', () => {
+  test('shows the loading text, then every published article and no draft', async ({ newPage }) => {
     const page = await newPage();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -40,65 +55,62 @@ describe('/blog', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/blog');
-    await page.getByRole('status').filter({ hasText: 'Loading articles...' }).waitFor();
+    await openInApp(page, '/blog');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading articles...' })).toBeVisible();
     release();
-    await page.getByRole('heading', { name: 'Latest Articles' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Latest Articles' })).toBeVisible();
     expect((await cardTitles(page)).sort()).toEqual(published.map((a) => a.title).sort());
-    await expect(page.getByText(draft.title).count()).resolves.toBe(0);
-    expect(await page.title()).toBe('Blog | Flipwise');
+    await expect(page.getByText(draft.title)).toHaveCount(0);
+    await expect(page).toHaveTitle('Blog | Flipwise');
   });
 
-  it('puts the sell-through article in Featured Article with a Read Article link, the rest in Latest Articles newest first', async () => {
+  test('puts the sell-through article in Featured Article with a Read Article link, the rest in Latest Articles newest first', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await openList(page);
     const featuredSection = page.getByRole('region', { name: 'Featured Article' });
-    await expect(featuredSection.locator('h3').allTextContents()).resolves.toEqual([featured.title]);
+    await expect(featuredSection.locator('h3')).toHaveText([featured.title]);
     await expect(
-      featuredSection.getByRole('link', { name: `Read Article: ${featured.title}` }).getAttribute('href'),
-    ).resolves.toBe(`/blog/${featured.slug}`);
+      featuredSection.getByRole('link', { name: `Read Article: ${featured.title}` }),
+    ).toHaveAttribute('href', `/blog/${featured.slug}`);
     const latest = page.getByRole('region', { name: 'Latest Articles' });
     const expected = published.filter((a) => a.slug !== featured.slug);
-    await expect(latest.locator('h3').allTextContents()).resolves.toEqual(expected.map((a) => a.title));
-    await expect(latest.getByRole('link', { name: /^Read More: / }).count()).resolves.toBe(expected.length);
+    await expect(latest.locator('h3')).toHaveText(expected.map((a) => a.title));
+    await expect(latest.getByRole('link', { name: /^Read More: / })).toHaveCount(expected.length);
     const card = latest.locator('article').first();
-    await expect(card.textContent()).resolves.toContain(expected[0].category);
-    await expect(card.textContent()).resolves.toContain(expected[0].read_time);
-    await expect(card.textContent()).resolves.toContain(formatArticleDate(expected[0].created_at));
+    await expect(card).toContainText(expected[0].category);
+    await expect(card).toContainText(expected[0].read_time);
+    await expect(card).toContainText(formatArticleDate(expected[0].created_at));
   });
 
-  it('filters by each category, All by default, with aria-pressed on the chosen button', async () => {
+  test('filters by each category, All by default, with aria-pressed on the chosen button', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await openList(page);
     const group = page.getByRole('group', { name: 'Filter articles by category' });
     const categories = [...new Set(published.map((a) => a.category))];
-    await expect(group.getByRole('button').allTextContents()).resolves.toEqual(['All', ...categories]);
-    await expect(group.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).resolves.toBe(
-      'true',
-    );
+    await expect(group.getByRole('button')).toHaveText(['All', ...categories]);
+    await expect(group.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     for (const category of categories) {
       await group.getByRole('button', { name: category, exact: true }).click();
-      await expect(
-        group.getByRole('button', { name: category, exact: true }).getAttribute('aria-pressed'),
-      ).resolves.toBe('true');
-      await expect(group.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).resolves.toBe(
-        'false',
+      await expect(group.getByRole('button', { name: category, exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
       );
+      await expect(group.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
       const want = published.filter((a) => a.category === category).map((a) => a.title);
-      await page.waitForFunction(
-        (n) => document.querySelectorAll('main article h3').length === n,
-        want.length,
-      );
+      await expect(page.locator('main article h3')).toHaveCount(want.length);
       expect((await cardTitles(page)).sort()).toEqual([...want].sort());
     }
     await group.getByRole('button', { name: 'All' }).click();
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('main article h3').length === n,
-      published.length,
-    );
+    await expect(page.locator('main article h3')).toHaveCount(published.length);
   });
 
-  it('opens an article from its card, fetching it as soon as the pointer is on the card', async () => {
+  test('opens an article from its card, fetching it as soon as the pointer is on the card', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await openList(page);
     const target = published.find((a) => a.slug !== featured.slug)!;
@@ -111,29 +123,32 @@ describe('/blog', () => {
     await link.hover();
     await prefetch;
     await link.click();
-    await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/blog/${target.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
+    await expect(page).toHaveURL(atPath(`/blog/${target.slug}`));
   });
 
-  it('says it could not load the articles when the request fails, and Try again recovers', async () => {
+  test('says it could not load the articles when the request fails, and Try again recovers', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await page.route('**/rest/v1/blog_articles?*', (route) => route.abort('connectionfailed'));
-    await page.goto('/blog');
+    await openInApp(page, '/blog');
     // supabase-js retries a failed read three times with backoff before it reports the error.
-    await page.getByText("We couldn't load the articles.").waitFor({ timeout: 20_000 });
+    await expect(page.getByText("We couldn't load the articles.")).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: '/tmp/shots/blog-list-error-1280.png' });
     await page.unroute('**/rest/v1/blog_articles?*');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('heading', { name: 'Latest Articles' }).waitFor();
-    await expect(page.locator('main article h3').count()).resolves.toBe(published.length);
+    await expect(page.getByRole('heading', { name: 'Latest Articles' })).toBeVisible();
+    await expect(page.locator('main article h3')).toHaveCount(published.length);
   });
 
-  it('advertises the RSS feed and Blog structured data', async () => {
+  test('advertises the RSS feed and Blog structured data', async ({ newPage }) => {
     const page = await newPage();
     await openList(page);
-    await expect(
-      page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href'),
-    ).resolves.toBe('/blog/feed.xml');
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      '/blog/feed.xml',
+    );
     const blog = await page.evaluate(() =>
       [...document.querySelectorAll('script[type="application/ld+json"]')]
         .map((s) => JSON.parse(s.textContent ?? '{}'))
@@ -143,21 +158,20 @@ describe('/blog', () => {
   });
 });
 
-describe('/blog/:slug', () => {
-  it('shows every part of a full article', async () => {
+test.describe('/blog/:slug', () => {
+  test('shows every part of a full article', async ({ newPage }) => {
     const page = await newPage();
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.baseURL });
     await page.goto(`/blog/${full.slug}`);
-    await page.getByRole('heading', { level: 1, name: full.title }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: full.title })).toBeVisible();
     const main = page.locator('main');
 
     // Breadcrumb and header.
-    await expect(
-      page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allInnerTexts(),
-    ).resolves.toEqual(['Home', 'Blog', full.title]);
-    await expect(main.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).resolves.toBe(
-      '/blog',
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li')).toHaveText(
+      ['Home', 'Blog', full.title],
+      { useInnerText: true },
     );
+    await expect(main.getByRole('link', { name: 'Back to Blog' })).toHaveAttribute('href', '/blog');
     const header = main.locator('article header');
     const headerText = await header.innerText();
     for (const text of [
@@ -175,27 +189,26 @@ describe('/blog/:slug', () => {
     const hasShare = await page.evaluate(() => typeof navigator.share === 'function');
     if (!hasShare) {
       await header.getByRole('button', { name: 'Share' }).click();
-      await page.getByText('Link copied').waitFor();
-      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(page.url());
+      await expect(page.getByText('Link copied')).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
     }
 
     // Body: intro, then one h2 per section, with bold as strong.
     await expect(
-      main.getByText(full.intro.split('\n')[0].slice(0, 60), { exact: false }).count(),
-    ).resolves.toBeGreaterThan(0);
+      main.getByText(full.intro.split('\n')[0].slice(0, 60), { exact: false }).first(),
+    ).toBeAttached();
     for (const section of full.content) {
-      await expect(
-        main.getByRole('heading', { level: 2, name: section.heading, exact: true }).count(),
-      ).resolves.toBe(1);
+      await expect(main.getByRole('heading', { level: 2, name: section.heading, exact: true })).toHaveCount(
+        1,
+      );
     }
     const boldSource = full.content.map((s) => /\*\*(.+?)\*\*/.exec(s.content)?.[1]).find(Boolean);
-    if (boldSource)
-      await expect(main.locator('strong', { hasText: boldSource }).count()).resolves.toBeGreaterThan(0);
-    await expect(main.locator('article').first().innerText()).resolves.not.toContain('**');
+    if (boldSource) await expect(main.locator('strong', { hasText: boldSource }).first()).toBeAttached();
+    await expect(main.locator('article').first()).not.toContainText('**', { useInnerText: true });
 
     // In This Article links to the body's sections, then the table (under its own title), which all exist.
     const toc = main.getByRole('navigation', { name: 'In This Article' });
-    await expect(toc.getByRole('link').allTextContents()).resolves.toEqual([
+    await expect(toc.getByRole('link')).toHaveText([
       ...full.content.map((section) => section.heading),
       full.table_title ?? 'At a Glance',
       'Key Takeaways',
@@ -203,49 +216,52 @@ describe('/blog/:slug', () => {
       'Frequently Asked Questions',
     ]);
     for (const id of ['tool-comparison', 'key-takeaways', 'summary', 'faq'])
-      await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
+      await expect(page.locator(`#${id}`)).toHaveCount(1);
     await toc.getByRole('link', { name: 'Key Takeaways' }).click();
-    await page.waitForFunction(() => location.hash === '#key-takeaways');
-    await page.waitForFunction(() => {
-      const top = document.getElementById('key-takeaways')!.getBoundingClientRect().top;
-      return top >= 0 && top < window.innerHeight;
-    });
+    await expect(page).toHaveURL(/#key-takeaways$/);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const top = document.getElementById('key-takeaways')!.getBoundingClientRect().top;
+          return top >= 0 && top < window.innerHeight;
+        }),
+      )
+      .toBe(true);
 
     // Table, takeaways, summary.
     const table = main.getByRole('table');
-    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(full.columns);
-    await expect(table.locator('tbody tr').count()).resolves.toBe(full.rows.length);
-    await expect(table.locator('tbody tr').first().locator('th, td').allTextContents()).resolves.toEqual(
-      full.rows[0],
-    );
+    await expect(table.locator('thead th')).toHaveText(full.columns);
+    await expect(table.locator('tbody tr')).toHaveCount(full.rows.length);
+    await expect(table.locator('tbody tr').first().locator('th, td')).toHaveText(full.rows[0]);
     const takeaways = main.getByRole('region', { name: 'Key Takeaways' });
-    await expect(takeaways.locator('li').allTextContents()).resolves.toEqual(full.key_takeaways);
-    await expect(main.getByRole('region', { name: 'Summary' }).innerText()).resolves.toContain(
+    await expect(takeaways.locator('li')).toHaveText(full.key_takeaways);
+    await expect(main.getByRole('region', { name: 'Summary' })).toContainText(
       full.summary.split('\n')[0].slice(0, 60),
+      { useInnerText: true },
     );
 
     // FAQ questions are buttons.
     const faq = main.getByRole('region', { name: 'Frequently Asked Questions' });
     for (const item of full.faq)
-      await expect(faq.getByRole('button', { name: item.question }).count()).resolves.toBe(1);
+      await expect(faq.getByRole('button', { name: item.question })).toHaveCount(1);
 
     // Related and resources.
     const related = main.getByRole('region', { name: 'You Might Also Like' });
-    await expect(related.getByRole('link').count()).resolves.toBe(2);
+    await expect(related.getByRole('link')).toHaveCount(2);
     const explore = main.getByRole('navigation', { name: 'Explore More Resources' });
-    await expect(
-      explore.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
-    ).resolves.toEqual(['/blog', '/faqs', '/thriftingexplorer', '/contact']);
+    await expect(explore.getByRole('link')).toHaveCount(4);
+    expect(
+      await explore.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
+    ).toEqual(['/blog', '/faqs', '/thriftingexplorer', '/contact']);
 
     // Head.
-    expect(await page.title()).toBe(`${full.title} | Flipwise`);
-    await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(
-      full.meta_description,
-    );
-    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(
+    await expect(page).toHaveTitle(`${full.title} | Flipwise`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', full.meta_description);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
       new RegExp(`/blog/${full.slug}$`),
     );
-    await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('article');
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
     const types = await page.evaluate(() =>
       [...document.querySelectorAll('script[type="application/ld+json"]')].map(
         (s) => JSON.parse(s.textContent ?? '{}')['@type'],
@@ -254,7 +270,9 @@ describe('/blog/:slug', () => {
     expect(types).toEqual(expect.arrayContaining(['BlogPosting', 'FAQPage', 'BreadcrumbList']));
   });
 
-  it('keeps one FAQ answer open at a time, and clicking the open question closes it', async () => {
+  test('keeps one FAQ answer open at a time, and clicking the open question closes it', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await openArticle(page, full.slug, full.title);
     const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
@@ -262,79 +280,84 @@ describe('/blog/:slug', () => {
     const q1 = faq.getByRole('button', { name: first.question });
     const q2 = faq.getByRole('button', { name: second.question });
     await q1.click();
-    await expect(q1.getAttribute('aria-expanded')).resolves.toBe('true');
-    await faq.getByText(first.answer.slice(0, 40)).waitFor();
+    await expect(q1).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq.getByText(first.answer.slice(0, 40))).toBeVisible();
     await q2.click();
-    await expect(q2.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(q1.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(faq.getByText(first.answer.slice(0, 40)).isVisible()).resolves.toBe(false);
+    await expect(q2).toHaveAttribute('aria-expanded', 'true');
+    await expect(q1).toHaveAttribute('aria-expanded', 'false');
+    await expect(faq.getByText(first.answer.slice(0, 40))).toBeHidden();
     await q2.click();
-    await expect(q2.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(q2).toHaveAttribute('aria-expanded', 'false');
     // Keyboard: Enter opens the focused question.
     await q1.focus();
     await page.keyboard.press('Enter');
-    await expect(q1.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(q1).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('navigates through a related article to its page, starting at the top', async () => {
+  test('navigates through a related article to its page, starting at the top', async ({ newPage }) => {
     const page = await newPage();
     await openArticle(page, full.slug, full.title);
     const related = page.getByRole('region', { name: 'You Might Also Like' });
-    await related.getByRole('link').first().waitFor();
+    await expect(related.getByRole('link').first()).toBeVisible();
     const href = (await related.getByRole('link').first().getAttribute('href'))!;
     const target = published.find((a) => `/blog/${a.slug}` === href)!;
     expect(target).toBeDefined();
     expect(target.slug).not.toBe(full.slug);
     await related.getByRole('link').first().click();
-    await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(href);
-    await page.waitForFunction(() => window.scrollY < 50);
-    await expect(
-      page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').last().innerText(),
-    ).resolves.toBe(target.title);
+    await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
+    await expect(page).toHaveURL(atPath(href));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').last()).toHaveText(
+      target.title,
+      { useInnerText: true },
+    );
   });
 
-  it("shows 'Article Not Found' for an unknown slug, and Back to Blog returns to the list", async () => {
+  test("shows 'Article Not Found' for an unknown slug, and Back to Blog returns to the list", async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await page.goto('/blog/no-such-article');
-    await page.getByRole('heading', { level: 1, name: 'Article Not Found' }).waitFor();
-    await page.getByText("The article you're looking for doesn't exist.").waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
+    await expect(page.getByText("The article you're looking for doesn't exist.")).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'Back to Blog' }).click();
-    await page.getByRole('heading', { name: 'Latest Articles' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/blog');
+    await expect(page.getByRole('heading', { name: 'Latest Articles' })).toBeVisible();
+    await expect(page).toHaveURL(atPath('/blog'));
   });
 
-  it("shows 'Article Not Found' when the article request fails", async () => {
+  test("shows 'Article Not Found' when the article request fails", async ({ newPage }) => {
     const page = await newPage();
     await page.route('**/rest/v1/blog_articles?*', (route) => route.abort('connectionfailed'));
-    await page.goto(`/blog/${full.slug}`);
-    await page.getByRole('heading', { level: 1, name: 'Article Not Found' }).waitFor({ timeout: 20_000 });
+    await openInApp(page, `/blog/${full.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible({
+      timeout: 20_000,
+    });
   });
 
-  it('keeps the comparison table scrolling inside its own box on a 375 px phone', async () => {
+  test('keeps the comparison table scrolling inside its own box on a 375 px phone', async ({ newPage }) => {
     const page = await newPage({ width: 375 });
     await openArticle(page, full.slug, full.title);
     const box = page.getByRole('region', { name: `Table: ${full.table_title ?? 'At a Glance'}` });
     const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
     expect(scrollWidth).toBeGreaterThan(clientWidth);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
 
-describe('the draft appears nowhere', () => {
-  it('is not in the list, not at its own address and not among related articles', async () => {
+test.describe('the draft appears nowhere', () => {
+  test('is not in the list, not at its own address and not among related articles', async ({ newPage }) => {
     const page = await newPage();
     await openList(page);
-    await expect(page.getByText(draft.title).count()).resolves.toBe(0);
-    await expect(page.locator(`a[href="/blog/${draft.slug}"]`).count()).resolves.toBe(0);
+    await expect(page.getByText(draft.title)).toHaveCount(0);
+    await expect(page.locator(`a[href="/blog/${draft.slug}"]`)).toHaveCount(0);
 
     await page.goto(`/blog/${draft.slug}`);
-    await page.getByRole('heading', { level: 1, name: 'Article Not Found' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
 
     for (const article of published) {
       await openArticle(page, article.slug, article.title);
       const related = page.getByRole('region', { name: 'You Might Also Like' });
-      await related.getByRole('link').nth(1).waitFor();
+      await expect(related.getByRole('link').nth(1)).toBeVisible();
       const hrefs = await related
         .getByRole('link')
         .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
@@ -344,9 +367,9 @@ describe('the draft appears nowhere', () => {
     }
   });
 
-  it('is not in sitemap.xml or feed.xml, which list every published article', async () => {
-    const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
-    const feed = await (await fetch(`${baseURL()}/blog/feed.xml`)).text();
+  test('is not in sitemap.xml or feed.xml, which list every published article', async () => {
+    const sitemap = await (await fetch(`${env.baseURL}/sitemap.xml`)).text();
+    const feed = await (await fetch(`${env.baseURL}/blog/feed.xml`)).text();
     expect(feed).toMatch(/^<\?xml[^>]*>\s*<rss version="2.0"/);
     for (const article of published) {
       expect(sitemap, article.slug).toContain(`/blog/${article.slug}</loc>`);
@@ -372,19 +395,18 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-describe('screenshots', () => {
-  it.each([375, 1280])('captures /blog and an article at %i px without sideways scrolling', async (width) => {
-    const page = await newPage({ width, reducedMotion: true });
-    await openList(page);
-    await shoot(page, `blog-list-${width}`);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
-      width,
-    );
-    await openArticle(page, full.slug, full.title);
-    await page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link').first().waitFor();
-    await shoot(page, `blog-article-${width}`);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
-      width,
-    );
-  });
+test.describe('screenshots', () => {
+  for (const width of [375, 1280])
+    test(`captures /blog and an article at ${width} px without sideways scrolling`, async ({ newPage }) => {
+      const page = await newPage({ width, reducedMotion: true });
+      await openList(page);
+      await shoot(page, `blog-list-${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await openArticle(page, full.slug, full.title);
+      await expect(
+        page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link').first(),
+      ).toBeVisible();
+      await shoot(page, `blog-article-${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
 });

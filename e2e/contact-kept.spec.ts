@@ -1,9 +1,7 @@
 // Nothing a person sends from the contact page is dropped (issue 12, point 4), in Chromium against the emulator: a
 // message sent half a second after the page loads is answered "Message sent!" and stored as suspected spam; text with
 // < and > arrives as typed in the stored row and escaped in the support email.
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPage } from './support/browser';
+import { env, expect, test, type Page } from './support/fixtures';
 
 const run = Date.now().toString(36);
 const TYPED = 'is a<b or c>d? I <3 it';
@@ -11,19 +9,19 @@ const TYPED = 'is a<b or c>d? I <3 it';
 type Stored = { message: string; status: string; spam_reason: string | null };
 type Mail = { html: string; text: string; reply_to?: string };
 
-async function setFunctionEnv(env: Record<string, string | null>) {
-  const response = await fetch(`${inject('supabaseUrl')}/_emulator/function-env`, {
+async function setFunctionEnv(vars: Record<string, string | null>) {
+  const response = await fetch(`${env.supabaseUrl}/_emulator/function-env`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(env),
+    body: JSON.stringify(vars),
   });
   expect(response.ok).toBe(true);
 }
 
 async function stored(email: string): Promise<Stored[]> {
-  const key = inject('serviceRoleKey');
+  const key = env.serviceRoleKey;
   const response = await fetch(
-    `${inject('supabaseUrl')}/rest/v1/contact_messages?select=message,status,spam_reason&email=eq.${encodeURIComponent(email)}`,
+    `${env.supabaseUrl}/rest/v1/contact_messages?select=message,status,spam_reason&email=eq.${encodeURIComponent(email)}`,
     { headers: { apikey: key, Authorization: `Bearer ${key}` } },
   );
   expect(response.status).toBe(200);
@@ -31,7 +29,7 @@ async function stored(email: string): Promise<Stored[]> {
 }
 
 async function supportMailFrom(email: string): Promise<Mail[]> {
-  const response = await fetch(`${inject('supabaseUrl')}/_mail/api/messages?to=support@flipwise.app`);
+  const response = await fetch(`${env.supabaseUrl}/_mail/api/messages?to=support@flipwise.app`);
   return ((await response.json()) as Mail[]).filter((m) => m.reply_to === email);
 }
 
@@ -43,22 +41,24 @@ async function fill(page: Page, email: string) {
 }
 
 const sent = (page: Page) =>
-  page.locator('section[aria-label="Notifications"] li', { hasText: 'Message sent!' }).waitFor();
+  expect(page.locator('section[aria-label="Notifications"] li', { hasText: 'Message sent!' })).toBeVisible();
 
 // Every browser here shares 127.0.0.1, so the per-address limit (5 in 10 minutes) is raised while this file runs.
-beforeAll(async () => {
+test.beforeAll(async () => {
   await setFunctionEnv({ CONTACT_RATE_LIMIT: '1000' });
 });
-afterAll(async () => {
+test.afterAll(async () => {
   await setFunctionEnv({ CONTACT_RATE_LIMIT: null });
 });
 
-describe('/contact keeps every message', () => {
-  it('stores a message sent 500 ms after the page loaded, flagged as suspected spam, and says Message sent!', async () => {
+test.describe('/contact keeps every message', () => {
+  test('stores a message sent 500 ms after the page loaded, flagged as suspected spam, and says Message sent!', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await page.goto('/contact');
     const loadedAt = Date.now();
-    await page.getByRole('heading', { level: 1, name: 'Get in Touch' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
     const email = `paster.${run}@example.com`;
     await fill(page, email);
     const wait = 500 - (Date.now() - loadedAt);
@@ -70,10 +70,12 @@ describe('/contact keeps every message', () => {
     expect(await supportMailFrom(email)).toEqual([]);
   });
 
-  it('stores "is a<b or c>d? I <3 it" as typed and escapes it in the support email', async () => {
+  test('stores "is a<b or c>d? I <3 it" as typed and escapes it in the support email', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await page.goto('/contact');
-    await page.getByRole('heading', { level: 1, name: 'Get in Touch' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
     const email = `typist.${run}@example.com`;
     const startedTyping = Date.now();
     await fill(page, email);

@@ -2,9 +2,7 @@
 // with the service role) and reaches the support inbox; when the function cannot store it, the page says so and keeps
 // what was typed.
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { newPage } from './support/browser';
+import { env, expect, test, type NewPage, type Page } from './support/fixtures';
 
 const run = Date.now().toString(36);
 const shots = '/tmp/shots';
@@ -15,18 +13,18 @@ const toast = (page: Page, text: string) =>
 const submit = (page: Page) => page.getByRole('button', { name: /^(Send Message|Sending\.\.\.)$/ });
 
 async function storedMessages(email: string) {
-  const url = `${inject('supabaseUrl')}/rest/v1/contact_messages?select=name,email,message,status&email=eq.${encodeURIComponent(email)}`;
-  const key = inject('serviceRoleKey');
+  const url = `${env.supabaseUrl}/rest/v1/contact_messages?select=name,email,message,status&email=eq.${encodeURIComponent(email)}`;
+  const key = env.serviceRoleKey;
   const response = await fetch(url, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
   expect(response.status).toBe(200);
   return (await response.json()) as { name: string; email: string; message: string; status: string }[];
 }
 
-async function setFunctionEnv(env: Record<string, string | null>) {
-  const response = await fetch(`${inject('supabaseUrl')}/_emulator/function-env`, {
+async function setFunctionEnv(vars: Record<string, string | null>) {
+  const response = await fetch(`${env.supabaseUrl}/_emulator/function-env`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(env),
+    body: JSON.stringify(vars),
   });
   expect(response.ok).toBe(true);
 }
@@ -49,61 +47,59 @@ async function fillLikeAPerson(
   if (wait > 0) await page.waitForTimeout(wait);
 }
 
-async function openContact(width: number) {
+async function openContact(newPage: NewPage, width: number) {
   const page = await newPage({ width });
   await page.goto('/contact');
-  await page.getByRole('heading', { level: 1, name: 'Get in Touch' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
   return { page, shownAt: Date.now() };
 }
 
-afterAll(async () => {
+test.afterAll(async () => {
   // Put the function's real key back whatever happened in the failure test.
-  await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: inject('serviceRoleKey') });
+  await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey });
 });
 
-describe('/contact', () => {
-  it('shows the page, checks the fields, and gates Send Message on the robot box', async () => {
+test.describe('/contact', () => {
+  test('shows the page, checks the fields, and gates Send Message on the robot box', async ({ newPage }) => {
     for (const width of [375, 1280]) {
-      const { page } = await openContact(width);
-      await expect(
-        page.getByRole('link', { name: 'support@flipwise.app' }).first().isVisible(),
-      ).resolves.toBe(true);
-      await expect(page.title()).resolves.toBe('Get in Touch | Flipwise');
+      const { page } = await openContact(newPage, width);
+      await expect(page.getByRole('link', { name: 'support@flipwise.app' }).first()).toBeVisible();
+      await expect(page).toHaveTitle('Get in Touch | Flipwise');
       await page.screenshot({ path: `${shots}/contact-${width}.png`, fullPage: true });
 
-      await expect(submit(page).isDisabled()).resolves.toBe(true);
+      await expect(submit(page)).toBeDisabled();
       await page.getByLabel('Email', { exact: true }).fill('ada@');
       await page.getByLabel('Message', { exact: true }).fill('x'.repeat(1001));
       await page.getByText("I'm not a robot").click();
-      await expect(submit(page).isEnabled()).resolves.toBe(true);
+      await expect(submit(page)).toBeEnabled();
       await submit(page).click();
-      await page.getByText('Please enter your name.').waitFor();
-      await page.getByText('Please enter a valid email address.').waitFor();
-      await page.getByText('Message must be at most 1000 characters.').waitFor();
-      await expect(page.getByText('1001/1000').isVisible()).resolves.toBe(true);
-      await expect(page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).resolves.toBe(
-        'true',
-      );
+      await expect(page.getByText('Please enter your name.')).toBeVisible();
+      await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+      await expect(page.getByText('Message must be at most 1000 characters.')).toBeVisible();
+      await expect(page.getByText('1001/1000')).toBeVisible();
+      await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
       await page.screenshot({ path: `${shots}/contact-errors-${width}.png`, fullPage: true });
-      await page.close();
+      await page.context().close();
     }
   });
 
-  it('sends a message: Message sent!, the form resets, the message is stored and emailed to support', async () => {
-    const { page, shownAt } = await openContact(1280);
+  test('sends a message: Message sent!, the form resets, the message is stored and emailed to support', async ({
+    newPage,
+  }) => {
+    const { page, shownAt } = await openContact(newPage, 1280);
     const email = `reseller.${run}@example.com`;
     const message = `Hi! Can I crosslist to Depop from the app? (${run})`;
     await fillLikeAPerson(page, shownAt, { name: 'Jamie Reseller', email, message });
     const tokenBefore = await page.evaluate(() => sessionStorage.getItem('flipwise.contact.securityToken'));
     await submit(page).click();
 
-    await toast(page, 'Message sent!').waitFor();
-    await expect(toast(page, "We'll get back to you as soon as possible.").isVisible()).resolves.toBe(true);
+    await expect(toast(page, 'Message sent!')).toBeVisible();
+    await expect(toast(page, "We'll get back to you as soon as possible.")).toBeVisible();
     await page.screenshot({ path: `${shots}/contact-sent-1280.png` });
-    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('');
-    await expect(page.getByLabel('Message', { exact: true }).inputValue()).resolves.toBe('');
-    await expect(page.getByRole('checkbox', { name: "I'm not a robot" }).isChecked()).resolves.toBe(false);
-    await expect(submit(page).isDisabled()).resolves.toBe(true);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+    await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
+    await expect(submit(page)).toBeDisabled();
     const tokenAfter = await page.evaluate(() => sessionStorage.getItem('flipwise.contact.securityToken'));
     expect(tokenAfter).toMatch(/^[0-9a-f]{32}$/);
     expect(tokenAfter).not.toBe(tokenBefore);
@@ -112,7 +108,7 @@ describe('/contact', () => {
       { name: 'Jamie Reseller', email, message, status: 'delivered' },
     ]);
     const inbox = (await (
-      await fetch(`${inject('supabaseUrl')}/_mail/api/messages?to=support@flipwise.app`)
+      await fetch(`${env.supabaseUrl}/_mail/api/messages?to=support@flipwise.app`)
     ).json()) as {
       subject: string;
       text: string;
@@ -123,36 +119,38 @@ describe('/contact', () => {
     expect(mail?.text).toContain(message);
   });
 
-  it('says Error sending message and keeps the text when the message cannot be stored', async () => {
-    const { page, shownAt } = await openContact(375);
+  test('says Error sending message and keeps the text when the message cannot be stored', async ({
+    newPage,
+  }) => {
+    const { page, shownAt } = await openContact(newPage, 375);
     const email = `unlucky.${run}@example.com`;
     const message = 'This message must survive a failed send.';
     await fillLikeAPerson(page, shownAt, { name: 'Sam', email, message });
     // The function's database key stops working: storing fails, so the function answers 503.
-    await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: inject('anonKey') });
+    await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: env.anonKey });
     try {
       await submit(page).click();
-      await toast(page, 'Error sending message').waitFor();
+      await expect(toast(page, 'Error sending message')).toBeVisible();
       await expect(
-        toast(page, 'Please try again later or email us directly at support@flipwise.app').isVisible(),
-      ).resolves.toBe(true);
+        toast(page, 'Please try again later or email us directly at support@flipwise.app'),
+      ).toBeVisible();
       await page.screenshot({ path: `${shots}/contact-error-375.png` });
     } finally {
-      await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: inject('serviceRoleKey') });
+      await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey });
     }
-    await expect(toast(page, 'Message sent!').count()).resolves.toBe(0);
-    await expect(page.getByLabel('Message', { exact: true }).inputValue()).resolves.toBe(message);
-    await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(email);
+    await expect(toast(page, 'Message sent!')).toHaveCount(0);
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(message);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
     expect(await storedMessages(email)).toEqual([]);
 
     // The same text goes through once the service is back, without retyping.
     await submit(page).click();
-    await toast(page, 'Message sent!').waitFor();
+    await expect(toast(page, 'Message sent!')).toBeVisible();
     expect(await storedMessages(email)).toHaveLength(1);
   });
 
-  it('refuses to send when the security token in the page was tampered with', async () => {
-    const { page, shownAt } = await openContact(1280);
+  test('refuses to send when the security token in the page was tampered with', async ({ newPage }) => {
+    const { page, shownAt } = await openContact(newPage, 1280);
     const email = `tamper.${run}@example.com`;
     await fillLikeAPerson(page, shownAt, { name: 'Eve', email, message: 'Tampered form' });
     await page.evaluate(() => {
@@ -160,10 +158,8 @@ describe('/contact', () => {
       if (field) field.value = 'forged-token';
     });
     await submit(page).click();
-    await toast(page, 'Security Error').waitFor();
-    await expect(
-      toast(page, 'Invalid request. Please refresh the page and try again.').isVisible(),
-    ).resolves.toBe(true);
+    await expect(toast(page, 'Security Error')).toBeVisible();
+    await expect(toast(page, 'Invalid request. Please refresh the page and try again.')).toBeVisible();
     expect(await storedMessages(email)).toEqual([]);
   });
 });

@@ -2,18 +2,10 @@
 // `npm run preview`), against the emulator: every public page arrives as finished HTML and hydrates without a warning
 // on first use (docs/decisions/046), and the click that wakes it is not lost; an article published after the build
 // still opens; an unknown path is the 404 page and never the home page.
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index';
-import { prerender } from '../scripts/prerender';
-import { serveDist } from '../scripts/serve-dist';
 import { publicPaths } from '../src/config/paths';
 import { client } from '../tests/support/supabase';
+import { env, expect, test, type NewPage, type Page } from './support/fixtures';
 
 const published = sortArticles(publishedOnly(loadArticles()));
 const articlePaths = published.slice(0, 2).map((a) => `/blog/${a.slug}`);
@@ -29,44 +21,18 @@ const late = {
   created_at: '2019-01-01T00:00:00Z',
 };
 
-const service = () => client(inject('supabaseUrl'), inject('serviceRoleKey'));
+const service = () => client(env.supabaseUrl, env.serviceRoleKey);
 
-let outDir: string;
-let site: { server: Server; url: string };
-let browser: Browser;
-
-beforeAll(async () => {
-  outDir = await mkdtemp(path.join(tmpdir(), 'flipwise-prerender-'));
-  process.env.VITE_SUPABASE_URL = inject('supabaseUrl');
-  process.env.VITE_SUPABASE_ANON_KEY = inject('anonKey');
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-  const { origin } = await prerender({ outDir, log: () => {} });
-  expect(origin).toBe('database');
-  site = await serveDist(outDir, 0);
-  browser = await chromium.connect(inject('wsEndpoint'));
-}, 180_000);
-
-afterAll(async () => {
+test.afterAll(async () => {
   await service().from('blog_articles').delete().eq('slug', lateSlug);
-  await browser?.close();
-  await new Promise((resolve) => site?.server.close(resolve));
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
+/** A page left as a visitor finds it: the app starts on first use, not when the fixture's navigation returns. */
 async function open(
+  newPage: NewPage,
   options: { hasTouch?: boolean } = {},
 ): Promise<{ page: Page; problems: string[]; blogReads: string[] }> {
-  const context = await browser.newContext({
-    baseURL: site.url,
-    viewport: { width: 1280, height: 900 },
-    ...options,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const page = await newPage({ ...options, startApp: false });
   const problems: string[] = [];
   const blogReads: string[] = [];
   page.on('console', (message) => {
@@ -99,59 +65,60 @@ const escapeHtml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#x27;');
 
-describe('the prerendered build, fetched without JavaScript', () => {
+test.describe('the prerendered build, fetched without JavaScript', () => {
   const article = published[0]!;
-  it.each([
+  for (const [route, h1, title] of [
     ['/', 'Make more money.', 'The reselling app'],
     ['/about', 'Built by resellers, for resellers', 'About'],
     ['/faqs', 'Frequently asked questions', 'FAQs'],
     [`/blog/${article.slug}`, article.title, article.title],
-  ])('%s carries its head and its content', async (route, h1, title) => {
-    const response = await fetch(`${site.url}${route}`);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    const head = html.slice(0, html.indexOf('</head>'));
-    const fullTitle = head.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
-    expect(fullTitle).toMatch(/ \| Flipwise$/);
-    expect(fullTitle).toContain(escapeHtml(title));
-    expect(meta(head, 'name', 'description')?.length).toBeGreaterThan(50);
-    expect(meta(head, 'property', 'og:title')).toBe(fullTitle);
-    // An article's social card is its cover (decision 043); every other page has the site's card.
-    expect(meta(head, 'property', 'og:image')).toMatch(
-      route.startsWith('/blog/')
-        ? /^https:\/\/.+\/blog\/covers\/[a-z0-9-]+\.jpg$/
-        : /^https:\/\/.+\/og-image\.png$/,
-    );
-    expect(meta(head, 'property', 'og:image:width')).toBe('1200');
-    expect(meta(head, 'name', 'twitter:card')).toBe('summary_large_image');
-    expect(meta(head, 'name', 'robots')).toMatch(/^index, follow/);
-    expect(head).toMatch(
-      new RegExp(`<link rel="canonical" href="https://[^"]+${route === '/' ? '/' : route}"`),
-    );
-    expect(html).toContain('<script type="application/ld+json">');
-    const body = html.slice(html.indexOf('<div id="root">'));
-    const heading = body.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '';
-    expect(heading.replace(/<[^>]+>/g, '')).toContain(escapeHtml(h1));
-    // The intro: the first paragraph after the h1 is real text.
-    const intro = body.slice(body.indexOf('</h1>')).match(/<p[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? '';
-    expect(intro.replace(/<[^>]+>/g, '').trim().length).toBeGreaterThan(40);
-    if (route.startsWith('/blog/')) {
-      for (const paragraph of article.intro.split(/\n\s*\n/))
-        expect(body).toContain(escapeHtml(paragraph.trim()));
-      expect(body).toContain(escapeHtml(article.content[0]!.heading));
-    }
-  });
+  ] as const)
+    test(`${route} carries its head and its content`, async () => {
+      const response = await fetch(`${env.baseURL}${route}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const fullTitle = head.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
+      expect(fullTitle).toMatch(/ \| Flipwise$/);
+      expect(fullTitle).toContain(escapeHtml(title));
+      expect(meta(head, 'name', 'description')?.length).toBeGreaterThan(50);
+      expect(meta(head, 'property', 'og:title')).toBe(fullTitle);
+      // An article's social card is its cover (decision 043); every other page has the site's card.
+      expect(meta(head, 'property', 'og:image')).toMatch(
+        route.startsWith('/blog/')
+          ? /^https:\/\/.+\/blog\/covers\/[a-z0-9-]+\.jpg$/
+          : /^https:\/\/.+\/og-image\.png$/,
+      );
+      expect(meta(head, 'property', 'og:image:width')).toBe('1200');
+      expect(meta(head, 'name', 'twitter:card')).toBe('summary_large_image');
+      expect(meta(head, 'name', 'robots')).toMatch(/^index, follow/);
+      expect(head).toMatch(
+        new RegExp(`<link rel="canonical" href="https://[^"]+${route === '/' ? '/' : route}"`),
+      );
+      expect(html).toContain('<script type="application/ld+json">');
+      const body = html.slice(html.indexOf('<div id="root">'));
+      const heading = body.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '';
+      expect(heading.replace(/<[^>]+>/g, '')).toContain(escapeHtml(h1));
+      // The intro: the first paragraph after the h1 is real text.
+      const intro = body.slice(body.indexOf('</h1>')).match(/<p[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? '';
+      expect(intro.replace(/<[^>]+>/g, '').trim().length).toBeGreaterThan(40);
+      if (route.startsWith('/blog/')) {
+        for (const paragraph of article.intro.split(/\n\s*\n/))
+          expect(body).toContain(escapeHtml(paragraph.trim()));
+        expect(body).toContain(escapeHtml(article.content[0]!.heading));
+      }
+    });
 
-  it('/faqs carries the answers and /blog the list of articles', async () => {
-    const faqs = await (await fetch(`${site.url}/faqs`)).text();
+  test('/faqs carries the answers and /blog the list of articles', async () => {
+    const faqs = await (await fetch(`${env.baseURL}/faqs`)).text();
     expect(faqs).toMatch(/"@type":"FAQPage"/);
-    const blog = await (await fetch(`${site.url}/blog`)).text();
+    const blog = await (await fetch(`${env.baseURL}/blog`)).text();
     for (const a of published) expect(blog).toContain(`href="/blog/${a.slug}"`);
   });
 
-  it('/account and /reset-password are not prerendered: the shell, noindex', async () => {
+  test('/account and /reset-password are not prerendered: the shell, noindex', async () => {
     for (const route of ['/account', '/reset-password']) {
-      const response = await fetch(`${site.url}${route}`);
+      const response = await fetch(`${env.baseURL}${route}`);
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).toContain('<div id="root"></div>');
@@ -160,30 +127,31 @@ describe('the prerendered build, fetched without JavaScript', () => {
   });
 });
 
-describe('the prerendered build in Chromium', () => {
-  it.each(prerenderedPaths)(
-    '%s hydrates on first use with no warning or console error and reads nothing again',
-    async (route) => {
-      const { page, problems, blogReads } = await open();
+test.describe('the prerendered build in Chromium', () => {
+  for (const route of prerenderedPaths)
+    test(`${route} hydrates on first use with no warning or console error and reads nothing again`, async ({
+      newPage,
+    }) => {
+      const { page, problems, blogReads } = await open(newPage);
       await page.goto(route, { waitUntil: 'networkidle' });
-      await page.locator('h1').first().waitFor();
+      await expect(page.locator('h1').first()).toBeVisible();
       await page.mouse.move(200, 300);
       await expect.poll(() => hydrated(page)).toBe(true);
       expect(problems).toEqual([]);
       expect(blogReads).toEqual([]);
-      await page.context().close();
-    },
-  );
+    });
 
-  it('opens an article published after the build, from the shell and by client routing', async () => {
+  test('opens an article published after the build, from the shell and by client routing', async ({
+    newPage,
+  }) => {
     const { error } = await service().from('blog_articles').insert(late);
     expect(error).toBeNull();
 
-    const { page, problems } = await open();
+    const { page, problems } = await open(newPage);
     const response = await page.goto(`/blog/${lateSlug}`);
     expect(response?.status()).toBe(200);
-    await page.getByRole('heading', { level: 1, name: late.title }).waitFor();
-    await expect(page.getByText(late.intro).count()).resolves.toBe(1);
+    await expect(page.getByRole('heading', { level: 1, name: late.title })).toBeVisible();
+    await expect(page.getByText(late.intro)).toHaveCount(1);
 
     // From a prerendered page, the router (not the host) opens it.
     await page.goto(articlePaths[0]!, { waitUntil: 'networkidle' });
@@ -193,81 +161,79 @@ describe('the prerendered build in Chromium', () => {
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, `/blog/${lateSlug}`);
-    await page.getByRole('heading', { level: 1, name: late.title }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: late.title })).toBeVisible();
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
-  it("runs none of the app's code for a visitor until first use, and shows them the buttons they will use", async () => {
-    const { page, problems } = await open();
+  test("runs none of the app's code for a visitor until first use, and shows them the buttons they will use", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await open(newPage);
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
     expect(await hydrated(page)).toBe(false);
     // The header already offers what a visitor needs, not a placeholder.
     const header = page.locator('header');
-    expect(await header.getByRole('button', { name: 'Login', exact: true }).isVisible()).toBe(true);
-    expect(await header.getByRole('button', { name: 'Register', exact: true }).isVisible()).toBe(true);
+    await expect(header.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
     await page.mouse.move(300, 300);
     await expect.poll(() => hydrated(page)).toBe(true);
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
-  it.each([
+  for (const [name, how] of [
     ['a pointer', 'click'],
     ['a keyboard', 'keyboard'],
     ['a touch screen', 'tap'],
-  ] as const)('the click that wakes a page with %s is not lost', async (_name, how) => {
-    const { page, problems } = await open(how === 'tap' ? { hasTouch: true } : {});
-    await page.goto('/', { waitUntil: 'networkidle' });
-    const login = page.locator('header').getByRole('button', { name: 'Login', exact: true });
-    if (how === 'keyboard') {
-      await login.focus();
-      await page.keyboard.press('Enter');
-    } else if (how === 'tap') await login.tap();
-    else await login.click();
-    await page.getByRole('dialog').waitFor();
-    expect(await page.getByRole('tab', { name: 'Login', selected: true }).isVisible()).toBe(true);
+  ] as const)
+    test(`the click that wakes a page with ${name} is not lost`, async ({ newPage }) => {
+      const { page, problems } = await open(newPage, { hasTouch: how === 'tap' });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      const login = page.locator('header').getByRole('button', { name: 'Login', exact: true });
+      if (how === 'keyboard') {
+        await login.focus();
+        await page.keyboard.press('Enter');
+      } else if (how === 'tap') await login.tap();
+      else await login.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
 
-    await page.goto('/faqs', { waitUntil: 'networkidle' });
-    expect(await hydrated(page)).toBe(false);
-    const question = page.locator('main button[aria-expanded]').first();
-    expect(await question.getAttribute('aria-expanded')).toBe('false');
-    if (how === 'keyboard') {
-      await question.focus();
-      await page.keyboard.press('Enter');
-    } else if (how === 'tap') await question.tap();
-    else await question.click();
-    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
+      await page.goto('/faqs', { waitUntil: 'networkidle' });
+      expect(await hydrated(page)).toBe(false);
+      const question = page.locator('main button[aria-expanded]').first();
+      await expect(question).toHaveAttribute('aria-expanded', 'false');
+      if (how === 'keyboard') {
+        await question.focus();
+        await page.keyboard.press('Enter');
+      } else if (how === 'tap') await question.tap();
+      else await question.click();
+      await expect(question).toHaveAttribute('aria-expanded', 'true');
+      expect(problems).toEqual([]);
+    });
 
-  it('starts at once for a returning user with a stored session, keeping the avatar its place', async () => {
-    const { page } = await open();
+  test('starts at once for a returning user with a stored session, keeping the avatar its place', async ({
+    newPage,
+  }) => {
+    const { page } = await open(newPage);
     await page.addInitScript(() => localStorage.setItem('sb-test-auth-token', '{}'));
     await page.goto('/about', { waitUntil: 'networkidle' });
     await expect.poll(() => hydrated(page)).toBe(true);
     expect(await page.evaluate(() => 'session' in document.documentElement.dataset)).toBe(true);
-    await page.context().close();
   });
 
-  it('shows the 404 page for an unknown path, never the home page', async () => {
-    const raw = await fetch(`${site.url}/no-such-page`);
+  test('shows the 404 page for an unknown path, never the home page', async ({ newPage }) => {
+    const raw = await fetch(`${env.baseURL}/no-such-page`);
     expect(raw.status).toBe(404);
     const shell = await raw.text();
     expect(shell).toContain('<div id="root"></div>');
     expect(shell).not.toContain('Make more money.');
 
-    const { page } = await open();
+    const { page } = await open(newPage);
     await page.goto('/no-such-page');
-    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     // The home page's hero heading (the footer's tagline says 'make more money' on every page).
-    await expect(page.getByRole('heading', { name: /Make more money/ }).count()).resolves.toBe(0);
-    await expect(page.locator('main').getByText('Make more money.', { exact: true }).count()).resolves.toBe(
-      0,
-    );
-    expect(await page.title()).toBe('Page Not Found | Flipwise');
-    await page.context().close();
+    await expect(page.getByRole('heading', { name: /Make more money/ })).toHaveCount(0);
+    await expect(page.locator('main').getByText('Make more money.', { exact: true })).toHaveCount(0);
+    await expect(page).toHaveTitle('Page Not Found | Flipwise');
   });
 });

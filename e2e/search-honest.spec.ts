@@ -4,9 +4,7 @@
 // window, and a saved demo search on /account keeps its demo label and window. Screenshots go to /tmp/shots.
 import { mkdirSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPage } from './support/browser';
+import { env, expect, test, type Page } from './support/fixtures';
 
 const shots = '/tmp/shots';
 const tag = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
@@ -50,18 +48,19 @@ async function loginAndSearch(page: Page, itemName: string) {
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await expect(dialog).toHaveCount(0);
   await answered(page);
 }
 
 async function answered(page: Page) {
-  await page
-    .locator(
-      '[data-testid="sell-through-rate"], [data-testid="no-comparables"], [data-testid="none-listed"], [data-testid="search-error"]',
-    )
-    .first()
-    .waitFor();
-  await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
+  await expect(
+    page
+      .locator(
+        '[data-testid="sell-through-rate"], [data-testid="no-comparables"], [data-testid="none-listed"], [data-testid="search-error"]',
+      )
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
 }
 
 /** Searches and waits until the screen has its answer, whichever state that is. */
@@ -74,9 +73,12 @@ async function search(page: Page, itemName: string) {
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText();
 
-beforeAll(async () => {
+// The user and the listings are made once for the file: its tests run in order, in one worker.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  service = createClient(inject('supabaseUrl'), inject('serviceRoleKey'), {
+  service = createClient(env.supabaseUrl, env.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: class NoRealtime {} as never },
   });
@@ -129,8 +131,10 @@ beforeAll(async () => {
   if (error) throw error;
 });
 
-describe('honest search states', () => {
-  it('gives Dr. Martens and doc martens the same figures, each card naming its source and window', async () => {
+test.describe('honest search states', () => {
+  test('gives Dr. Martens and doc martens the same figures, each card naming its source and window', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await loginAndSearch(page, `Dr. Martens ${model} 1460`);
     const first = [
@@ -148,12 +152,14 @@ describe('honest search states', () => {
 
     // The deeper look lists the recent sales and lets the reseller widen the window.
     const deeper = page.getByTestId('deeper-look');
-    expect(await deeper.getByTestId('recent-sales').getByRole('listitem').count()).toBe(4);
+    await expect(deeper.getByTestId('recent-sales').getByRole('listitem')).toHaveCount(4);
     await deeper.getByTestId('window-picker').getByText('365 days').click();
-    await deeper.getByTestId('deeper-source').filter({ hasText: 'sold in the last 365 days' }).waitFor();
-    expect(await deeper.getByTestId('recent-sales').getByRole('listitem').count()).toBe(5);
-    expect(await deeper.getByTestId('recent-sales').innerText()).toMatch(/oxblood/);
-    expect(await text(page, 'sold-count')).toBe('4');
+    await expect(
+      deeper.getByTestId('deeper-source').filter({ hasText: 'sold in the last 365 days' }),
+    ).toBeVisible();
+    await expect(deeper.getByTestId('recent-sales').getByRole('listitem')).toHaveCount(5);
+    await expect(deeper.getByTestId('recent-sales')).toHaveText(/oxblood/, { useInnerText: true });
+    await expect(page.getByTestId('sold-count').first()).toHaveText('4', { useInnerText: true });
 
     await search(page, `doc martens ${model} 1460`);
     expect([
@@ -163,62 +169,71 @@ describe('honest search states', () => {
     ]).toEqual(first);
   });
 
-  it('says which words it left out of the match, with the same figures', async () => {
+  test('says which words it left out of the match, with the same figures', async ({ newPage }) => {
     const page = await newPage();
     await loginAndSearch(page, `Dr Martens ${model} 1460 EUC`);
-    expect(await text(page, 'available-count')).toBe('6');
-    expect(await page.getByTestId('query-reading').innerText()).toMatch(/Left out of the match .*: euc\./);
+    await expect(page.getByTestId('available-count').first()).toHaveText('6', { useInnerText: true });
+    await expect(page.getByTestId('query-reading')).toHaveText(/Left out of the match .*: euc\./, {
+      useInnerText: true,
+    });
   });
 
-  it('shows "no comparable listings" for a query nothing matches: no rate, no snooze bubble, no dialog', async () => {
+  test('shows "no comparable listings" for a query nothing matches: no rate, no snooze bubble, no dialog', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await loginAndSearch(page, 'zzzz qqqq');
     const state = page.getByTestId('no-comparables');
-    expect(await state.innerText()).toMatch(/No comparable listings found/);
-    expect(await state.innerText()).toMatch(/zzzz qqqq/);
-    expect(await page.getByTestId('sell-through-rate').count()).toBe(0);
-    expect(await page.getByTestId('snooze-bubble').count()).toBe(0);
-    expect(await page.getByTestId('band-label').count()).toBe(0);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect(state).toHaveText(/No comparable listings found/, { useInnerText: true });
+    await expect(state).toHaveText(/zzzz qqqq/, { useInnerText: true });
+    await expect(page.getByTestId('sell-through-rate')).toHaveCount(0);
+    await expect(page.getByTestId('snooze-bubble')).toHaveCount(0);
+    await expect(page.getByTestId('band-label')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.screenshot({ path: `${shots}/search-no-comparables-1280.png`, fullPage: true });
   });
 
-  it('says demand outruns supply when items sold and none is listed, never 0%', async () => {
+  test('says demand outruns supply when items sold and none is listed, never 0%', async ({ newPage }) => {
     const page = await newPage();
     await loginAndSearch(page, `gonebag${tag} flap bag`);
-    expect(await text(page, 'sold-count')).toBe('5');
-    expect(await text(page, 'none-listed')).toMatch(/None listed/);
-    expect(await page.getByTestId('none-listed-explanation').innerText()).toMatch(/demand outruns supply/);
-    expect(await page.getByTestId('sell-through-rate').count()).toBe(0);
-    expect(await page.getByText('0%', { exact: true }).count()).toBe(0);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect(page.getByTestId('sold-count').first()).toHaveText('5', { useInnerText: true });
+    await expect(page.getByTestId('none-listed').first()).toHaveText(/None listed/, { useInnerText: true });
+    await expect(page.getByTestId('none-listed-explanation')).toHaveText(/demand outruns supply/, {
+      useInnerText: true,
+    });
+    await expect(page.getByTestId('sell-through-rate')).toHaveCount(0);
+    await expect(page.getByText('0%', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.screenshot({ path: `${shots}/search-none-listed-1280.png`, fullPage: true });
   });
 
-  it('explains a rate above 100% as more sold than listed', async () => {
+  test('explains a rate above 100% as more sold than listed', async ({ newPage }) => {
     const page = await newPage({ width: 390 });
     await loginAndSearch(page, `hotshoe${tag} trail sneakers`);
-    expect(await text(page, 'sell-through-rate')).toBe('225%');
-    expect(await page.getByTestId('above-100').innerText()).toMatch(
+    await expect(page.getByTestId('sell-through-rate').first()).toHaveText('225%', { useInnerText: true });
+    await expect(page.getByTestId('above-100')).toHaveText(
       /9 sold in the last 90 days against 4 listed now/,
+      { useInnerText: true },
     );
-    expect(await page.getByTestId('above-100').innerText()).toMatch(/not a success rate/);
+    await expect(page.getByTestId('above-100')).toHaveText(/not a success rate/, { useInnerText: true });
     await page.screenshot({ path: `${shots}/search-above-100-390.png`, fullPage: true });
   });
 
-  it('keeps the demo label and the window of a saved demo search on /account', async () => {
+  test('keeps the demo label and the window of a saved demo search on /account', async ({ newPage }) => {
     const page = await newPage();
     await loginAndSearch(page, `DMs ${model} 1460`);
     await page.getByRole('button', { name: 'Save search' }).click();
-    await page.getByText('Search saved').first().waitFor();
+    await expect(page.getByText('Search saved').first()).toBeVisible();
     await page.goto('/account');
     const item = page
       .getByTestId('saved-searches')
       .getByRole('listitem')
       .filter({ hasText: `DMs ${model} 1460` });
-    expect(await item.getByTestId('saved-demo-badge').innerText()).toBe('Demo data');
-    expect(await item.getByTestId('saved-source').innerText()).toBe('Demo data · sold in the last 90 days');
-    expect(await item.innerText()).toMatch(/6 available · 4 sold · 67% sell-through/);
+    await expect(item.getByTestId('saved-demo-badge')).toHaveText('Demo data', { useInnerText: true });
+    await expect(item.getByTestId('saved-source')).toHaveText('Demo data · sold in the last 90 days', {
+      useInnerText: true,
+    });
+    await expect(item).toHaveText(/6 available · 4 sold · 67% sell-through/, { useInnerText: true });
     await page.screenshot({ path: `${shots}/account-saved-demo-1280.png`, fullPage: true });
   });
 });

@@ -3,10 +3,8 @@
 // market_listings rows, the no-sold dialog, a failing source, the search log, and saved searches on /account. Screenshots go to /tmp/shots for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeEbay, type FakeEbay } from '../tests/fakes/ebay-server';
-import { newPage } from './support/browser';
+import { env, expect, openPage, test, type Page } from './support/fixtures';
 
 const shots = '/tmp/shots';
 // Made-up words, fresh per run, so each search counts exactly the rows this spec inserts.
@@ -75,12 +73,12 @@ async function login(page: Page, itemName = term(bandBy('high'))) {
   await page.getByLabel('Item Name').fill(itemName);
   await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await dialog(page).getByRole('heading', { name: 'Login to your account' }).waitFor();
+  await expect(dialog(page).getByRole('heading', { name: 'Login to your account' })).toBeVisible();
   await dialog(page).getByLabel('Email').fill(email);
   await dialog(page).getByLabel('Password').fill(password);
   await dialog(page).getByRole('button', { name: 'Login' }).click();
-  await dialog(page).waitFor({ state: 'detached' });
-  await toast(page, 'You have successfully logged in').waitFor();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(toast(page, 'You have successfully logged in')).toBeVisible();
   await settled(page);
 }
 
@@ -92,20 +90,21 @@ async function search(page: Page, itemName: string, condition = 'Pre-owned') {
 
 /** Waits for both calls to finish: the rate, 'Sold data unavailable', or the error alert. */
 async function settled(page: Page) {
-  await page
-    .locator(
-      '[data-testid="sell-through-rate"], [data-testid="search-error"], [data-testid="sold-unavailable"]',
-    )
-    .first()
-    .waitFor();
-  await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
+  await expect(
+    page
+      .locator(
+        '[data-testid="sell-through-rate"], [data-testid="search-error"], [data-testid="sold-unavailable"]',
+      )
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
 }
 
-async function setFunctionEnv(env: Record<string, string> | null) {
-  const response = await fetch(`${inject('supabaseUrl')}/_emulator/function-env`, {
-    method: env ? 'POST' : 'DELETE',
+async function setFunctionEnv(vars: Record<string, string> | null) {
+  const response = await fetch(`${env.supabaseUrl}/_emulator/function-env`, {
+    method: vars ? 'POST' : 'DELETE',
     headers: { 'content-type': 'application/json' },
-    body: env ? JSON.stringify(env) : undefined,
+    body: vars ? JSON.stringify(vars) : undefined,
   });
   expect(response.ok).toBe(true);
 }
@@ -120,9 +119,13 @@ async function logRows() {
   return data;
 }
 
-beforeAll(async () => {
+// One reseller (made once for the file) searches on the same two pages from test to test: the tests run in order, in
+// one worker.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  service = createClient(inject('supabaseUrl'), inject('serviceRoleKey'), {
+  service = createClient(env.supabaseUrl, env.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // Node 20 has no WebSocket; the client needs a transport to construct, and realtime is never opened here.
     realtime: { transport: class NoRealtime {} as never },
@@ -148,21 +151,24 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
+test.afterAll(async () => {
   await setFunctionEnv(null).catch(() => {});
   await ebay?.stop();
 });
 
-describe('the Thrifting Explorer for a visitor', () => {
-  it('shows the panel and the empty state, and validates on change', async () => {
+test.describe('the Thrifting Explorer for a visitor', () => {
+  test('shows the panel and the empty state, and validates on change', async ({ newPage }) => {
     for (const width of [375, 1280]) {
       const page = await newPage({ width });
       await page.goto('/thriftingexplorer');
-      await page.getByRole('heading', { name: 'Search for an item to see market data' }).waitFor();
-      expect(await page.getByText("Is it a score or a snooze? We'll tell you").isVisible()).toBe(true);
-      expect(await page.getByRole('link', { name: 'Get help' }).getAttribute('href')).toBe('/contact');
-      expect(await page.getByRole('link', { name: /Download the app/ }).getAttribute('href')).toContain(
-        'apps.apple.com',
+      await expect(
+        page.getByRole('heading', { name: 'Search for an item to see market data' }),
+      ).toBeVisible();
+      await expect(page.getByText("Is it a score or a snooze? We'll tell you")).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Get help' })).toHaveAttribute('href', '/contact');
+      await expect(page.getByRole('link', { name: /Download the app/ })).toHaveAttribute(
+        'href',
+        /apps\.apple\.com/,
       );
       await page.screenshot({ path: `${shots}/search-empty-${width}.png`, fullPage: true });
     }
@@ -170,42 +176,46 @@ describe('the Thrifting Explorer for a visitor', () => {
     const page = await newPage();
     await page.goto('/thriftingexplorer');
     const button = page.getByRole('button', { name: 'Search', exact: true });
-    expect(await button.isDisabled()).toBe(true);
+    await expect(button).toBeDisabled();
     await page.getByLabel('Item Name').fill('a');
-    await page.getByText('Item name must be at least 2 characters.').waitFor();
+    await expect(page.getByText('Item name must be at least 2 characters.')).toBeVisible();
     await page.getByLabel('Item Name').fill('ab');
-    await page.getByText('Item name must be at least 2 characters.').waitFor({ state: 'detached' });
+    await expect(page.getByText('Item name must be at least 2 characters.')).toHaveCount(0);
     await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-    expect(await button.isEnabled()).toBe(true);
+    await expect(button).toBeEnabled();
     await page.getByLabel('Condition').selectOption({ label: 'Select condition' });
-    await page.getByText('Please select a condition.').waitFor();
-    expect(await button.isDisabled()).toBe(true);
+    await expect(page.getByText('Please select a condition.')).toBeVisible();
+    await expect(button).toBeDisabled();
   });
 
-  it("answers an anonymous search with 'Authentication Required' and the login dialog", async () => {
+  test("answers an anonymous search with 'Authentication Required' and the login dialog", async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await page.goto('/thriftingexplorer?q=Levi%27s%20501');
-    expect(await page.getByLabel('Item Name').inputValue()).toBe("Levi's 501");
+    await expect(page.getByLabel('Item Name')).toHaveValue("Levi's 501");
     await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await toast(page, 'Authentication Required').waitFor();
-    expect(await toast(page, 'Authentication Required').textContent()).toContain(
+    await expect(toast(page, 'Authentication Required')).toBeVisible();
+    await expect(toast(page, 'Authentication Required')).toContainText(
       'Please login to use the search feature',
     );
-    await dialog(page).getByRole('heading', { name: 'Login to your account' }).waitFor();
-    expect(await dialog(page).getByRole('tab', { name: 'Create an Account' }).isVisible()).toBe(true);
+    await expect(dialog(page).getByRole('heading', { name: 'Login to your account' })).toBeVisible();
+    await expect(dialog(page).getByRole('tab', { name: 'Create an Account' })).toBeVisible();
   });
 
-  it('runs the search they asked for once they log in through that dialog, and only once', async () => {
+  test('runs the search they asked for once they log in through that dialog, and only once', async ({
+    newPage,
+  }) => {
     const band = bandBy('slow');
     // A term no other test searches, so its log rows count this page's calls alone.
     const itemName = `${band.brand} denim`;
     const page = await newPage();
     await page.goto('/thriftingexplorer');
     await login(page, itemName);
-    expect(await page.getByTestId('available-count').textContent()).toBe(String(band.available));
-    expect(await page.getByTestId('sell-through-rate').textContent()).toBe(band.rate);
-    await toast(page, 'Authentication Required').waitFor({ state: 'detached' });
+    await expect(page.getByTestId('available-count')).toHaveText(String(band.available));
+    await expect(page.getByTestId('sell-through-rate')).toHaveText(band.rate);
+    await expect(toast(page, 'Authentication Required')).toHaveCount(0);
     await page.screenshot({ path: `${shots}/search-after-login-1280.png`, fullPage: true });
     const calls = async () =>
       (await logRows()).filter((r) => r.search_term === itemName).map((r) => r.search_type);
@@ -215,92 +225,95 @@ describe('the Thrifting Explorer for a visitor', () => {
   });
 });
 
-describe('the Thrifting Explorer for a signed-in reseller', () => {
+test.describe('the Thrifting Explorer for a signed-in reseller', () => {
   let desktop: Page;
   let phone: Page;
 
-  beforeAll(async () => {
-    desktop = await newPage({ width: 1280 });
-    phone = await newPage({ width: 375, height: 812 });
+  test.beforeAll(async ({ browser }) => {
+    desktop = await openPage(browser, { width: 1280 });
+    phone = await openPage(browser, { width: 375, height: 812 });
     for (const page of [desktop, phone]) {
       await page.goto('/thriftingexplorer');
       await login(page);
     }
   });
+  test.afterAll(async () => {
+    await desktop?.context().close();
+    await phone?.context().close();
+  });
 
-  it.each([
+  for (const [key, label, expected] of [
     ['high', 'High demand!', { hearts: true, snooze: false }],
     ['steady', 'Steady market', { hearts: true, snooze: false }],
     // 36-40%: hearts fall and the label says it is close to steady (decision 028), never 'selling slowly' alone.
     ['warm', 'Close to steady', { hearts: true, snooze: false }],
     ['slow', null, { hearts: false, snooze: false }],
     ['snooze', null, { hearts: false, snooze: true }],
-  ] as const)('shows the %s band with its label, hearts and bubble', async (key, label, expected) => {
-    const band = bandBy(key);
-    const page = desktop;
-    await search(page, term(band));
-    await settled(page);
-    expect(await page.getByTestId('available-count').textContent()).toBe(String(band.available));
-    expect(await page.getByTestId('sold-count').textContent()).toBe(String(band.sold));
-    expect(await page.getByTestId('sell-through-rate').textContent()).toBe(band.rate);
-    if (label) expect(await page.getByTestId('band-label').textContent()).toBe(label);
-    else expect(await page.getByTestId('band-label').count()).toBe(0);
-    expect(await page.getByTestId('rate-heart').count()).toBe(expected.hearts ? 1 : 0);
-    expect(await page.getByTestId('falling-hearts').count()).toBe(expected.hearts ? 1 : 0);
-    expect(await page.getByText('Less than 10% is a snooze').count()).toBe(expected.snooze ? 1 : 0);
-    expect(await page.getByTestId('market-analysis').textContent()).toContain(
-      'informational and indicative only',
-    );
-    expect(await page.getByTestId('formula').textContent()).toBe(
-      'Sell-through = sold in the last 90 days ÷ listed now',
-    );
-    // Hearts take about four seconds to fall; the screenshot of the high band catches them on the way down.
-    await page.screenshot({ path: `${shots}/search-${key}-1280.png`, fullPage: key !== 'high' });
+  ] as const)
+    test(`shows the ${key} band with its label, hearts and bubble`, async () => {
+      const band = bandBy(key);
+      const page = desktop;
+      await search(page, term(band));
+      await settled(page);
+      await expect(page.getByTestId('available-count')).toHaveText(String(band.available));
+      await expect(page.getByTestId('sold-count')).toHaveText(String(band.sold));
+      await expect(page.getByTestId('sell-through-rate')).toHaveText(band.rate);
+      if (label) await expect(page.getByTestId('band-label')).toHaveText(label);
+      else await expect(page.getByTestId('band-label')).toHaveCount(0);
+      await expect(page.getByTestId('rate-heart')).toHaveCount(expected.hearts ? 1 : 0);
+      await expect(page.getByTestId('falling-hearts')).toHaveCount(expected.hearts ? 1 : 0);
+      await expect(page.getByText('Less than 10% is a snooze')).toHaveCount(expected.snooze ? 1 : 0);
+      await expect(page.getByTestId('market-analysis')).toContainText('informational and indicative only');
+      await expect(page.getByTestId('formula')).toHaveText(
+        'Sell-through = sold in the last 90 days ÷ listed now',
+      );
+      // Hearts take about four seconds to fall; the screenshot of the high band catches them on the way down.
+      await page.screenshot({ path: `${shots}/search-${key}-1280.png`, fullPage: key !== 'high' });
 
-    await search(phone, term(band));
-    await settled(phone);
-    expect(await phone.getByTestId('sell-through-rate').textContent()).toBe(band.rate);
-    await phone.screenshot({ path: `${shots}/search-${key}-375.png`, fullPage: true });
-  });
+      await search(phone, term(band));
+      await settled(phone);
+      await expect(phone.getByTestId('sell-through-rate')).toHaveText(band.rate);
+      await phone.screenshot({ path: `${shots}/search-${key}-375.png`, fullPage: true });
+    });
 
-  it('shows a row per marketplace and the condition ladder in the deeper look', async () => {
+  test('shows a row per marketplace and the condition ladder in the deeper look', async () => {
     await search(desktop, term(bandBy('high')));
     await settled(desktop);
     const markets = desktop.getByTestId('marketplace-table');
-    expect(await markets.getByRole('row').count()).toBe(3);
+    await expect(markets.getByRole('row')).toHaveCount(3);
     const ladder = desktop.getByTestId('condition-ladder');
-    expect(await ladder.locator('tr[aria-current="true"]').textContent()).toContain('Pre-owned');
-    expect(await ladder.getByRole('row', { name: /New with tags/ }).textContent()).toContain('1');
-    expect(await desktop.getByTestId('thin-sample-note').isVisible()).toBe(true);
+    await expect(ladder.locator('tr[aria-current="true"]')).toContainText('Pre-owned');
+    await expect(ladder.getByRole('row', { name: /New with tags/ })).toContainText('1');
+    await expect(desktop.getByTestId('thin-sample-note')).toBeVisible();
   });
 
-  it('keeps the hearts still for people who ask for reduced motion', async () => {
+  test('keeps the hearts still for people who ask for reduced motion', async ({ newPage }) => {
     const page = await newPage({ reducedMotion: true });
     await page.goto('/thriftingexplorer');
     // Logging in runs the high band's search.
     await login(page);
-    expect(await page.getByTestId('falling-hearts').isHidden()).toBe(true);
-    expect(await page.getByTestId('rate-heart').isVisible()).toBe(true);
+    await expect(page.getByTestId('falling-hearts')).toBeHidden();
+    await expect(page.getByTestId('rate-heart')).toBeVisible();
   });
 
-  it("opens 'No Sold Items Found' for a zero-sold term, and 'Got it' closes it", async () => {
+  test("opens 'No Sold Items Found' for a zero-sold term, and 'Got it' closes it", async () => {
     for (const [page, width] of [
       [desktop, 1280],
       [phone, 375],
     ] as const) {
       await search(page, term(bandBy('ghost')));
       const d = dialog(page);
-      await d.getByRole('heading', { name: 'No Sold Items Found' }).waitFor();
-      expect(await d.textContent()).toContain("You might've thrifted a ghost");
+      await expect(d.getByRole('heading', { name: 'No Sold Items Found' })).toBeVisible();
+      await expect(d).toContainText("You might've thrifted a ghost");
       await page.screenshot({ path: `${shots}/search-no-sold-${width}.png` });
       await d.getByRole('button', { name: 'Got it' }).click();
-      await d.waitFor({ state: 'detached' });
-      expect(await page.getByTestId('sell-through-rate').textContent()).toBe('0%');
+      await expect(d).toHaveCount(0);
+      await expect(page.getByTestId('sell-through-rate')).toHaveText('0%');
     }
   });
 
-  describe('with eBay as the market source', () => {
-    beforeAll(async () => {
+  test.describe('with eBay as the market source', () => {
+    test.beforeAll(async () => {
       await setFunctionEnv({
         MARKET_PROVIDER: 'ebay',
         EBAY_API_BASE: ebay.url,
@@ -310,25 +323,25 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
         MARKET_TIMEOUT_MS: '1500',
       });
     });
-    afterAll(async () => {
+    test.afterAll(async () => {
       ebay.setDelay(0);
       await setFunctionEnv(null);
     });
 
-    it("says sold data is unavailable, with eBay's reason, instead of claiming zero sales", async () => {
+    test("says sold data is unavailable, with eBay's reason, instead of claiming zero sales", async () => {
       await search(desktop, `ebayonly${tag} coat`);
       await settled(desktop);
       // eBay's total is an estimate, and the card says so.
-      expect(await desktop.getByTestId('available-count').textContent()).toBe('about 7');
+      await expect(desktop.getByTestId('available-count')).toHaveText('about 7');
       const sold = desktop.getByTestId('sold-unavailable');
-      expect(await sold.textContent()).toContain('Sold data unavailable');
-      expect(await sold.textContent()).toContain('Marketplace Insights');
-      expect(await desktop.getByTestId('sell-through-rate').count()).toBe(0);
-      expect(await dialog(desktop).count()).toBe(0);
+      await expect(sold).toContainText('Sold data unavailable');
+      await expect(sold).toContainText('Marketplace Insights');
+      await expect(desktop.getByTestId('sell-through-rate')).toHaveCount(0);
+      await expect(dialog(desktop)).toHaveCount(0);
       await desktop.screenshot({ path: `${shots}/search-sold-unavailable-1280.png`, fullPage: true });
     });
 
-    it('shows the unavailable text when the source fails', async () => {
+    test('shows the unavailable text when the source fails', async () => {
       for (const [page, width] of [
         [desktop, 1280],
         [phone, 375],
@@ -345,21 +358,21 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
         await search(page, `failing ${tag} coat`);
         await settled(page);
         const alert = page.getByTestId('search-error');
-        expect(await alert.getByText('Error', { exact: true }).isVisible()).toBe(true);
-        expect(await alert.textContent()).toContain(
+        await expect(alert.getByText('Error', { exact: true })).toBeVisible();
+        await expect(alert).toContainText(
           'Search service temporarily unavailable. Please try again in a moment.',
         );
-        await toast(page, 'Search Error').waitFor();
+        await expect(toast(page, 'Search Error')).toBeVisible();
         await page.screenshot({ path: `${shots}/search-error-${width}.png`, fullPage: true });
       }
     });
 
-    it('shows the timeout text when the source does not answer in time', async () => {
+    test('shows the timeout text when the source does not answer in time', async () => {
       ebay.setDelay(4000);
       try {
         await search(desktop, `stalling ${tag} coat`);
         await settled(desktop);
-        expect(await desktop.getByTestId('search-error').textContent()).toContain(
+        await expect(desktop.getByTestId('search-error')).toContainText(
           'Request timed out. Please try again.',
         );
       } finally {
@@ -368,7 +381,7 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
     });
   });
 
-  it('logs a row for each call, success or failure', async () => {
+  test('logs a row for each call, success or failure', async () => {
     const rows = await logRows();
     expect(rows).toEqual(
       expect.arrayContaining([
@@ -406,31 +419,31 @@ describe('the Thrifting Explorer for a signed-in reseller', () => {
     );
   });
 
-  it('saves a search, lists it on /account with its figures, and runs it again from there', async () => {
+  test('saves a search, lists it on /account with its figures, and runs it again from there', async () => {
     const band = bandBy('steady');
     await search(desktop, term(band));
     await settled(desktop);
     await desktop.getByRole('button', { name: 'Save search' }).click();
-    await toast(desktop, 'Search saved').waitFor();
-    await desktop.getByTestId('search-saved').waitFor();
+    await expect(toast(desktop, 'Search saved')).toBeVisible();
+    await expect(desktop.getByTestId('search-saved')).toBeVisible();
 
     await desktop.goto('/account');
     const list = desktop.getByTestId('saved-searches');
-    await list.waitFor();
+    await expect(list).toBeVisible();
     const item = list.getByRole('listitem').filter({ hasText: term(band) });
-    expect(await item.textContent()).toContain('10 available · 5 sold · 50% sell-through');
+    await expect(item).toContainText('10 available · 5 sold · 50% sell-through');
     await desktop.screenshot({ path: `${shots}/search-account-saved-1280.png`, fullPage: true });
 
     await item.getByRole('link', { name: /Run again/ }).click();
-    await desktop.waitForURL(/\/thriftingexplorer\?q=/);
+    await expect(desktop).toHaveURL(/\/thriftingexplorer\?q=/);
     await settled(desktop);
-    expect(await desktop.getByLabel('Item Name').inputValue()).toBe(term(band));
-    expect(await desktop.getByTestId('sell-through-rate').textContent()).toBe('50%');
-    expect(await desktop.getByTestId('search-saved').isVisible()).toBe(true);
+    await expect(desktop.getByLabel('Item Name')).toHaveValue(term(band));
+    await expect(desktop.getByTestId('sell-through-rate')).toHaveText('50%');
+    await expect(desktop.getByTestId('search-saved')).toBeVisible();
 
     await desktop.goto('/account');
     await list.getByRole('button', { name: `Delete: ${term(band)}` }).click();
-    await toast(desktop, 'Saved search deleted').waitFor();
-    await desktop.getByText(/No saved searches yet/).waitFor();
+    await expect(toast(desktop, 'Saved search deleted')).toBeVisible();
+    await expect(desktop.getByText(/No saved searches yet/)).toBeVisible();
   });
 });

@@ -1,27 +1,13 @@
 // The site foundation in real Chromium: routes and their titles, redirects, 404, breadcrumbs, the mobile menu,
 // the FAQ accordion, the carousels and the head tags. Nothing here needs backend data.
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseURL, newPage } from './support/browser';
+import { env, expect, test, type Page } from './support/fixtures';
 
-const path = (page: Page) => new URL(page.url()).pathname;
+/** A URL predicate for `expect(page).toHaveURL`: the path, whatever the query string. */
+const atPath = (expected: string) => (url: URL) => url.pathname === expected;
 
-async function waitForPath(page: Page, expected: string) {
-  await page.waitForURL((url) => url.pathname === expected);
-  return path(page);
-}
-
-async function waitForTitle(page: Page, expected: string | RegExp) {
-  await page.waitForFunction(
-    (want) => (want.startsWith('^') ? new RegExp(want).test(document.title) : document.title === want),
-    typeof expected === 'string' ? expected : expected.source,
-  );
-  return page.title();
-}
-
-describe('routes and titles', () => {
-  it.each([
+test.describe('routes and titles', () => {
+  for (const [route, title, heading] of [
     [
       '/',
       'The reselling app for second-hand fashion | Flipwise',
@@ -32,27 +18,26 @@ describe('routes and titles', () => {
     ['/terms', 'Terms of Service | Flipwise', 'Terms of Service'],
     ['/privacy', 'Privacy Policy | Flipwise', 'Privacy Policy'],
     ['/no-such-page', 'Page Not Found | Flipwise', 'Page Not Found'],
-  ])('%s has the title "%s" and its heading', async (route, title, heading) => {
-    const page = await newPage();
-    await page.goto(route);
-    await expect(waitForTitle(page, title)).resolves.toBe(title);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
-  });
-
-  it.each(['/blog', '/contact', '/thriftingexplorer'])(
-    '%s is served with a "{title} | Flipwise" title',
-    async (route) => {
+  ])
+    test(`${route} has the title "${title}" and its heading`, async ({ newPage }) => {
       const page = await newPage();
       await page.goto(route);
-      await expect(waitForTitle(page, /^.+ \| Flipwise$/)).resolves.toMatch(/^.+ \| Flipwise$/);
-      expect(path(page)).toBe(route);
-      await expect(page.getByText('Page Not Found').count()).resolves.toBe(0);
-    },
-  );
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    });
+
+  for (const route of ['/blog', '/contact', '/thriftingexplorer'])
+    test(`${route} is served with a "{title} | Flipwise" title`, async ({ newPage }) => {
+      const page = await newPage();
+      await page.goto(route);
+      await expect(page).toHaveTitle(/^.+ \| Flipwise$/);
+      await expect(page).toHaveURL(atPath(route));
+      await expect(page.getByText('Page Not Found')).toHaveCount(0);
+    });
 });
 
-describe('runtime health', () => {
-  it('the public pages load without script errors or failed requests', async () => {
+test.describe('runtime health', () => {
+  test('the public pages load without script errors or failed requests', async ({ newPage }) => {
     const page = await newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -62,7 +47,7 @@ describe('runtime health', () => {
         problems.push(`console ${msg.type()}: ${msg.text()}`);
     });
     page.on('response', (response) => {
-      if (response.status() >= 400 && response.url().startsWith(baseURL())) {
+      if (response.status() >= 400 && response.url().startsWith(env.baseURL)) {
         problems.push(`${response.status()} ${response.url()}`);
       }
     });
@@ -77,46 +62,48 @@ describe('runtime health', () => {
       '/thriftingexplorer',
     ]) {
       await page.goto(route, { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
     expect(problems).toEqual([]);
   });
 });
 
-describe('page content', () => {
-  it('home: headline, App Store button, feature summary, store badges and the search tool call', async () => {
+test.describe('page content', () => {
+  test('home: headline, App Store button, feature summary, store badges and the search tool call', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect(
-      page.getByRole('link', { name: 'Download on the App Store' }).getAttribute('href'),
-    ).resolves.toMatch(/^https:\/\/apps\.apple\.com\//);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+      'href',
+      /^https:\/\/apps\.apple\.com\//,
+    );
     for (const title of [
       'AI-written titles and descriptions',
       'One-click crosslisting',
       'Sold detection and auto-delist',
       'A free sell-through tool',
     ]) {
-      await expect(page.getByRole('heading', { level: 3, name: title }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
     }
     const appStoreBadge = page.getByRole('link', { name: 'Download Flipwise on the App Store' });
-    await expect(appStoreBadge.getAttribute('href')).resolves.toMatch(/^https:\/\/apps\.apple\.com\//);
+    await expect(appStoreBadge).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//);
     const androidBadge = page.getByRole('link', { name: /Android coming soon on Google Play/ });
-    await expect(androidBadge.getAttribute('href')).resolves.toMatch(/^https:\/\//);
-    await expect(androidBadge.getAttribute('href')).resolves.not.toMatch(/play\.google\.com/);
-    await expect(page.getByRole('link', { name: /Check an item now/ }).getAttribute('href')).resolves.toBe(
+    await expect(androidBadge).toHaveAttribute('href', /^https:\/\//);
+    await expect(androidBadge).not.toHaveAttribute('href', /play\.google\.com/);
+    await expect(page.getByRole('link', { name: /Check an item now/ })).toHaveAttribute(
+      'href',
       '/thriftingexplorer',
     );
-    await expect(page.getByText('Free for a limited time').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Free for a limited time').first()).toBeVisible();
   });
 
-  it('terms: sections 1 to 7 in order and the last-updated date', async () => {
+  test('terms: sections 1 to 7 in order and the last-updated date', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/terms');
-    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
-    await expect(
-      page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents(),
-    ).resolves.toEqual([
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText([
       '1. Acceptance of Terms',
       '2. Use License',
       '3. Service Description',
@@ -125,19 +112,17 @@ describe('page content', () => {
       '6. Disclaimer',
       '7. Contact Information',
     ]);
-    await expect(page.getByText('Last updated January 13, 2025').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Last updated January 13, 2025')).toBeVisible();
     // Resellers use the tool for their business (decision 044).
-    await expect(page.getByText(/as a hobby or as a business/).isVisible()).resolves.toBe(true);
-    await expect(page.getByText(/non-commercial/).count()).resolves.toBe(0);
+    await expect(page.getByText(/as a hobby or as a business/)).toBeVisible();
+    await expect(page.getByText(/non-commercial/)).toHaveCount(0);
   });
 
-  it('privacy: the seven topics and the last-updated date', async () => {
+  test('privacy: the seven topics and the last-updated date', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/privacy');
-    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
-    await expect(
-      page.getByRole('article').getByRole('heading', { level: 2 }).allTextContents(),
-    ).resolves.toEqual([
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText([
       '1. Information We Collect',
       '2. How We Use Your Information',
       '3. Information Sharing',
@@ -146,36 +131,34 @@ describe('page content', () => {
       '6. Cookies',
       '7. Contact Us',
     ]);
-    await expect(page.getByText('Last updated January 13, 2025').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Last updated January 13, 2025')).toBeVisible();
   });
 
-  it('about: the story, seven app screens and a testimonial carousel', async () => {
+  test('about: the story, seven app screens and a testimonial carousel', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/about');
-    await page.getByRole('heading', { level: 2, name: 'Our story' }).waitFor();
-    await expect(page.getByText(/started Flipwise in 2024/).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { level: 2, name: 'Our story' })).toBeVisible();
+    await expect(page.getByText(/started Flipwise in 2024/)).toBeVisible();
     const screens = page.getByRole('region', { name: 'App screenshots' }).getByRole('img');
-    await expect(screens.count()).resolves.toBe(7);
-    await expect(
-      page.getByRole('region', { name: 'What sellers say' }).getByRole('group').count(),
-    ).resolves.toBe(5);
+    await expect(screens).toHaveCount(7);
+    await expect(page.getByRole('region', { name: 'What sellers say' }).getByRole('group')).toHaveCount(5);
   });
 });
 
-describe('redirects', () => {
-  it('/login goes to / and replaces its history entry', async () => {
+test.describe('redirects', () => {
+  test('/login goes to / and replaces its history entry', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/about');
-    await page.getByRole('heading', { name: 'Built by resellers, for resellers' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Built by resellers, for resellers' })).toBeVisible();
     await page.goto('/login');
-    await expect(waitForPath(page, '/')).resolves.toBe('/');
-    await page.getByRole('heading', { level: 1, name: /List faster/ }).waitFor();
+    await expect(page).toHaveURL(atPath('/'));
+    await expect(page.getByRole('heading', { level: 1, name: /List faster/ })).toBeVisible();
     await page.goBack();
-    await expect(waitForPath(page, '/about')).resolves.toBe('/about');
-    await page.getByRole('heading', { name: 'Built by resellers, for resellers' }).waitFor();
+    await expect(page).toHaveURL(atPath('/about'));
+    await expect(page.getByRole('heading', { name: 'Built by resellers, for resellers' })).toBeVisible();
   });
 
-  it.each([
+  for (const [from, to] of [
     ['/About', '/about'],
     ['/Blog', '/blog'],
     ['/Contact', '/contact'],
@@ -184,78 +167,80 @@ describe('redirects', () => {
     ['/Faqs', '/faqs'],
     ['/ThriftingExplorer', '/thriftingexplorer'],
     ['/THRIFTINGEXPLORER', '/thriftingexplorer'],
-  ])('%s redirects to %s', async (from, to) => {
-    const page = await newPage();
-    await page.goto(from);
-    await expect(waitForPath(page, to)).resolves.toBe(to);
-    await expect(page.getByText('Page Not Found').count()).resolves.toBe(0);
-  });
+  ])
+    test(`${from} redirects to ${to}`, async ({ newPage }) => {
+      const page = await newPage();
+      await page.goto(from);
+      await expect(page).toHaveURL(atPath(to));
+      await expect(page.getByText('Page Not Found')).toHaveCount(0);
+    });
 
-  it('a capitalised address is replaced, not stacked, in history', async () => {
+  test('a capitalised address is replaced, not stacked, in history', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/faqs');
-    await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
     await page.goto('/Terms');
-    await waitForPath(page, '/terms');
-    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    await expect(page).toHaveURL(atPath('/terms'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
     await page.goBack();
-    await expect(waitForPath(page, '/faqs')).resolves.toBe('/faqs');
+    await expect(page).toHaveURL(atPath('/faqs'));
   });
 
-  it('keeps the query string when it redirects', async () => {
+  test('keeps the query string when it redirects', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/ThriftingExplorer?q=levis');
-    await waitForPath(page, '/thriftingexplorer');
+    await expect(page).toHaveURL(atPath('/thriftingexplorer'));
     expect(new URL(page.url()).search).toBe('?q=levis');
   });
 });
 
-describe('404', () => {
-  it('shows Page Not Found, explains why and links home', async () => {
+test.describe('404', () => {
+  test('shows Page Not Found, explains why and links home', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/definitely/not/here');
-    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     await expect(
-      page.getByText(/removed, had its name changed, or is temporarily unavailable/).isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe(
-      'noindex, nofollow',
-    );
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).count()).resolves.toBe(0);
+      page.getByText(/removed, had its name changed, or is temporarily unavailable/),
+    ).toBeVisible();
+    // Served as the hosts serve it, the 404 shell keeps its own robots 'noindex' beside the page's tag: both keep the
+    // page out of the index.
+    await expect(page.locator('meta[name="robots"][content="noindex, nofollow"]')).toHaveCount(1);
+    await expect(page.locator('meta[name="robots"]:not([content^="noindex"])')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Go Back Home' }).click();
-    await expect(waitForPath(page, '/')).resolves.toBe('/');
+    await expect(page).toHaveURL(atPath('/'));
   });
 });
 
-describe('breadcrumbs', () => {
-  it('are shown on /about as Home > About', async () => {
+test.describe('breadcrumbs', () => {
+  test('are shown on /about as Home > About', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/about');
     const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await trail.waitFor();
-    await expect(trail.getByRole('link', { name: 'Home' }).getAttribute('href')).resolves.toBe('/');
-    await expect(trail.locator('[aria-current="page"]').textContent()).resolves.toBe('About');
+    await expect(trail).toBeVisible();
+    await expect(trail.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(trail.locator('[aria-current="page"]')).toHaveText('About');
   });
 
-  it('are hidden on the home page', async () => {
+  test('are hidden on the home page', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: /List faster/ }).waitFor();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: /List faster/ })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
   });
 
-  it('follow client-side navigation', async () => {
+  test('follow client-side navigation', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await trail.waitFor();
-    await expect(trail.locator('[aria-current="page"]').textContent()).resolves.toBe('Privacy Policy');
+    await expect(trail).toBeVisible();
+    await expect(trail.locator('[aria-current="page"]')).toHaveText('Privacy Policy');
   });
 });
 
-describe('header and footer', () => {
-  it('the header links Home, About, Contact and the search tool', async () => {
+test.describe('header and footer', () => {
+  test('the header links Home, About, Contact and the search tool', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/faqs');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -265,145 +250,142 @@ describe('header and footer', () => {
       ['Contact', '/contact'],
       ['Thrifting Explorer', '/thriftingexplorer'],
     ]) {
-      await expect(nav.getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toBe(href);
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
   });
 
-  it('the footer has Resources, Support, the year and the DMCA badge', async () => {
+  test('the footer has Resources, Support, the year and the DMCA badge', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await footer.waitFor();
+    await expect(footer).toBeVisible();
     const resources = footer.getByRole('navigation', { name: 'Resources' });
     for (const name of ['About', 'Blog', 'FAQs', 'Thrifting Explorer']) {
-      await expect(resources.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
+      await expect(resources.getByRole('link', { name, exact: true })).toHaveCount(1);
     }
     const support = footer.getByRole('navigation', { name: 'Support' });
-    await expect(support.getByRole('link', { name: /Instagram/ }).getAttribute('href')).resolves.toMatch(
-      /^https:\/\//,
-    );
-    await expect(support.getByRole('link', { name: /@/ }).getAttribute('href')).resolves.toMatch(/^mailto:/);
-    await expect(
-      support.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href'),
-    ).resolves.toBe('/terms');
-    await expect(support.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe(
-      '/privacy',
-    );
-    await expect(footer.getByText(`© ${new Date().getFullYear()} Flipwise`).isVisible()).resolves.toBe(true);
-    await expect(footer.getByRole('img', { name: 'DMCA.com Protection Status' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await expect(support.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', /^https:\/\//);
+    await expect(support.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(support.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms');
+    await expect(support.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByText(`© ${new Date().getFullYear()} Flipwise`)).toBeVisible();
+    await expect(footer.getByRole('img', { name: 'DMCA.com Protection Status' })).toBeVisible();
   });
 
-  it('the first Tab reaches the skip link, which moves focus to the content', async () => {
+  test('the first Tab reaches the skip link, which moves focus to the content', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/about');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
-    await expect(skip.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(skip).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await expect(page.locator('#main')).toBeFocused();
   });
 });
 
-describe('mobile menu at 375 px', () => {
-  it('opens, closes, and closes when a link is clicked', async () => {
+test.describe('mobile menu at 375 px', () => {
+  test('opens, closes, and closes when a link is clicked', async ({ newPage }) => {
     const page = await newPage({ width: 375, height: 760 });
     await page.goto('/');
     const toggle = page.getByRole('button', { name: /menu/i });
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const menu = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
-    await expect(menu.isVisible()).resolves.toBe(false);
+    await expect(menu).toBeHidden();
     // The desktop links are hidden at this width.
-    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
     await toggle.click();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(menu.isVisible()).resolves.toBe(true);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
 
     await toggle.click();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(menu.isVisible()).resolves.toBe(false);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
 
     await toggle.click();
     await menu.getByRole('link', { name: 'About', exact: true }).click();
-    await waitForPath(page, '/about');
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(menu.isVisible()).resolves.toBe(false);
+    await expect(page).toHaveURL(atPath('/about'));
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
 
     await toggle.click();
     await menu.getByRole('link', { name: 'Thrifting Explorer' }).click();
-    await waitForPath(page, '/thriftingexplorer');
-    await expect(menu.isVisible()).resolves.toBe(false);
+    await expect(page).toHaveURL(atPath('/thriftingexplorer'));
+    await expect(menu).toBeHidden();
   });
 
-  it('closes on Escape', async () => {
+  test('closes on Escape', async ({ newPage }) => {
     const page = await newPage({ width: 375, height: 760 });
     await page.goto('/faqs');
     const toggle = page.getByRole('button', { name: /menu/i });
     await toggle.click();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Escape');
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it.each(['/', '/about', '/faqs', '/terms', '/privacy', '/no-such-page'])(
-    '%s has no horizontal overflow at 360 px',
-    async (route) => {
+  for (const route of ['/', '/about', '/faqs', '/terms', '/privacy', '/no-such-page'])
+    test(`${route} has no horizontal overflow at 360 px`, async ({ newPage }) => {
       const page = await newPage({ width: 360, height: 740 });
       await page.goto(route);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('load');
-      await expect(
-        page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).resolves.toBeLessThanOrEqual(0);
-    },
-  );
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+    });
 });
 
-describe('FAQ accordion', () => {
-  const expanded = (page: Page, name: string) =>
-    page.getByRole('button', { name, exact: true }).getAttribute('aria-expanded');
+test.describe('FAQ accordion', () => {
+  const question = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
-  it('opens one group at a time and closes the open one when clicked', async () => {
+  test('opens one group at a time and closes the open one when clicked', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/faqs');
     const welcome = page.getByRole('button', { name: 'Welcome', exact: false }).first();
     await welcome.click();
-    await expect(welcome.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(page.getByRole('button', { name: 'What is Flipwise?' }).isVisible()).resolves.toBe(true);
+    await expect(welcome).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'What is Flipwise?' })).toBeVisible();
 
     const account = page.getByRole('button', { name: /Logging in and my account/ });
     await account.click();
-    await expect(account.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(welcome.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+    await expect(welcome).toHaveAttribute('aria-expanded', 'false');
 
     await account.click();
-    await expect(account.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('opens one question at a time inside a group, and the open one closes on click', async () => {
+  test('opens one question at a time inside a group, and the open one closes on click', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await page.goto('/faqs');
     await page.getByRole('button', { name: /How to use the product/ }).click();
     await page.getByRole('button', { name: 'How do I connect my marketplaces?' }).click();
-    await expect(expanded(page, 'How do I connect my marketplaces?')).resolves.toBe('true');
-    await expect(page.getByText(/Tap Add Marketplace/).isVisible()).resolves.toBe(true);
+    await expect(question(page, 'How do I connect my marketplaces?')).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(page.getByText(/Tap Add Marketplace/)).toBeVisible();
 
     await page.getByRole('button', { name: 'How do I delist an item?' }).click();
-    await expect(expanded(page, 'How do I delist an item?')).resolves.toBe('true');
-    await expect(expanded(page, 'How do I connect my marketplaces?')).resolves.toBe('false');
-    await expect(page.getByText(/Long-press the item/).isVisible()).resolves.toBe(true);
+    await expect(question(page, 'How do I delist an item?')).toHaveAttribute('aria-expanded', 'true');
+    await expect(question(page, 'How do I connect my marketplaces?')).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(page.getByText(/Long-press the item/)).toBeVisible();
 
     await page.getByRole('button', { name: 'How do I delist an item?' }).click();
-    await expect(expanded(page, 'How do I delist an item?')).resolves.toBe('false');
+    await expect(question(page, 'How do I delist an item?')).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('covers every app flow of the help text', async () => {
+  test('covers every app flow of the help text', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/faqs');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Answers are in the DOM only when open; the FAQPage JSON-LD carries all of them.
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
     const faq = ld.map((t) => JSON.parse(t)).find((d) => d['@type'] === 'FAQPage');
@@ -429,27 +411,29 @@ describe('FAQ accordion', () => {
   });
 });
 
-describe('carousels', () => {
+test.describe('carousels', () => {
   const selected = (page: Page, label: string) =>
     page.getByRole('region', { name: label }).getAttribute('data-selected-index').then(Number);
 
+  /** The carousel shows slide `index`, within `timeout` ms. */
   async function waitForSlide(page: Page, label: string, index: number, timeout = 9000) {
-    await page.waitForFunction(
-      ({ label, index }) =>
-        document.querySelector(`section[aria-label="${label}"]`)?.getAttribute('data-selected-index') ===
-        String(index),
-      { label, index },
+    await expect(page.getByRole('region', { name: label })).toHaveAttribute(
+      'data-selected-index',
+      String(index),
       { timeout },
     );
   }
 
-  it('home testimonials advance on their own, loop, and keep going after a click', async () => {
+  test('home testimonials advance on their own, loop, and keep going after a click', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/');
     const region = page.getByRole('region', { name: 'Seller testimonials' });
     await region.scrollIntoViewIfNeeded();
-    await expect(region.getByRole('group').count()).resolves.toBe(5);
-    await expect(selected(page, 'Seller testimonials')).resolves.toBe(0);
+    await expect(region.getByRole('group')).toHaveCount(5);
+    await expect(page.getByRole('region', { name: 'Seller testimonials' })).toHaveAttribute(
+      'data-selected-index',
+      String(0),
+    );
     await waitForSlide(page, 'Seller testimonials', 1);
 
     // Jump to the last one by hand: autoplay keeps running and wraps around to the first.
@@ -461,12 +445,12 @@ describe('carousels', () => {
     await waitForSlide(page, 'Seller testimonials', 2);
   });
 
-  it('about screenshots advance on their own through seven screens', async () => {
+  test('about screenshots advance on their own through seven screens', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/about');
     const region = page.getByRole('region', { name: 'App screenshots' });
     await region.scrollIntoViewIfNeeded();
-    await expect(region.getByRole('group').count()).resolves.toBe(7);
+    await expect(region.getByRole('group')).toHaveCount(7);
     const start = await selected(page, 'App screenshots');
     await waitForSlide(page, 'App screenshots', (start + 1) % 7, 6000);
     await region.getByRole('button', { name: 'Previous screenshot' }).click();
@@ -474,19 +458,22 @@ describe('carousels', () => {
     await waitForSlide(page, 'App screenshots', (start + 1) % 7, 6000);
   });
 
-  it('stand still for people who ask for reduced motion, and start on Play', async () => {
+  test('stand still for people who ask for reduced motion, and start on Play', async ({ newPage }) => {
     const page = await newPage({ reducedMotion: true });
     await page.goto('/');
     const region = page.getByRole('region', { name: 'Seller testimonials' });
     await region.scrollIntoViewIfNeeded();
     const before = await selected(page, 'Seller testimonials');
     await page.waitForTimeout(5000);
-    await expect(selected(page, 'Seller testimonials')).resolves.toBe(before);
+    await expect(page.getByRole('region', { name: 'Seller testimonials' })).toHaveAttribute(
+      'data-selected-index',
+      String(before),
+    );
     await region.getByRole('button', { name: /^Play/ }).click();
     await waitForSlide(page, 'Seller testimonials', (before + 1) % 5);
   });
 
-  it('the pause button is the one thing that stops autoplay', async () => {
+  test('the pause button is the one thing that stops autoplay', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/about');
     const region = page.getByRole('region', { name: 'What sellers say' });
@@ -494,26 +481,34 @@ describe('carousels', () => {
     await region.getByRole('button', { name: /^Pause/ }).click();
     const before = await selected(page, 'What sellers say');
     await page.waitForTimeout(5000);
-    await expect(selected(page, 'What sellers say')).resolves.toBe(before);
+    await expect(page.getByRole('region', { name: 'What sellers say' })).toHaveAttribute(
+      'data-selected-index',
+      String(before),
+    );
     await region.getByRole('button', { name: /^Play/ }).click();
     await waitForSlide(page, 'What sellers say', (before + 1) % 5);
   });
 });
 
-describe('head tags', () => {
-  it('the FAQ page carries canonical, social cards, robots and its structured data', async () => {
+test.describe('head tags', () => {
+  test('the FAQ page carries canonical, social cards, robots and its structured data', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await page.goto('/faqs');
-    await waitForTitle(page, 'FAQs | Flipwise');
-    const attr = (selector: string, name = 'content') => page.locator(selector).first().getAttribute(name);
-    await expect(attr('link[rel="canonical"]', 'href')).resolves.toMatch(/^https?:\/\/[^/]+\/faqs$/);
-    await expect(attr('meta[name="description"]')).resolves.toMatch(/verifying your email/);
-    await expect(attr('meta[property="og:title"]')).resolves.toBe('FAQs | Flipwise');
-    await expect(attr('meta[property="og:image"]')).resolves.toMatch(/^https?:\/\/.+\/og-image\.png$/);
-    await expect(attr('meta[property="og:image:width"]')).resolves.toBe('1200');
-    await expect(attr('meta[property="og:image:height"]')).resolves.toBe('630');
-    await expect(attr('meta[name="twitter:card"]')).resolves.toBe('summary_large_image');
-    await expect(attr('meta[name="robots"]')).resolves.toMatch(/^index, follow/);
+    await expect(page).toHaveTitle('FAQs | Flipwise');
+    const tag = (selector: string) => page.locator(selector).first();
+    await expect(tag('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/faqs$/);
+    await expect(tag('meta[name="description"]')).toHaveAttribute('content', /verifying your email/);
+    await expect(tag('meta[property="og:title"]')).toHaveAttribute('content', 'FAQs | Flipwise');
+    await expect(tag('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /^https?:\/\/.+\/og-image\.png$/,
+    );
+    await expect(tag('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+    await expect(tag('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+    await expect(tag('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expect(tag('meta[name="robots"]')).toHaveAttribute('content', /^index, follow/);
 
     const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
       JSON.parse(t),
@@ -526,22 +521,20 @@ describe('head tags', () => {
     );
   });
 
-  it('the home page has Organization and WebSite data but no breadcrumb list', async () => {
+  test('the home page has Organization and WebSite data but no breadcrumb list', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
       (t) => JSON.parse(t)['@type'],
     );
     expect(types).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
     expect(types).not.toContain('BreadcrumbList');
-    await expect(page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toMatch(
-      /^https?:\/\/[^/]+\/$/,
-    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/$/);
   });
 
-  it('the social image is our own 1200x630 PNG, served by the site', async () => {
-    const response = await fetch(`${baseURL()}/og-image.png`);
+  test('the social image is our own 1200x630 PNG, served by the site', async () => {
+    const response = await fetch(`${env.baseURL}/og-image.png`);
     expect(response.headers.get('content-type')).toBe('image/png');
     const bytes = new Uint8Array(await response.arrayBuffer());
     const view = new DataView(bytes.buffer);
@@ -549,12 +542,12 @@ describe('head tags', () => {
   });
 });
 
-describe('crawlers', () => {
-  it('robots.txt points to the sitemap, which lists the public routes', async () => {
-    const robots = await (await fetch(`${baseURL()}/robots.txt`)).text();
+test.describe('crawlers', () => {
+  test('robots.txt points to the sitemap, which lists the public routes', async () => {
+    const robots = await (await fetch(`${env.baseURL}/robots.txt`)).text();
     const sitemapUrl = /^Sitemap: (.+)$/m.exec(robots)?.[1];
     expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
-    const xml = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    const xml = await (await fetch(`${env.baseURL}/sitemap.xml`)).text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
     for (const route of [
       '/about',
@@ -569,23 +562,23 @@ describe('crawlers', () => {
     }
   });
 
-  it('the sitemap lists the published articles of content/blog and leaves drafts out', async () => {
+  test('the sitemap lists the published articles of content/blog and leaves drafts out', async () => {
     const articles = readdirSync('content/blog')
       .filter((f) => f.endsWith('.json'))
       .map(
         (f) => JSON.parse(readFileSync(`content/blog/${f}`, 'utf8')) as { slug: string; published: boolean },
       );
-    const xml = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    const xml = await (await fetch(`${env.baseURL}/sitemap.xml`)).text();
     for (const article of articles) {
       const listed = xml.includes(`/blog/${article.slug}</loc>`);
       expect(listed, `${article.slug} (published: ${article.published})`).toBe(article.published);
     }
   });
 
-  it('images below the fold load lazily and every image has its size set', async () => {
+  test('images below the fold load lazily and every image has its size set', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/about');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const images = await page.locator('img').evaluateAll((imgs) =>
       imgs.map((img) => ({
         src: img.getAttribute('src'),

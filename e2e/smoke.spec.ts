@@ -1,13 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { newPage } from './support/browser';
+import { expect, test } from './support/fixtures';
 
-describe('the built app', () => {
-  it('serves the home page with the site name in the header', async () => {
+test.describe('the built app', () => {
+  test('serves the home page with the site name in the header', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/');
-    // The router renders once the lazy home chunk has loaded; isVisible() alone would not wait for that.
-    const logo = page.getByRole('link', { name: 'Flipwise' }).first();
-    await logo.waitFor();
-    await expect(logo.isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Flipwise' }).first()).toBeVisible();
   });
 });

@@ -2,11 +2,10 @@
 // contents, /account (saved searches first, Save changes only when valid, Undo after delete), one confirmation per
 // registration, the forgot-password view, and the testimonials.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPage } from './support/browser';
+import { env, expect, test, type Page } from './support/fixtures';
 
-const run = Date.now().toString(36);
+// Per worker: the tests of this file may run side by side, each worker with its own account.
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const email = `maya.${run}@example.com`;
 const password = 'maya-secret-1';
 let service: SupabaseClient;
@@ -15,8 +14,8 @@ let userId: string;
 const toast = (page: Page, text: string) =>
   page.locator('section[aria-label="Notifications"] li', { hasText: text });
 
-beforeAll(async () => {
-  service = createClient(inject('supabaseUrl'), inject('serviceRoleKey'), {
+test.beforeAll(async () => {
+  service = createClient(env.supabaseUrl, env.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: class NoRealtime {} as never },
   });
@@ -45,8 +44,10 @@ async function logIn(page: Page) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-describe('blog covers', () => {
-  it('shows a sized cover on every card and fills every row of the Latest grid at 1280 px', async () => {
+test.describe('blog covers', () => {
+  test('shows a sized cover on every card and fills every row of the Latest grid at 1280 px', async ({
+    newPage,
+  }) => {
     const page = await newPage({ width: 1280 });
     await page.goto('/blog');
     const latest = page.getByRole('region', { name: 'Latest Articles' });
@@ -82,7 +83,9 @@ describe('blog covers', () => {
     for (const end of rows) expect(Math.abs(end - right)).toBeLessThan(2);
   });
 
-  it('opens an article with its cover in the header, the contents before the body and an honest table title', async () => {
+  test('opens an article with its cover in the header, the contents before the body and an honest table title', async ({
+    newPage,
+  }) => {
     const page = await newPage({ width: 390 });
     await page.goto('/blog/what-is-sell-through-rate-and-how-to-use-it');
     const header = page.locator('main article header');
@@ -96,7 +99,7 @@ describe('blog covers', () => {
     const box = await cover.boundingBox();
     expect(Math.abs(box!.height - (box!.width * 630) / 1200)).toBeLessThan(2);
     expect(await header.innerText()).toMatch(/\d[\d,]* words/);
-    await expect(page.locator('meta[property="og:image"]').getAttribute('content')).resolves.toMatch(
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
       /\/blog\/covers\/what-is-sell-through-rate-and-how-to-use-it\.jpg$/,
     );
 
@@ -107,14 +110,12 @@ describe('blog covers', () => {
       firstSection.evaluate((el) => el.getBoundingClientRect().top),
     ]);
     expect(tocTop).toBeLessThan(sectionTop);
-    await expect(
-      page.getByRole('heading', { level: 2, name: 'Sell-Through Rate Bands' }).count(),
-    ).resolves.toBe(1);
-    await expect(page.getByText('Tool Comparison').count()).resolves.toBe(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Sell-Through Rate Bands' })).toHaveCount(1);
+    await expect(page.getByText('Tool Comparison')).toHaveCount(0);
   });
 
-  it('serves the covers as WebP and the social card as JPEG', async () => {
-    const base = inject('baseURL');
+  test('serves the covers as WebP and the social card as JPEG', async () => {
+    const base = env.baseURL;
     const webp = await fetch(`${base}/blog/covers/seasonal-reselling-calendar-600.webp`);
     expect(webp.headers.get('content-type')).toContain('image/webp');
     const bytes = new Uint8Array(await webp.arrayBuffer());
@@ -126,8 +127,10 @@ describe('blog covers', () => {
   });
 });
 
-describe('/account', () => {
-  it('puts saved searches first, offers Save changes only for a valid profile, and undoes a delete', async () => {
+test.describe('/account', () => {
+  test('puts saved searches first, offers Save changes only for a valid profile, and undoes a delete', async ({
+    newPage,
+  }) => {
     const page = await newPage({ width: 1280 });
     await logIn(page);
     await page.goto('/account');
@@ -143,7 +146,7 @@ describe('/account', () => {
     await page.getByLabel('ZIP Code').fill('123');
     await page.getByText('Must be 5 digits').waitFor();
     expect(await save.isDisabled()).toBe(true);
-    await expect(page.getByText('Please input a 5 number zip').count()).resolves.toBe(0);
+    await expect(page.getByText('Please input a 5 number zip')).toHaveCount(0);
     await page.getByLabel('ZIP Code').fill('78702');
     await page.waitForFunction(
       () =>
@@ -172,8 +175,8 @@ describe('/account', () => {
   });
 });
 
-describe('the auth dialog', () => {
-  it('selects no tab while the reset request shows', async () => {
+test.describe('the auth dialog', () => {
+  test('selects no tab while the reset request shows', async ({ newPage }) => {
     const page = await newPage({ width: 390 });
     await page.goto('/contact');
     await page.getByRole('button', { name: /open menu/i }).click();
@@ -181,14 +184,16 @@ describe('the auth dialog', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();
     await dialog.getByRole('heading', { name: 'Reset your password' }).waitFor();
-    await expect(
-      dialog.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-selected'))),
-    ).resolves.toEqual(['false', 'false']);
+    expect(
+      await dialog.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-selected'))),
+    ).toEqual(['false', 'false']);
   });
 });
 
-describe('testimonials', () => {
-  it('quote early users by first name, city and trade, with no stars, and differ between Home and About', async () => {
+test.describe('testimonials', () => {
+  test('quote early users by first name, city and trade, with no stars, and differ between Home and About', async ({
+    newPage,
+  }) => {
     const page = await newPage({ width: 1280, reducedMotion: true });
     const people = async (path: string, region: string) => {
       await page.goto(path);
@@ -201,7 +206,7 @@ describe('testimonials', () => {
     for (const caption of home)
       // The first letter (a decorative avatar), then 'Jasmine, Atlanta, GA' and 'Sells ...'.
       expect(caption).toMatch(/^([A-Z])\n\1[a-z]+, [A-Za-z .]+, [A-Z]{2}\nSells /);
-    await expect(page.getByRole('img', { name: /stars/ }).count()).resolves.toBe(0);
+    await expect(page.getByRole('img', { name: /stars/ })).toHaveCount(0);
     await page.getByText('Early users of the app, quoted with their permission.', { exact: false }).waitFor();
     const about = await people('/about', 'What sellers say');
     expect(about.filter((caption) => home.includes(caption))).toEqual([]);

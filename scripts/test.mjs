@@ -40,6 +40,27 @@ function vitest(label, args, env = {}) {
   if (result.status !== 0) failedRuns++;
 }
 
+// The end-to-end suite runs on @playwright/test (playwright.config.ts starts the emulator and the built site); its JSON
+// report gives the counts. The HTML report stays in playwright-report/, failed tests' traces in test-results/.
+function playwright(label, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const out = path.join(work, `${label.replace(/\W+/g, '-')}.json`);
+  const result = spawnSync('npx', ['playwright', 'test'], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env, E2E_JSON_REPORT: out },
+  });
+  if (existsSync(out)) {
+    const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    if (stats.expected + stats.unexpected + stats.flaky === 0) {
+      console.log(`${label}: no tests ran`);
+      failedRuns++;
+    }
+  }
+  if (result.status !== 0) failedRuns++;
+}
+
 function withPostgres(run) {
   let server;
   try {
@@ -82,7 +103,7 @@ if (pgBin) {
 }
 
 if (chromium) {
-  vitest('e2e', ['--project', 'e2e'], { CHROMIUM_PATH: chromium });
+  playwright('e2e', { CHROMIUM_PATH: chromium });
 } else if (ci) {
   loud([
     'Chromium is missing, and CI requires the end-to-end tests.',

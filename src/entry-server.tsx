@@ -11,6 +11,7 @@ import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { blogKeys } from '@/features/blog/api/keys';
+import { listHandover } from '@/features/blog/lib/handover';
 import { RELATED_LIMIT } from '@/features/blog/api/get-related-articles';
 import { setSanitizerWindow } from '@/features/blog/lib/sanitize';
 import type { BlogArticle } from '@/features/blog/schemas';
@@ -58,7 +59,7 @@ export function splitHead(markup: string): { head: string; html: string } {
 function seedBlogQueries(queryClient: QueryClient, url: string, articles: BlogArticle[], updatedAt: number) {
   const { pathname } = new URL(url, 'http://prerender.local');
   if (pathname === paths.blog) {
-    queryClient.setQueryData(blogKeys.list(), articles, { updatedAt });
+    queryClient.setQueryData(blogKeys.list(), articles.map(listHandover), { updatedAt });
     return;
   }
   const slug = pathname.startsWith(`${paths.blog}/`)

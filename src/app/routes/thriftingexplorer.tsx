@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useAuth } from '@/features/auth/lib/auth-context';
 import { openAuthDialog } from '@/features/auth/lib/dialog-store';
-import { SearchExplorer } from '@/features/search';
+import { savedSearchHref, SearchExplorer, type SearchInput } from '@/features/search';
 
 const description =
   "Free sell-through rate tool for clothing resellers: see how many similar items are listed, how many sold, and whether it's a score or a snooze.";
@@ -23,7 +23,21 @@ const jsonLd = [
   },
 ];
 
-const requireLogin = () => openAuthDialog('login', { source: 'search' });
+/**
+ * A visitor's search opens the login dialog. Should they register instead, the confirmation link brings them back
+ * to this search: it goes into the address (replaced in place, so the Explorer keeps its state and waits for the
+ * login), where the dialog picks it up now or when opened again from the header, and where the Explorer reads it
+ * and runs it once they are signed in (decision 040).
+ */
+function requireLogin(pending?: SearchInput) {
+  const returnPath = pending
+    ? savedSearchHref({ item_name: pending.itemName, condition: pending.condition })
+    : undefined;
+  // history.replaceState rather than the router: a router navigation would start the Explorer afresh (it is keyed by
+  // the query), dropping the search that is to run after the login. The router's state object is kept as it is.
+  if (returnPath) window.history.replaceState(window.history.state, '', returnPath);
+  openAuthDialog('login', { source: 'search', returnPath });
+}
 
 /** /thriftingexplorer: the search tool, with the auth feature deciding who may search. */
 export default function ThriftingExplorerRoute() {

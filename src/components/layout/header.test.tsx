@@ -87,4 +87,69 @@ describe('<Header />', () => {
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('closes the menu when the signed-in user changes (a login or logout from the menu)', async () => {
+    const user = userEvent.setup();
+    const slot = <button type="button">Login</button>;
+    const view = render(
+      <MemoryRouter initialEntries={['/faqs']}>
+        <Header mobileAccountSlot={slot} menuResetKey="" />
+      </MemoryRouter>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    view.rerender(
+      <MemoryRouter initialEntries={['/faqs']}>
+        <Header mobileAccountSlot={slot} menuResetKey="" />
+      </MemoryRouter>,
+    );
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    view.rerender(
+      <MemoryRouter initialEntries={['/faqs']}>
+        <Header mobileAccountSlot={slot} menuResetKey="user-1" />
+      </MemoryRouter>,
+    );
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('leaves an Escape that a dialog handled to the dialog, and returns focus to the toggle on its own Escape', async () => {
+    const user = userEvent.setup();
+    renderHeader({ mobileAccountSlot: <button type="button">Login</button> });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    const login = screen.getByRole('button', { name: 'Login' });
+    const swallow = (event: KeyboardEvent) => event.preventDefault();
+    login.addEventListener('keydown', swallow);
+    login.focus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    login.removeEventListener('keydown', swallow);
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes when the page below is tapped, but not for a tap inside it or while a dialog is open', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/faqs']}>
+        <Header mobileAccountSlot={<button type="button">Login</button>} />
+        <p>Page content</p>
+      </MemoryRouter>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    document.body.append(dialog);
+    await user.click(dialog);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    dialog.remove();
+
+    await user.click(screen.getByText('Page content'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
 });

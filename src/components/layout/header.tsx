@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '@/components/layout/logo';
 import { mainNav, searchToolNav } from '@/components/layout/nav-items';
@@ -10,6 +10,11 @@ import { CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
 type HeaderProps = {
   accountSlot?: ReactNode;
   mobileAccountSlot?: ReactNode;
+  /**
+   * The menu closes whenever this changes (the signed-in user's id): logging in or out from the mobile menu is done
+   * with it, and an open menu would otherwise stay over the page the person came to use.
+   */
+  menuResetKey?: string;
 };
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
@@ -27,26 +32,45 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 const searchToolClass =
   'inline-flex items-center gap-2 rounded-full bg-gradient-to-r from-orange-500 to-amber-500 px-4 py-2 text-sm font-semibold text-white shadow-sm shadow-orange-500/30 transition hover:brightness-105 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
 
-export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
+export function Header({ accountSlot, mobileAccountSlot, menuResetKey = '' }: HeaderProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
   // A navigation that did not come from a menu link (back button, a link in the page) also closes the menu.
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    setLastPath(pathname);
+  const [last, setLast] = useState({ pathname, menuResetKey });
+  if (last.pathname !== pathname || last.menuResetKey !== menuResetKey) {
+    setLast({ pathname, menuResetKey });
     setOpen(false);
   }
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      // An Escape a dialog opened from the menu has already handled (Radix prevents its default) closes only the
+      // dialog: focus goes back to the menu button that opened it, so the menu must still be there.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const panel = document.getElementById(menuId);
+      if (panel?.contains(document.activeElement)) toggleRef.current?.focus();
+      setOpen(false);
+    };
+    // A tap on the page below closes the menu too: left open, the ~440 px sticky panel would cover whatever the page
+    // does next (the Explorer scrolling its results into view). Not while a dialog (opened from the menu) is up.
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      if (!target || headerRef.current?.contains(target)) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      setOpen(false);
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open, menuId]);
 
   // Any link in the panel (ours or one inside the account slot) closes the menu; buttons in the slot do not,
   // since they may open a dialog or dropdown anchored to themselves.
@@ -55,7 +79,10 @@ export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70"
+    >
       <div className="container flex h-16 items-center gap-3">
         <Link
           to={paths.home}
@@ -77,6 +104,7 @@ export function Header({ accountSlot, mobileAccountSlot }: HeaderProps) {
         </nav>
         <div className="ml-auto hidden items-center gap-2 md:flex">{accountSlot}</div>
         <button
+          ref={toggleRef}
           type="button"
           className="ml-auto inline-flex h-10 w-10 items-center justify-center rounded-md text-foreground transition-colors hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring md:hidden"
           aria-expanded={open}

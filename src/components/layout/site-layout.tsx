@@ -10,10 +10,12 @@ type SiteLayoutProps = {
   accountSlot?: ReactNode;
   /** The same entry points, laid out for the mobile menu. Links inside it close the menu when clicked. */
   mobileAccountSlot?: ReactNode;
+  /** Closes the mobile menu when it changes: the signed-in user's id. */
+  menuResetKey?: string;
 };
 
 /** The frame of every page: skip link, header, breadcrumbs, the page itself and the footer. */
-export function SiteLayout({ children, accountSlot, mobileAccountSlot }: SiteLayoutProps) {
+export function SiteLayout({ children, accountSlot, mobileAccountSlot, menuResetKey }: SiteLayoutProps) {
   return (
     <BreadcrumbProvider>
       <div className="flex min-h-dvh flex-col">
@@ -23,7 +25,7 @@ export function SiteLayout({ children, accountSlot, mobileAccountSlot }: SiteLay
         >
           Skip to content
         </a>
-        <Header accountSlot={accountSlot} mobileAccountSlot={mobileAccountSlot} />
+        <Header accountSlot={accountSlot} mobileAccountSlot={mobileAccountSlot} menuResetKey={menuResetKey} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Breadcrumbs />
           {children}

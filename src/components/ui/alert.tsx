@@ -19,8 +19,9 @@ export function Alert({
 }: React.HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>) {
   return <div role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
 }
-export function AlertTitle({ className, ...props }: React.HTMLAttributes<HTMLHeadingElement>) {
-  return <h5 className={cn('mb-1 font-semibold leading-none tracking-tight', className)} {...props} />;
+/** Not a heading: an alert sits anywhere in a page's outline, and an <h5> there skips levels (axe: heading-order). */
+export function AlertTitle({ className, ...props }: React.HTMLAttributes<HTMLParagraphElement>) {
+  return <p className={cn('mb-1 font-semibold leading-none tracking-tight', className)} {...props} />;
 }
 export function AlertDescription({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('text-sm [&_p]:leading-relaxed', className)} {...props} />;

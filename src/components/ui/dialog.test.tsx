@@ -1,4 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { resetToasts, toast, Toaster } from '@/components/ui/toast';
@@ -36,5 +38,65 @@ describe('DialogContent and toasts', () => {
     act(() => void toast({ title: 'Logged out' }));
     renderOpenDialog();
     expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(/^$/);
+  });
+});
+
+/** A dialog opened from code (no Dialog.Trigger), as the auth and no-sold dialogs are. */
+function OpenedFromCode({ removeOpener = false }: { removeOpener?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <main id="main" tabIndex={-1}>
+        {removeOpener && opened ? (
+          <p>Signed in</p>
+        ) : (
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(true);
+              setOpened(true);
+            }}
+          >
+            Login
+          </button>
+        )}
+      </main>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogTitle>Sign in</DialogTitle>
+          <DialogDescription>Use your email address.</DialogDescription>
+          <input aria-label="Email" />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+describe('DialogContent and focus', () => {
+  it('gives focus back to the button that opened it on Escape', async () => {
+    const user = userEvent.setup();
+    render(<OpenedFromCode />);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus();
+  });
+
+  it('gives focus back to the opener from its close button', async () => {
+    const user = userEvent.setup();
+    render(<OpenedFromCode />);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus();
+  });
+
+  it('puts focus on the main region when the opener has gone', async () => {
+    const user = userEvent.setup();
+    render(<OpenedFromCode removeOpener />);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });

@@ -24,33 +24,71 @@ function DialogToastAnnouncer() {
   );
 }
 
+/** Focus can go back to an element only while it is in the document and laid out (not in a closed menu). */
+const canTakeFocus = (el: Element | null): el is HTMLElement =>
+  el instanceof HTMLElement &&
+  el !== document.body &&
+  el.isConnected &&
+  !el.closest('[hidden], [inert]') &&
+  (typeof el.checkVisibility !== 'function' || el.checkVisibility());
+
+/**
+ * WCAG 2.4.3: when a dialog closes, focus goes back to what had it when the dialog opened. Radix does this only for
+ * a Dialog.Trigger; ours are also opened from code (the auth dialog from any Login button, the no-sold dialog when a
+ * search ends), so the content remembers the opener itself. When the opener is gone (the Login button became the
+ * avatar after a login) focus goes to `returnFocusFallback`, else to the page's main region, without scrolling.
+ */
 export const DialogContent = React.forwardRef<
   React.ElementRef<typeof DialogPrimitive.Content>,
-  React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & { hideClose?: boolean }
->(({ className, children, hideClose, ...props }, ref) => (
-  <DialogPrimitive.Portal>
-    <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
-    <DialogPrimitive.Content
-      ref={ref}
-      className={cn(
-        'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg',
-        className,
-      )}
-      {...props}
-    >
-      {children}
-      <DialogToastAnnouncer />
-      {!hideClose && (
-        <DialogPrimitive.Close
-          className="absolute right-4 top-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label="Close"
+  React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & {
+    hideClose?: boolean;
+    returnFocusFallback?: () => HTMLElement | null;
+  }
+>(
+  (
+    { className, children, hideClose, returnFocusFallback, onOpenAutoFocus, onCloseAutoFocus, ...props },
+    ref,
+  ) => {
+    const opener = React.useRef<Element | null>(null);
+    return (
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <DialogPrimitive.Content
+          ref={ref}
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg',
+            className,
+          )}
+          onOpenAutoFocus={(event) => {
+            // Radix fires this before moving focus in, so the active element is still the opener.
+            opener.current = document.activeElement;
+            onOpenAutoFocus?.(event);
+          }}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            event.preventDefault();
+            const target = [opener.current, returnFocusFallback?.() ?? null].find(canTakeFocus);
+            if (target) target.focus();
+            else document.getElementById('main')?.focus({ preventScroll: true });
+          }}
+          {...props}
         >
-          <CloseIcon />
-        </DialogPrimitive.Close>
-      )}
-    </DialogPrimitive.Content>
-  </DialogPrimitive.Portal>
-));
+          {children}
+          <DialogToastAnnouncer />
+          {!hideClose && (
+            <DialogPrimitive.Close
+              className="absolute right-4 top-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label="Close"
+            >
+              <CloseIcon />
+            </DialogPrimitive.Close>
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    );
+  },
+);
 DialogContent.displayName = 'DialogContent';
 
 export function DialogHeader({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {

@@ -62,7 +62,6 @@ function ToastView({ item }: { item: ToastItem }) {
   const destructive = item.variant === 'destructive';
   return (
     <li
-      role={destructive ? 'alert' : 'status'}
       data-variant={item.variant ?? 'default'}
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
@@ -75,8 +74,11 @@ function ToastView({ item }: { item: ToastItem }) {
           : 'bg-background text-foreground',
       )}
     >
-      <p className="text-sm font-semibold">{item.title}</p>
-      {item.description && <p className="mt-1 text-sm opacity-90">{item.description}</p>}
+      {/* The live role sits inside the item: on the <li> itself it would stop being a list item (axe: list). */}
+      <div role={destructive ? 'alert' : 'status'}>
+        <p className="text-sm font-semibold">{item.title}</p>
+        {item.description && <p className="mt-1 text-sm opacity-90">{item.description}</p>}
+      </div>
       {item.action && (
         <button
           type="button"

@@ -105,11 +105,25 @@ export const authMessages = {
       'Password reset links work once and expire after an hour. Enter your email below and we will send you a new one.',
     checking: 'Checking your reset link...',
   },
+  /** Issue 14: a login refused with 'Email not confirmed' offers a new link (the first expires after an hour). */
+  resend: {
+    notice: 'This email address is not verified yet. Open the link we emailed you, or get a new one.',
+    afterRegister: 'Nothing after a few minutes, even in spam? Get a new link.',
+    button: 'Resend verification email',
+    busy: 'Sending...',
+    sent: (email: string) =>
+      `If ${email} has an account waiting for verification, a new link is on its way (one a minute at most). It works for an hour; check your spam folder too.`,
+    wait: (seconds: number) => `You can ask for another email in ${seconds} s.`,
+    failed: 'Could not send the email. Please try again.',
+    /** Hosted Supabase sends one email per address a minute; asking sooner silently sends nothing. */
+    cooldownSeconds: 60,
+  },
   menu: {
     welcome: (name: string) => `Welcome, ${name}!`,
     searchTool: 'Thrifting Explorer',
     account: 'My account',
     logout: 'Logout',
-    trigger: 'Open account menu',
+    /** WCAG 2.5.3: the name starts with the initials the button shows, so saying what you see works. */
+    trigger: (initials: string) => `${initials}, open account menu`,
   },
 } as const;

@@ -2,4 +2,4 @@
 export { SearchExplorer, type SearchExplorerProps } from './components/search-explorer';
 export { SavedSearchesList, savedSearchHref } from './components/saved-searches-list';
 export { searchKeys } from './api/keys';
-export { conditionLabels, conditions, type Condition } from './schemas';
+export { conditionLabels, conditions, type Condition, type SearchInput } from './schemas';

@@ -3,4 +3,5 @@ export { getSession } from './get-session';
 export { subscribeToAuthChanges } from './subscribe-auth-changes';
 export { signIn } from './sign-in';
 export { signUp } from './sign-up';
+export { resendVerification } from './resend-verification';
 export { signOut } from './sign-out';

@@ -1,23 +1,25 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import { signUpInputSchema, type SignUpInput } from '../schemas';
+import { emailRedirectUrl } from '../lib/return-path';
 import { parseInput } from './errors';
 
 export type SignUpResult = { user: User | null; session: Session | null };
 
 /**
- * Creates the account; the confirmation email links back to the site root of the current origin (SPEC §2).
+ * Creates the account; the confirmation email links back to the current origin (SPEC §2): to `returnPath`, the page
+ * the person signed up from with its query, when it is a path on this origin, else to the site root (decision 040).
  * With email confirmations on, the answer has a user and no session, also for an address that is already
  * registered (the service then answers with a stand-in user), so the result never tells whether the email exists.
  */
-export async function signUp(input: SignUpInput): Promise<SignUpResult> {
+export async function signUp(input: SignUpInput, returnPath?: string): Promise<SignUpResult> {
   const v = parseInput(signUpInputSchema, input);
   const { data, error } = await getSupabase().auth.signUp({
     email: v.email,
     password: v.password,
     options: {
       data: { first_name: v.firstName, last_name: v.lastName, zip_code: v.zip },
-      emailRedirectTo: `${window.location.origin}/`,
+      emailRedirectTo: emailRedirectUrl(returnPath),
     },
   });
   if (error) throw error;

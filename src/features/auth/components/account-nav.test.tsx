@@ -59,7 +59,7 @@ describe('visitors', () => {
 describe('signed-in users', () => {
   it('see their initials and a menu with the welcome line, the email, the search tool, the account and Logout', async () => {
     const { auth, user } = renderNav(<AccountNav />, signedIn({ first_name: 'Ada', last_name: 'Lovelace' }));
-    const trigger = await screen.findByRole('button', { name: 'Open account menu' });
+    const trigger = await screen.findByRole('button', { name: 'AL, open account menu' });
     expect(trigger).toHaveTextContent('AL');
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     await user.click(trigger);
@@ -77,7 +77,7 @@ describe('signed-in users', () => {
 
   it('without a name, are welcomed by their email prefix', async () => {
     const { user } = renderNav(<AccountNav />, signedIn({}, 'zoe@x.io'));
-    const trigger = await screen.findByRole('button', { name: 'Open account menu' });
+    const trigger = await screen.findByRole('button', { name: 'ZO, open account menu' });
     expect(trigger).toHaveTextContent('ZO');
     await user.click(trigger);
     expect(await screen.findByText('Welcome, zoe!')).toBeInTheDocument();

@@ -131,6 +131,66 @@ describe('login tab', () => {
   });
 });
 
+describe('an unverified email', () => {
+  const unconfirmed = Object.assign(new Error('Email not confirmed'), { code: 'email_not_confirmed' });
+
+  async function refusedLogin(overrides: Partial<AuthContextValue> = {}) {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const setupResult = setup({ login: vi.fn(async () => Promise.reject(unconfirmed)), ...overrides });
+    act(() => openAuthDialog('login', { returnPath: '/blog' }));
+    await setupResult.user.type(field('Email'), 'ada@example.com');
+    await setupResult.user.type(field('Password'), 'secret1');
+    await setupResult.user.click(screen.getByRole('button', { name: 'Login' }));
+    await within(dialog()).findByRole('button', { name: 'Resend verification email' });
+    logged.mockRestore();
+    return setupResult;
+  }
+
+  it('is offered a new link, sent to that address and back to the page, then a minute to wait', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { auth, user } = await refusedLogin();
+      await user.click(within(dialog()).getByRole('button', { name: 'Resend verification email' }));
+      expect(auth.resendVerification).toHaveBeenCalledWith('ada@example.com', '/blog');
+      expect(
+        within(within(dialog()).getByTestId('resend-verification')).getByRole('status'),
+      ).toHaveTextContent(/ada@example\.com has an account waiting.*new link/);
+      const again = within(dialog()).getByRole('button', { name: 'Resend verification email' });
+      expect(again).toBeDisabled();
+      expect(within(dialog()).getByText('You can ask for another email in 60 s.')).toBeInTheDocument();
+      for (let second = 0; second < 60; second++) await act(async () => vi.advanceTimersByTime(1000));
+      expect(again).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows the service's refusal when the email cannot be sent", async () => {
+    const { user } = await refusedLogin({
+      resendVerification: vi.fn(async () => Promise.reject(new Error('email rate limit exceeded'))),
+    });
+    await user.click(within(dialog()).getByRole('button', { name: 'Resend verification email' }));
+    expect(await within(dialog()).findByText('email rate limit exceeded')).toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Resend verification email' })).toBeEnabled();
+  });
+
+  it('is not offered for a wrong password', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = setup({
+      login: vi.fn(async () => Promise.reject(new Error('Invalid login credentials'))),
+    });
+    act(() => openAuthDialog('login'));
+    await user.type(field('Email'), 'ada@example.com');
+    await user.type(field('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(
+      within(dialog()).queryByRole('button', { name: 'Resend verification email' }),
+    ).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+});
+
 describe('register tab', () => {
   async function fill(
     user: ReturnType<typeof userEvent.setup>,
@@ -256,21 +316,29 @@ describe('register tab', () => {
   it("shows 'Creating account...' while busy, then 'Check Your Email' whose Done closes everything", async () => {
     const pending = deferred<{ user: ReturnType<typeof fakeUser>; session: null }>();
     const { auth, user } = setup({ register: vi.fn(() => pending.promise) });
-    act(() => openAuthDialog('register'));
+    act(() => openAuthDialog('register', { returnPath: '/thriftingexplorer?q=levis&condition=pre_owned' }));
     await fill(user, { Email: '  Ada@Example.com' });
     await user.click(terms());
     await user.click(createButton());
     expect(within(dialog()).getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    // The confirmation link is to return to the page the dialog was opened for (decision 040).
     expect(auth.register).toHaveBeenCalledWith(
       'Ada',
       'Lovelace',
       expect.stringMatching(/Ada@Example\.com/),
       'secret1',
       '10001',
+      '/thriftingexplorer?q=levis&condition=pre_owned',
       { confirmsItself: true },
     );
     await act(async () => pending.resolve({ user: fakeUser(), session: null }));
     expect(screen.getByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
+    // Nothing arrived? A new link to the address just registered, back to the same page.
+    await user.click(within(dialog()).getByRole('button', { name: 'Resend verification email' }));
+    expect(auth.resendVerification).toHaveBeenCalledWith(
+      expect.stringMatching(/Ada@Example\.com/),
+      '/thriftingexplorer?q=levis&condition=pre_owned',
+    );
     expect(within(dialog()).getByText(/verify your email before logging in.*spam/i)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

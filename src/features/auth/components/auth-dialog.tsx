@@ -15,6 +15,7 @@ import { authMessages } from '../messages';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { ResendVerification } from './resend-verification';
 import { VerifyNotice } from './verify-notice';
 
 const d = authMessages.dialog;
@@ -45,10 +46,11 @@ function focusFirstField(event: Event) {
 
 function AuthDialogBody({ state }: { state: AuthDialogState }) {
   const [tab, setTab] = useState<AuthTab>(state.tab);
-  const [registered, setRegistered] = useState(false);
+  // The address a confirmation email went to: the dialog then says 'Check Your Email'.
+  const [registered, setRegistered] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
 
-  if (registered) return <CheckYourEmail />;
+  if (registered) return <CheckYourEmail email={registered} returnPath={state.returnPath} />;
 
   // The reset request is a view of its own: neither tab is selected while it shows, and either tab leaves it.
   const FORGOT = 'forgot';
@@ -88,7 +90,11 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
           </Alert>
         )}
         <VerifyNotice />
-        <LoginForm onSuccess={closeAuthDialog} onForgotPassword={() => setForgot(true)} />
+        <LoginForm
+          onSuccess={closeAuthDialog}
+          onForgotPassword={() => setForgot(true)}
+          returnPath={state.returnPath}
+        />
       </TabsContent>
       <TabsContent value="register" className="mt-0 grid gap-4">
         <DialogHeader>
@@ -97,13 +103,16 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
         </DialogHeader>
         {/* Email confirmation is on, so no session comes back and the user is told to check their email (SPEC §4);
             should a session come back, there is nothing to check and the dialog closes. */}
-        <RegisterForm onRegistered={(signedIn) => (signedIn ? closeAuthDialog() : setRegistered(true))} />
+        <RegisterForm
+          returnPath={state.returnPath}
+          onRegistered={(signedIn, email) => (signedIn ? closeAuthDialog() : setRegistered(email))}
+        />
       </TabsContent>
     </Tabs>
   );
 }
 
-function CheckYourEmail() {
+function CheckYourEmail({ email, returnPath }: { email: string; returnPath: string }) {
   return (
     <>
       <DialogHeader>
@@ -111,6 +120,12 @@ function CheckYourEmail() {
         <DialogDescription>{d.checkEmailBody}</DialogDescription>
       </DialogHeader>
       <VerifyNotice />
+      <ResendVerification
+        email={email}
+        returnPath={returnPath}
+        notice={authMessages.resend.afterRegister}
+        quiet
+      />
       <DialogFooter>
         <Button onClick={closeAuthDialog}>{d.done}</Button>
       </DialogFooter>

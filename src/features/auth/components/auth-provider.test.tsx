@@ -173,16 +173,19 @@ describe('register', () => {
     renderProvider(load);
     await waitFor(() => expect(state()).toBe('visitor'));
     await act(async () => {
-      const result = await current.register(...args);
+      const result = await current.register(...args, '/about');
       expect(result.session).toBeNull();
     });
-    expect(api.signUp).toHaveBeenCalledWith({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'secret1',
-      zip: '10001',
-    });
+    expect(api.signUp).toHaveBeenCalledWith(
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        password: 'secret1',
+        zip: '10001',
+      },
+      '/about',
+    );
     expect(toastTexts()).toEqual(['Verification requiredPlease check your email for a verification link.']);
     expect(state()).toBe('visitor');
   });
@@ -192,7 +195,7 @@ describe('register', () => {
     renderProvider(load);
     await waitFor(() => expect(state()).toBe('visitor'));
     await act(async () => {
-      await current.register(...args, { confirmsItself: true });
+      await current.register(...args, undefined, { confirmsItself: true });
     });
     expect(toastTexts()).toEqual([]);
   });

@@ -155,11 +155,12 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
       email: string,
       password: string,
       zip: string,
+      returnPath?: string,
       options: { confirmsItself?: boolean } = {},
     ): Promise<SignUpResult> => {
       let result: SignUpResult;
       try {
-        result = await run((api) => api.signUp({ firstName, lastName, email, password, zip }));
+        result = await run((api) => api.signUp({ firstName, lastName, email, password, zip }, returnPath));
       } catch (error) {
         toast({
           title: m.registrationFailed.title,
@@ -176,6 +177,11 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
       }
       return result;
     },
+    [run],
+  );
+
+  const resendVerification = useCallback(
+    (email: string, returnPath?: string) => run((api) => api.resendVerification(email, returnPath)),
     [run],
   );
 
@@ -206,10 +212,11 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
       recovery,
       login,
       register,
+      resendVerification,
       logout,
       finishRecovery,
     }),
-    [session, ready, pending, recovery, login, register, logout, finishRecovery],
+    [session, ready, pending, recovery, login, register, resendVerification, logout, finishRecovery],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -6,12 +7,24 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '../lib/auth-context';
 import { authMessages } from '../messages';
+import { ResendVerification } from './resend-verification';
 import { loginFormSchema, PASSWORD_MAX, type LoginValues } from '../schemas';
 
-type LoginFormProps = { onSuccess: () => void; onForgotPassword: () => void };
+type LoginFormProps = {
+  onSuccess: () => void;
+  onForgotPassword: () => void;
+  /** Where a new confirmation link returns to, should the login be refused for an unconfirmed email. */
+  returnPath?: string;
+};
 
-export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
+/** The service's code for a right password on an email not yet confirmed. */
+const isUnconfirmed = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'email_not_confirmed';
+
+export function LoginForm({ onSuccess, onForgotPassword, returnPath }: LoginFormProps) {
   const { login } = useAuth();
+  // The address a login was refused for because it is not confirmed yet: offer to send a new link there.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -26,6 +39,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
       await login(email, password);
       onSuccess();
     } catch (error) {
+      setUnconfirmed(isUnconfirmed(error) ? email : null);
       // useAuth already toasted 'Login failed' with the service's message; the dialog stays open.
       console.error('Login failed', error);
     }
@@ -47,6 +61,7 @@ export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? authMessages.dialog.loginBusy : authMessages.dialog.loginButton}
       </Button>
+      {unconfirmed && <ResendVerification key={unconfirmed} email={unconfirmed} returnPath={returnPath} />}
       {/* After the button, so the keyboard goes Email, Password, Login without a detour. */}
       <button
         type="button"

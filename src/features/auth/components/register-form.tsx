@@ -22,8 +22,18 @@ import { toastFirstError } from './login-form';
 const d = authMessages.dialog;
 const h = authMessages.hints;
 
-/** `onRegistered` learns whether a session came back (only when the service confirms emails automatically). */
-export function RegisterForm({ onRegistered }: { onRegistered: (signedIn: boolean) => void }) {
+/**
+ * `onRegistered` learns whether a session came back (only when the service confirms emails automatically) and the
+ * address the confirmation went to.
+ */
+export function RegisterForm({
+  onRegistered,
+  returnPath,
+}: {
+  onRegistered: (signedIn: boolean, email: string) => void;
+  /** Where the confirmation link returns to: the page the dialog was opened on (decision 040). */
+  returnPath?: string;
+}) {
   const { register: createAccount } = useAuth();
   const {
     register,
@@ -39,10 +49,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (signedIn: boolea
   const onValid = async (v: RegisterValues) => {
     try {
       // The dialog's 'Check Your Email' view is the confirmation; no toast repeating it behind the dialog.
-      const result = await createAccount(v.firstName, v.lastName, v.email, v.password, v.zip, {
+      const result = await createAccount(v.firstName, v.lastName, v.email, v.password, v.zip, returnPath, {
         confirmsItself: true,
       });
-      onRegistered(!!result.session);
+      onRegistered(!!result.session, v.email);
     } catch (error) {
       // useAuth already toasted 'Registration failed' with the service's message; the dialog stays open.
       console.error('Registration failed', error);

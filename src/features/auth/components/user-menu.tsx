@@ -20,13 +20,16 @@ const m = authMessages.menu;
 export default function UserMenu({ user }: { user: User }) {
   const { logout } = useAuth();
   const profile = profileOf(user);
+  const initials = getInitials(profile);
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the page from assistive tech with aria-hidden while its links stay focusable
+    // (axe: aria-hidden-focus). Focus still moves into the menu, and Escape or a click outside closes it.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        aria-label={m.trigger}
+        aria-label={m.trigger(initials)}
         className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >
-        <Avatar initials={getInitials(profile)} />
+        <Avatar initials={initials} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel>

@@ -24,8 +24,12 @@ export type AuthContextValue = {
     email: string,
     password: string,
     zip: string,
+    /** Where the confirmation link returns to (a path on this origin); the site root when left out. */
+    returnPath?: string,
     options?: { confirmsItself?: boolean },
   ) => Promise<SignUpResult>;
+  /** Sends a new confirmation link; rejects with the service's error (not toasted: the form shows it). */
+  resendVerification: (email: string, returnPath?: string) => Promise<void>;
   /** Toasts 'Logged out' or the destructive 'Error'; never throws. */
   logout: () => Promise<void>;
   /** The recovery is over (the new password is set). */

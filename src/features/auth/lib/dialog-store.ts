@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { currentReturnPath } from './return-path';
 
 // One auth dialog for the whole app: any route or component opens it through openAuthDialog(), <AuthDialogHost/>
 // (mounted once in the root layout) renders it.
@@ -9,6 +10,8 @@ export type OpenAuthDialogOptions = {
   /** 'search': opened from the search tool, where the Register tab reads 'Create an Account' (SPEC §2). */
   source?: 'search';
   notice?: AuthDialogNotice;
+  /** Where a confirmation email returns to (a path on this origin); default: the page open now. */
+  returnPath?: string;
 };
 
 export type AuthDialogState = {
@@ -16,11 +19,13 @@ export type AuthDialogState = {
   tab: AuthTab;
   source?: 'search';
   notice?: AuthDialogNotice;
+  /** The page to come back to from the confirmation email (decision 040). */
+  returnPath: string;
   /** Bumped on every opening so the dialog's content, forms and 'registered' state start fresh. */
   openCount: number;
 };
 
-let state: AuthDialogState = { open: false, tab: 'login', openCount: 0 };
+let state: AuthDialogState = { open: false, tab: 'login', returnPath: '/', openCount: 0 };
 const listeners = new Set<() => void>();
 
 function set(next: AuthDialogState) {
@@ -29,7 +34,14 @@ function set(next: AuthDialogState) {
 }
 
 export function openAuthDialog(tab: AuthTab = 'login', options: OpenAuthDialogOptions = {}) {
-  set({ open: true, tab, source: options.source, notice: options.notice, openCount: state.openCount + 1 });
+  set({
+    open: true,
+    tab,
+    source: options.source,
+    notice: options.notice,
+    returnPath: options.returnPath ?? currentReturnPath(),
+    openCount: state.openCount + 1,
+  });
 }
 
 export function closeAuthDialog() {

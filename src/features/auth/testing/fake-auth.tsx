@@ -31,6 +31,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     recovery: false,
     login: vi.fn(async () => {}),
     register: vi.fn(async () => ({ user: fakeUser(), session: null })),
+    resendVerification: vi.fn(async () => {}),
     logout: vi.fn(async () => {}),
     finishRecovery: vi.fn(),
     ...overrides,

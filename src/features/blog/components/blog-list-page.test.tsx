@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { blogKeys } from '../api/keys';
+import { listHandover } from '../lib/handover';
 import { makeArticle, renderWithCache } from '../testing/render';
 import type { BlogArticle } from '../schemas';
 import { BlogListPage } from './blog-list-page';
@@ -145,5 +146,17 @@ describe('BlogListPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading articles...');
     expect(await screen.findByText("We couldn't load the articles.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+});
+
+describe('the list a prerendered /blog hands over', () => {
+  it('renders the same page as the full rows the list read returns', () => {
+    const full = articles.map((a, i) => ({ ...a, featured: i === 0 }));
+    const { container: fromRows, unmount } = renderList(full);
+    const html = fromRows.innerHTML;
+    unmount();
+    const { container: fromHandover } = renderList(full.map(listHandover));
+    expect(fromHandover.innerHTML).toBe(html);
+    expect(html).toContain('Sell-Through Rate Explained');
   });
 });

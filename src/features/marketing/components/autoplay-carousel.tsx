@@ -19,6 +19,9 @@ type AutoplayCarouselProps = {
   tone?: 'light' | 'dark';
 };
 
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
 function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
   const Chevron = direction === 'left' ? ChevronLeftIcon : ChevronRightIcon;
   return <Chevron size={18} strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />;
@@ -38,15 +41,14 @@ export function AutoplayCarousel({
   tone = 'light',
 }: AutoplayCarouselProps) {
   // Someone who asked their system for less motion gets a still carousel they can start themselves (issue 14, WCAG
-  // 2.2.2): it begins paused, with the Play button showing.
-  const [reduceMotion] = useState(
-    () => typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
-  );
+  // 2.2.2): it begins paused, with the Play button showing. The plugin reads the preference when it is made (it renders
+  // nothing); the button's state follows after mount, because a prerendered page was rendered playing and hydration
+  // must start from that same markup (React does not patch a differing aria-label while hydrating).
   // One plugin instance for the component's life: a new one each render would restart the timer.
   const [autoplay] = useState(() =>
     Autoplay({
       delay,
-      playOnInit: !reduceMotion,
+      playOnInit: !prefersReducedMotion(),
       stopOnInteraction: false,
       stopOnMouseEnter: false,
       stopOnFocusIn: false,
@@ -55,7 +57,11 @@ export function AutoplayCarousel({
   const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start' }, [autoplay]);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
-  const [paused, setPaused] = useState(reduceMotion);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (prefersReducedMotion()) setPaused(true);
+  }, []);
 
   useEffect(() => {
     if (!api) return;

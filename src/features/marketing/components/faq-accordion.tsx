@@ -45,32 +45,35 @@ export function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
           value={group.id}
           className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm data-[state=open]:border-teal-200 data-[state=open]:shadow-md"
         >
-          <AccordionPrimitive.Header className="flex">
-            <AccordionPrimitive.Trigger className="group flex flex-1 items-center justify-between gap-4 px-5 py-5 text-left text-lg font-semibold text-slate-900 transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring sm:px-6">
-              <span className="flex items-center gap-3">
-                <span className="flex h-8 min-w-8 items-center justify-center rounded-full bg-teal-50 px-2 text-sm font-bold text-teal-700">
-                  {group.items.length}
+          {/* The groups are the page's second level (h2) and their questions the third (the h3 of AccordionTrigger). */}
+          <AccordionPrimitive.Header asChild>
+            <h2 className="flex">
+              <AccordionPrimitive.Trigger className="group flex flex-1 items-center justify-between gap-4 px-5 py-5 text-left text-lg font-semibold text-slate-900 transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring sm:px-6">
+                <span className="flex items-center gap-3">
+                  <span className="flex h-8 min-w-8 items-center justify-center rounded-full bg-teal-50 px-2 text-sm font-bold text-teal-700">
+                    {group.items.length}
+                  </span>
+                  {group.title}
                 </span>
-                {group.title}
-              </span>
-              <svg
-                viewBox="0 0 24 24"
-                width="20"
-                height="20"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-                className="shrink-0 text-slate-500 group-data-[state=open]:text-primary"
-              >
-                {/* A plus that becomes a minus: the vertical stroke fades out while the group is open. */}
-                <path d="M5 12h14" />
-                <path
-                  d="M12 5v14"
-                  className="transition-opacity duration-200 group-data-[state=open]:opacity-0"
-                />
-              </svg>
-            </AccordionPrimitive.Trigger>
+                <svg
+                  viewBox="0 0 24 24"
+                  width="20"
+                  height="20"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                  className="shrink-0 text-slate-500 group-data-[state=open]:text-primary"
+                >
+                  {/* A plus that becomes a minus: the vertical stroke fades out while the group is open. */}
+                  <path d="M5 12h14" />
+                  <path
+                    d="M12 5v14"
+                    className="transition-opacity duration-200 group-data-[state=open]:opacity-0"
+                  />
+                </svg>
+              </AccordionPrimitive.Trigger>
+            </h2>
           </AccordionPrimitive.Header>
           <AccordionPrimitive.Content className="px-5 pb-3 sm:px-6">
             <Accordion type="single" collapsible className="border-t border-slate-100">

@@ -14,13 +14,16 @@ import { GhostIcon } from './icons';
 export function NoSoldDialog({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes on close when nothing had it at opening (the Search button is disabled while a search runs). */
+  returnFocusTo?: () => HTMLElement | null;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[425px]">
+      <DialogContent className="max-w-[425px]" returnFocusFallback={returnFocusTo}>
         <DialogHeader className="items-center text-center sm:items-start sm:text-left">
           <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
             <GhostIcon className="size-6" />

@@ -27,7 +27,8 @@ export type SearchExplorerProps = {
   /** True while the first session lookup runs: a "Run again" link waits for it instead of bouncing to login. */
   authLoading?: boolean;
   /** Opens the login dialog (the route wires this to the auth feature). */
-  onRequireLogin: () => void;
+  /** Opens the login dialog; `pending` is the search a visitor just asked for (none from the account card). */
+  onRequireLogin: (pending?: SearchInput) => void;
   /** ?q= prefills the item name. */
   initialItemName?: string;
   /** ?condition= preselects the condition; with ?q= it runs the search for a signed-in user (saved searches). */
@@ -61,6 +62,11 @@ export function SearchExplorer({
   }, []);
 
   const resultsRef = useRef<HTMLElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const searchButton = useCallback(
+    () => panelRef.current?.querySelector<HTMLElement>('button[type=submit]') ?? null,
+    [],
+  );
   const submit = (values: SearchInput) => {
     setAutoRunPending(false);
     setWaitingForLogin(user ? null : { itemName: values.itemName.trim(), condition: values.condition });
@@ -105,10 +111,10 @@ export function SearchExplorer({
       </header>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-        <div className="space-y-4 lg:sticky lg:top-6">
+        <div ref={panelRef} className="space-y-4 lg:sticky lg:top-6">
           {/* Shown while the session is still being read too (and in the prerendered page), so a visitor's form never
               moves down when it turns out they are signed out; only a signed-in reader sees it go. */}
-          {!user && <AccountNeeded onLogin={onRequireLogin} />}
+          {!user && <AccountNeeded onLogin={() => onRequireLogin()} />}
           <SearchForm
             defaultValues={{ itemName: initialItemName ?? '', condition: condition ?? '' }}
             busy={flow.busy}
@@ -209,7 +215,7 @@ export function SearchExplorer({
       </div>
 
       {hearts && run && <FallingHearts key={run.id} />}
-      <NoSoldDialog open={flow.noSoldOpen} onOpenChange={flow.setNoSoldOpen} />
+      <NoSoldDialog open={flow.noSoldOpen} onOpenChange={flow.setNoSoldOpen} returnFocusTo={searchButton} />
     </div>
   );
 }

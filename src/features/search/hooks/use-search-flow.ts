@@ -28,7 +28,14 @@ const MAX_LOGGED_ERROR = 500;
  * SPEC §4 search flow: anonymous users are sent to log in; otherwise available then sold, each with its own
  * loading state, merged into the results, a log row after each call, and the no-sold dialog on a real 0.
  */
-export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRequireLogin: () => void }) {
+export function useSearchFlow({
+  user,
+  onRequireLogin,
+}: {
+  user: SearchUser;
+  /** Gets the search the visitor asked for, so that it can outlive a sign-up (its email link returns to it). */
+  onRequireLogin: (pending?: SearchInput) => void;
+}) {
   const [results, setResults] = useState<SearchResults | null>(null);
   const [run, setRun] = useState<SearchRun | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +61,7 @@ export function useSearchFlow({ user, onRequireLogin }: { user: SearchUser; onRe
     async (values: SearchInput) => {
       if (!user) {
         loginPrompt.current = toast({ title: m.authRequiredTitle, description: m.authRequiredBody });
-        onRequireLogin();
+        onRequireLogin({ itemName: values.itemName.trim(), condition: values.condition });
         return;
       }
       // Signed in now: 'Authentication Required' from before the login no longer applies.

@@ -1,0 +1,141 @@
+// Issue 14, point 3: axe-core in Chromium on every public route, the Explorer with results, /account and the open
+// avatar menu. A serious or critical violation fails the test and is printed with the elements it found.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
+
+const brand = madeUpWord();
+const email = `axe.${brand}@example.com`;
+const password = 'axe-secret-12';
+
+/**
+ * Serious and critical violations, and headings that skip a level (moderate for axe, but issue 14 found them), each
+ * as "rule (impact): targets: help" so a failure says what to fix.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(' '))
+          .join(', ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}: ${v.help}`,
+    );
+}
+
+/** The page has painted its content: the main heading is there and fonts and images have loaded. */
+async function settle(page: Page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+async function login(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: /open account menu/ }).waitFor();
+}
+
+let articlePath = '';
+
+beforeAll(async () => {
+  await createVerifiedUser(email, password, { first: 'Axel', last: 'Evans' });
+  await insertListings(brand, 10, 5);
+  const page = await newPage();
+  await page.goto('/blog');
+  articlePath = (await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Read More/ })
+    .first()
+    .getAttribute('href'))!;
+});
+
+describe('axe-core: no serious or critical violations', () => {
+  const publicRoutes = [
+    '/',
+    '/about',
+    '/blog',
+    '/contact',
+    '/terms',
+    '/privacy',
+    '/faqs',
+    '/thriftingexplorer',
+    '/reset-password',
+    '/no-such-page',
+  ];
+  for (const width of [1280, 390]) {
+    it.each(publicRoutes)(`%s at ${width} px`, async (route) => {
+      const page = await newPage({ width });
+      await page.goto(route);
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  it('a blog article', async () => {
+    expect(articlePath).toMatch(/^\/blog\/[a-z0-9-]+$/);
+    const page = await newPage();
+    await page.goto(articlePath);
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the open mobile menu', async () => {
+    const page = await newPage({ width: 390 });
+    await page.goto('/');
+    await settle(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the login dialog', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await settle(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Login to your account' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  describe('signed in', () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await newPage();
+      await page.goto('/thriftingexplorer');
+      await settle(page);
+      await login(page);
+    });
+
+    it('the Explorer with results', async () => {
+      await page.getByLabel('Item Name').fill(`${brand} jacket`);
+      await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByTestId('sell-through-rate').waitFor();
+      await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
+      expect(await page.getByTestId('sell-through-rate').textContent()).toBe('50%');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    it('the open avatar menu', async () => {
+      await page.getByRole('button', { name: /open account menu/ }).click();
+      await page.getByRole('menu').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    });
+
+    it('/account', async () => {
+      await page.goto('/account');
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+});

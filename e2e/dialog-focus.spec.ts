@@ -1,0 +1,123 @@
+// WCAG 2.4.3 in Chromium: when a dialog closes (Escape, its x button, or its own button), focus is back on the control
+// that opened it, for every dialog in the app: login / register (from the header and from the Explorer), the
+// no-sold dialog, and the avatar menu.
+import type { ElementHandle, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
+
+const ghostBrand = madeUpWord();
+const email = `focus.${ghostBrand}@example.com`;
+const password = 'focus-secret-1';
+
+const dialog = (page: Page) => page.getByRole('dialog');
+// Through a handle taken before opening: while a modal is open the page behind it is hidden from role queries.
+const hasFocus = async (locator: Locator | ElementHandle) =>
+  ('elementHandle' in locator ? await locator.elementHandle() : locator)!.evaluate(
+    (el) => el === document.activeElement,
+  );
+
+type Close = { how: string; close: (page: Page) => Promise<void> };
+const closings: Close[] = [
+  { how: 'Escape', close: (page) => page.keyboard.press('Escape') },
+  { how: 'the x button', close: (page) => dialog(page).getByRole('button', { name: 'Close' }).click() },
+];
+
+beforeAll(async () => {
+  await createVerifiedUser(email, password, { first: 'Faye', last: 'Ortiz' });
+  // Listed but never sold: the search ends with the no-sold dialog.
+  await insertListings(ghostBrand, 6, 0);
+});
+
+describe('the login / register dialog gives focus back', () => {
+  for (const { how, close } of closings) {
+    for (const opener of ['Login', 'Register']) {
+      it(`to the header's ${opener} button after ${how}`, async () => {
+        const page = await newPage();
+        await page.goto('/about');
+        const button = (await page
+          .getByRole('banner')
+          .getByRole('button', { name: opener })
+          .elementHandle())!;
+        await button.focus();
+        await page.keyboard.press('Enter');
+        await dialog(page).getByRole('tab', { selected: true }).waitFor();
+        expect(await hasFocus(button)).toBe(false);
+        await close(page);
+        await dialog(page).waitFor({ state: 'detached' });
+        expect(await hasFocus(button)).toBe(true);
+      });
+    }
+
+    it(`to the Explorer's Search button after ${how}`, async () => {
+      const page = await newPage();
+      await page.goto('/thriftingexplorer');
+      await page.getByLabel('Item Name').fill('Levis 501');
+      await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
+      const search = page.getByRole('button', { name: 'Search', exact: true });
+      await search.click();
+      await dialog(page).getByRole('heading', { name: 'Login to your account' }).waitFor();
+      await close(page);
+      await dialog(page).waitFor({ state: 'detached' });
+      expect(await hasFocus(search)).toBe(true);
+    });
+  }
+
+  it("to the Explorer's account card button after Escape", async () => {
+    const page = await newPage();
+    await page.goto('/thriftingexplorer');
+    const button = page.getByTestId('account-needed').getByRole('button');
+    await button.click();
+    await dialog(page).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await hasFocus(button)).toBe(true);
+  });
+});
+
+describe('signed in', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage();
+    await page.goto('/thriftingexplorer');
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    await dialog(page).getByLabel('Email').fill(email);
+    await dialog(page).getByLabel('Password').fill(password);
+    await dialog(page).getByRole('button', { name: 'Login' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+  });
+
+  it('after a login, focus is on the page, not lost on the body', async () => {
+    await page.getByRole('button', { name: /open account menu/ }).waitFor();
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  });
+
+  const noSold: Close[] = [
+    ...closings,
+    {
+      how: 'its own button',
+      close: (p) => dialog(p).getByRole('button', { name: 'Got it' }).click(),
+    },
+  ];
+  for (const { how, close } of noSold) {
+    it(`the no-sold dialog gives focus back to the Search button after ${how}`, async () => {
+      await page.getByLabel('Item Name').fill(`${ghostBrand} jacket`);
+      await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
+      const search = page.getByRole('button', { name: 'Search', exact: true });
+      await search.click();
+      await dialog(page).getByRole('heading', { name: 'No Sold Items Found' }).waitFor();
+      await close(page);
+      await dialog(page).waitFor({ state: 'detached' });
+      expect(await hasFocus(search)).toBe(true);
+    });
+  }
+
+  it('the avatar menu gives focus back to the avatar button after Escape', async () => {
+    const avatar = page.getByRole('button', { name: /open account menu/ });
+    await avatar.click();
+    await page.getByRole('menu').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await hasFocus(avatar)).toBe(true);
+  });
+});

@@ -1,0 +1,110 @@
+// Issue 14, point 1, on a 390 px phone in Chromium: logging in from the mobile menu closes the menu, and a search on
+// the Thrifting Explorer brings its three result cards into view below the header, none of them under it.
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
+
+const shots = '/tmp/shots';
+const brand = madeUpWord();
+const email = `phone.${brand}@example.com`;
+const password = 'phone-secret-1';
+
+const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: /menu$/ });
+const mobileNav = (page: Page) => page.getByRole('navigation', { name: 'Mobile' });
+
+/** Waits until the page stops scrolling (a smooth scroll runs for a few hundred ms). */
+async function scrollSettled(page: Page) {
+  let last = -1;
+  for (let i = 0; i < 40; i++) {
+    const y = await page.evaluate(() => window.scrollY);
+    if (y === last) return;
+    last = y;
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Fully inside the viewport and entirely below the sticky header. */
+async function inViewBelowHeader(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const header = await page.getByRole('banner').boundingBox();
+  const viewport = page.viewportSize()!;
+  if (!box || !header) return false;
+  return box.y >= header.y + header.height - 1 && box.y + box.height <= viewport.height + 1;
+}
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  await createVerifiedUser(email, password);
+  await insertListings(brand, 10, 6);
+});
+
+describe('the mobile menu at 390 px', () => {
+  it('closes after a login from it, and a search shows the three result cards in view', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/thriftingexplorer');
+    await toggle(page).click();
+    expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
+    const loginButton = mobileNav(page).getByRole('button', { name: 'Login' });
+    await loginButton.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Login to your account' }).waitFor();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Logged in, and the menu is closed: the toggle says so and its panel is gone from view.
+    await toggle(page)
+      .and(page.getByRole('button', { name: 'Open menu' }))
+      .waitFor();
+    expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await mobileNav(page).isVisible()).toBe(false);
+
+    // Opened again, the menu closes at a tap on the page below it: the search form here.
+    await toggle(page).click();
+    await mobileNav(page).waitFor();
+    await page.getByLabel('Item Name').click();
+    expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
+
+    await page.getByLabel('Item Name').fill(`${brand} jacket`);
+    await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByTestId('sell-through-rate').waitFor();
+    await scrollSettled(page);
+    await page.screenshot({ path: `${shots}/mobile-menu-search-390.png` });
+
+    expect(await page.getByTestId('sell-through-rate').textContent()).toBe('60%');
+    for (const card of ['available-card', 'sold-card', 'rate-card']) {
+      expect(await inViewBelowHeader(page, page.getByTestId(card)), card).toBe(true);
+    }
+    expect(await mobileNav(page).isVisible()).toBe(false);
+  });
+
+  it('closes when a link in it is followed', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    await toggle(page).click();
+    await mobileNav(page).getByRole('link', { name: 'About' }).click();
+    await page.waitForURL('**/about');
+    expect(await toggle(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await mobileNav(page).isVisible()).toBe(false);
+  });
+
+  it('keeps the menu open behind the login dialog, and Escape gives focus back to its Login button', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    await toggle(page).click();
+    await mobileNav(page).getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Login to your account' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await mobileNav(page)
+        .getByRole('button', { name: 'Login' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+  });
+});
