@@ -170,8 +170,12 @@ test.describe('/account', () => {
     await notice.getByRole('button', { name: 'Undo' }).click();
     await toast(page, 'Saved search restored').waitFor();
     await saved.getByText('Patagonia fleece').waitFor();
-    const back = await service.from('saved_searches').select('user_id').eq('item_name', 'Patagonia fleece');
-    expect(back.data).toEqual([{ user_id: userId }]);
+    const back = await service
+      .from('saved_searches')
+      .select('item_name')
+      .eq('user_id', userId)
+      .eq('item_name', 'Patagonia fleece');
+    expect(back.data).toEqual([{ item_name: 'Patagonia fleece' }]);
   });
 });
 
