@@ -43,19 +43,21 @@ export default defineConfig({
   // Every spec shares one emulator. Specs that change state others read run one at a time within their group, the
   // groups side by side: the blog group (blog-xss and prerender publish articles the list and its counts would show),
   // the functions group (contact and search override the functions' environment: a broken database key, a fake
-  // eBay), and the independent pages.
+  // eBay; the specs that search beside them), and the independent pages.
   projects: [
     { name: 'blog', testMatch: /\/(blog|blog-xss|prerender)\.spec\.ts$/, workers: 1 },
     {
       name: 'functions',
-      testMatch: /\/(contact|contact-kept|search|search-honest)\.spec\.ts$/,
+      testMatch:
+        /\/(contact|contact-kept|search|search-honest|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
       workers: 1,
     },
     {
       // Independent tests, each in its own browser context: spread over both workers (auth's story stays serial).
       name: 'pages',
       fullyParallel: true,
-      testIgnore: /\/(blog|blog-xss|prerender|contact|contact-kept|search|search-honest)\.spec\.ts$/,
+      testIgnore:
+        /\/(blog|blog-xss|prerender|contact|contact-kept|search|search-honest|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
     },
   ],
   webServer: [

@@ -1,10 +1,12 @@
 // Issue 14, point 3: axe-core in Chromium on every public route, the Explorer with results, /account and the open
 // avatar menu. A serious or critical violation fails the test and is printed with the elements it found.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage } from './support/browser';
+import type { Page } from './support/fixtures';
+import { expect, openPage, test } from './support/fixtures';
 import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
+
+// One account and one set of listings per file, made once: the tests of a file run in order in one worker.
+test.describe.configure({ mode: 'serial' });
 
 const brand = madeUpWord();
 const email = `axe.${brand}@example.com`;
@@ -45,19 +47,20 @@ async function login(page: Page) {
 
 let articlePath = '';
 
-beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   await createVerifiedUser(email, password, { first: 'Axel', last: 'Evans' });
   await insertListings(brand, 10, 5);
-  const page = await newPage();
+  const page = await openPage(browser);
   await page.goto('/blog');
   articlePath = (await page
     .getByRole('main')
     .getByRole('link', { name: /^Read More/ })
     .first()
     .getAttribute('href'))!;
+  await page.context().close();
 });
 
-describe('axe-core: no serious or critical violations', () => {
+test.describe('axe-core: no serious or critical violations', () => {
   const publicRoutes = [
     '/',
     '/about',
@@ -71,15 +74,16 @@ describe('axe-core: no serious or critical violations', () => {
     '/no-such-page',
   ];
   for (const width of [1280, 390]) {
-    it.each(publicRoutes)(`%s at ${width} px`, async (route) => {
-      const page = await newPage({ width });
-      await page.goto(route);
-      await settle(page);
-      expect(await seriousViolations(page)).toEqual([]);
-    });
+    for (const route of publicRoutes)
+      test(`${route} at ${width} px`, async ({ newPage }) => {
+        const page = await newPage({ width });
+        await page.goto(route);
+        await settle(page);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
   }
 
-  it('a blog article', async () => {
+  test('a blog article', async ({ newPage }) => {
     expect(articlePath).toMatch(/^\/blog\/[a-z0-9-]+$/);
     const page = await newPage();
     await page.goto(articlePath);
@@ -87,7 +91,7 @@ describe('axe-core: no serious or critical violations', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('the open mobile menu', async () => {
+  test('the open mobile menu', async ({ newPage }) => {
     const page = await newPage({ width: 390 });
     await page.goto('/');
     await settle(page);
@@ -96,7 +100,7 @@ describe('axe-core: no serious or critical violations', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('the login dialog', async () => {
+  test('the login dialog', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/');
     await settle(page);
@@ -105,16 +109,16 @@ describe('axe-core: no serious or critical violations', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  describe('signed in', () => {
+  test.describe('signed in', () => {
     let page: Page;
-    beforeAll(async () => {
-      page = await newPage();
+    test.beforeAll(async ({ browser }) => {
+      page = await openPage(browser);
       await page.goto('/thriftingexplorer');
       await settle(page);
       await login(page);
     });
 
-    it('the Explorer with results', async () => {
+    test('the Explorer with results', async () => {
       await page.getByLabel('Item Name').fill(`${brand} jacket`);
       await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
       await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -124,7 +128,7 @@ describe('axe-core: no serious or critical violations', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    it('the open avatar menu', async () => {
+    test('the open avatar menu', async () => {
       await page.getByRole('button', { name: /open account menu/ }).click();
       await page.getByRole('menu').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
@@ -132,7 +136,7 @@ describe('axe-core: no serious or critical violations', () => {
       await page.getByRole('menu').waitFor({ state: 'detached' });
     });
 
-    it('/account', async () => {
+    test('/account', async () => {
       await page.goto('/account');
       await settle(page);
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,10 +1,13 @@
 // WCAG 2.4.3 in Chromium: when a dialog closes (Escape, its x button, or its own button), focus is back on the control
 // that opened it, for every dialog in the app: login / register (from the header and from the Explorer), the
 // no-sold dialog, and the avatar menu.
-import type { ElementHandle, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage } from './support/browser';
+import type { ElementHandle } from '@playwright/test';
+import type { Locator, Page } from './support/fixtures';
+import { expect, openPage, test } from './support/fixtures';
 import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
+
+// One account and one set of listings per file, made once: the tests of a file run in order in one worker.
+test.describe.configure({ mode: 'serial' });
 
 const ghostBrand = madeUpWord();
 const email = `focus.${ghostBrand}@example.com`;
@@ -23,16 +26,16 @@ const closings: Close[] = [
   { how: 'the x button', close: (page) => dialog(page).getByRole('button', { name: 'Close' }).click() },
 ];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   await createVerifiedUser(email, password, { first: 'Faye', last: 'Ortiz' });
   // Listed but never sold: the search ends with the no-sold dialog.
   await insertListings(ghostBrand, 6, 0);
 });
 
-describe('the login / register dialog gives focus back', () => {
+test.describe('the login / register dialog gives focus back', () => {
   for (const { how, close } of closings) {
     for (const opener of ['Login', 'Register']) {
-      it(`to the header's ${opener} button after ${how}`, async () => {
+      test(`to the header's ${opener} button after ${how}`, async ({ newPage }) => {
         const page = await newPage();
         await page.goto('/about');
         const button = (await page
@@ -49,7 +52,7 @@ describe('the login / register dialog gives focus back', () => {
       });
     }
 
-    it(`to the Explorer's Search button after ${how}`, async () => {
+    test(`to the Explorer's Search button after ${how}`, async ({ newPage }) => {
       const page = await newPage();
       await page.goto('/thriftingexplorer');
       await page.getByLabel('Item Name').fill('Levis 501');
@@ -63,7 +66,7 @@ describe('the login / register dialog gives focus back', () => {
     });
   }
 
-  it("to the Explorer's account card button after Escape", async () => {
+  test("to the Explorer's account card button after Escape", async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/thriftingexplorer');
     const button = page.getByTestId('account-needed').getByRole('button');
@@ -75,10 +78,10 @@ describe('the login / register dialog gives focus back', () => {
   });
 });
 
-describe('signed in', () => {
+test.describe('signed in', () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage();
+  test.beforeAll(async ({ browser }) => {
+    page = await openPage(browser);
     await page.goto('/thriftingexplorer');
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
     await dialog(page).getByLabel('Email').fill(email);
@@ -87,7 +90,7 @@ describe('signed in', () => {
     await dialog(page).waitFor({ state: 'detached' });
   });
 
-  it('after a login, focus is on the page, not lost on the body', async () => {
+  test('after a login, focus is on the page, not lost on the body', async () => {
     await page.getByRole('button', { name: /open account menu/ }).waitFor();
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   });
@@ -100,7 +103,7 @@ describe('signed in', () => {
     },
   ];
   for (const { how, close } of noSold) {
-    it(`the no-sold dialog gives focus back to the Search button after ${how}`, async () => {
+    test(`the no-sold dialog gives focus back to the Search button after ${how}`, async () => {
       await page.getByLabel('Item Name').fill(`${ghostBrand} jacket`);
       await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
       const search = page.getByRole('button', { name: 'Search', exact: true });
@@ -112,7 +115,7 @@ describe('signed in', () => {
     });
   }
 
-  it('the avatar menu gives focus back to the avatar button after Escape', async () => {
+  test('the avatar menu gives focus back to the avatar button after Escape', async () => {
     const avatar = page.getByRole('button', { name: /open account menu/ });
     await avatar.click();
     await page.getByRole('menu').waitFor();

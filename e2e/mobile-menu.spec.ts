@@ -1,10 +1,12 @@
 // Issue 14, point 1, on a 390 px phone in Chromium: logging in from the mobile menu closes the menu, and a search on
 // the Thrifting Explorer brings its three result cards into view below the header, none of them under it.
 import { mkdirSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage } from './support/browser';
+import type { Locator, Page } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
+
+// One account and one set of listings per file, made once: the tests of a file run in order in one worker.
+test.describe.configure({ mode: 'serial' });
 
 const shots = '/tmp/shots';
 const brand = madeUpWord();
@@ -34,14 +36,16 @@ async function inViewBelowHeader(page: Page, locator: Locator) {
   return box.y >= header.y + header.height - 1 && box.y + box.height <= viewport.height + 1;
 }
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   await createVerifiedUser(email, password);
   await insertListings(brand, 10, 6);
 });
 
-describe('the mobile menu at 390 px', () => {
-  it('closes after a login from it, and a search shows the three result cards in view', async () => {
+test.describe('the mobile menu at 390 px', () => {
+  test('closes after a login from it, and a search shows the three result cards in view', async ({
+    newPage,
+  }) => {
     const page = await newPage({ width: 390, height: 844 });
     await page.goto('/thriftingexplorer');
     await toggle(page).click();
@@ -82,7 +86,7 @@ describe('the mobile menu at 390 px', () => {
     expect(await mobileNav(page).isVisible()).toBe(false);
   });
 
-  it('closes when a link in it is followed', async () => {
+  test('closes when a link in it is followed', async ({ newPage }) => {
     const page = await newPage({ width: 390, height: 844 });
     await page.goto('/');
     await toggle(page).click();
@@ -92,7 +96,9 @@ describe('the mobile menu at 390 px', () => {
     expect(await mobileNav(page).isVisible()).toBe(false);
   });
 
-  it('keeps the menu open behind the login dialog, and Escape gives focus back to its Login button', async () => {
+  test('keeps the menu open behind the login dialog, and Escape gives focus back to its Login button', async ({
+    newPage,
+  }) => {
     const page = await newPage({ width: 390, height: 844 });
     await page.goto('/');
     await toggle(page).click();

@@ -2,10 +2,12 @@
 // from the confirmation email to that search, filled in and run; a login refused as unverified offers a new link,
 // which arrives; and the emails' footer links to the site the request came from, not to a fixed address.
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPage } from './support/browser';
+import type { Page } from './support/fixtures';
+import { env, expect, openPage, test } from './support/fixtures';
 import { insertListings, madeUpWord } from './support/seed';
+
+// One account and one set of listings per file, made once: the tests of a file run in order in one worker.
+test.describe.configure({ mode: 'serial' });
 
 type Mail = { id: string; to: string; subject: string; links: string[]; created_at: string };
 
@@ -16,7 +18,7 @@ const password = 'return-secret-1';
 const itemName = `${brand} jacket`;
 
 async function messages(to: string): Promise<Mail[]> {
-  const url = `${inject('supabaseUrl')}/_mail/api/messages?to=${encodeURIComponent(to)}`;
+  const url = `${env.supabaseUrl}/_mail/api/messages?to=${encodeURIComponent(to)}`;
   return (await (await fetch(url)).json()) as Mail[];
 }
 
@@ -34,18 +36,20 @@ async function nthMail(to: string, count: number): Promise<Mail> {
 const verifyLink = (mail: Mail) => mail.links.find((l) => l.includes('/auth/v1/verify'))!;
 const dialog = (page: Page) => page.getByRole('dialog');
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   await insertListings(brand, 10, 7);
 });
 
-describe('from the Explorer, through the confirmation email, back to the search', () => {
+test.describe('from the Explorer, through the confirmation email, back to the search', () => {
   let page: Page;
   let first: Mail;
   let secondLink = '';
 
-  it('a visitor searches, registers from the dialog that opens, and the email links back to that search', async () => {
-    page = await newPage();
+  test('a visitor searches, registers from the dialog that opens, and the email links back to that search', async ({
+    browser,
+  }) => {
+    page = await openPage(browser);
     await page.goto('/thriftingexplorer');
     await page.getByLabel('Item Name').fill(itemName);
     await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
@@ -67,19 +71,19 @@ describe('from the Explorer, through the confirmation email, back to the search'
 
     first = await nthMail(email, 1);
     const back = new URL(new URL(verifyLink(first)).searchParams.get('redirect_to')!);
-    expect(back.origin).toBe(inject('baseURL'));
+    expect(back.origin).toBe(env.baseURL);
     expect(back.pathname).toBe('/thriftingexplorer');
     expect(back.searchParams.get('q')).toBe(itemName);
     expect(back.searchParams.get('condition')).toBe('pre_owned');
   });
 
-  it("the email's footer links to this site's origin, not a fixed localhost address", () => {
+  test("the email's footer links to this site's origin, not a fixed localhost address", () => {
     const footer = first.links.filter((l) => !l.includes('/auth/v1/verify'));
     expect(footer.length).toBeGreaterThan(0);
-    for (const link of footer) expect(new URL(link).origin).toBe(inject('baseURL'));
+    for (const link of footer) expect(new URL(link).origin).toBe(env.baseURL);
   });
 
-  it("a login before verifying offers 'Resend verification email', which sends a new link", async () => {
+  test("a login before verifying offers 'Resend verification email', which sends a new link", async () => {
     // config.toml's resend window is a second locally (a minute on hosted Supabase): be past it.
     await new Promise((r) => setTimeout(r, 1100));
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
@@ -103,14 +107,14 @@ describe('from the Explorer, through the confirmation email, back to the search'
     expect(verifyLink(second)).not.toBe(verifyLink(first));
     // Opened from the header this time, the dialog still knows the search: it is in the address.
     const back = new URL(new URL(verifyLink(second)).searchParams.get('redirect_to')!);
-    expect(back.origin + back.pathname).toBe(`${inject('baseURL')}/thriftingexplorer`);
+    expect(back.origin + back.pathname).toBe(`${env.baseURL}/thriftingexplorer`);
     expect(back.searchParams.get('q')).toBe(itemName);
     expect(back.searchParams.get('condition')).toBe('pre_owned');
     secondLink = verifyLink(second);
     await page.keyboard.press('Escape');
   });
 
-  it('the first link no longer works once a new one is sent', async () => {
+  test('the first link no longer works once a new one is sent', async ({ newPage }) => {
     const stale = await newPage();
     await stale.goto(verifyLink(first));
     await dialog(stale)
@@ -118,7 +122,7 @@ describe('from the Explorer, through the confirmation email, back to the search'
       .waitFor();
   });
 
-  it('the new link lands on the search, filled in, and runs it once signed in', async () => {
+  test('the new link lands on the search, filled in, and runs it once signed in', async ({ newPage }) => {
     // A new tab at phone width, as from a mail app: nothing of the search is left in this one's memory.
     const fromMail = await newPage({ width: 390, height: 844 });
     await fromMail.goto(secondLink);

@@ -1,11 +1,11 @@
 // Accounts and market rows the accessibility and navigation specs start from, made with the service role.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { inject } from 'vitest';
+import { env } from './fixtures';
 
 let service: SupabaseClient | undefined;
 
 export function serviceClient(): SupabaseClient {
-  service ??= createClient(inject('supabaseUrl'), inject('serviceRoleKey'), {
+  service ??= createClient(env.supabaseUrl, env.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // Node 20 has no WebSocket; the client needs a transport to construct, and realtime is never opened here.
     realtime: { transport: class NoRealtime {} as never },
