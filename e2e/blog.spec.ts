@@ -317,9 +317,15 @@ test.describe('/blog/:slug', () => {
     newPage,
   }) => {
     const page = await newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await page.goto('/blog/no-such-article');
     await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
     await expect(page.getByText("The article you're looking for doesn't exist.")).toBeVisible();
+    // A missing article is an answer, not a failed request: nothing in the console (no 406 from PostgREST).
+    expect(consoleErrors).toEqual([]);
     await page.getByRole('main').getByRole('link', { name: 'Back to Blog' }).click();
     await expect(page.getByRole('heading', { name: 'Latest Articles' })).toBeVisible();
     await expect(page).toHaveURL(atPath('/blog'));

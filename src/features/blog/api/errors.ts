@@ -1,6 +1,6 @@
 // Supabase answers with { data, error }; the fetchers turn errors into plain rejections React Query understands.
 
-/** The article read found no published row with that slug (PostgREST PGRST116 on .single()). */
+/** The article read found no published row with that slug. */
 export class ArticleNotFoundError extends Error {
   constructor(readonly slug: string) {
     super(`No published article with slug "${slug}"`);

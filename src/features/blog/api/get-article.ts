@@ -19,11 +19,14 @@ export async function getArticle(slug: string): Promise<BlogArticle> {
     .select(ARTICLE_COLUMNS)
     .eq('slug', slug)
     .eq('published', true)
-    .single();
+    // One row or none: maybeSingle answers a missing article with 200 and null, where single() made PostgREST answer
+    // 406, which every browser logs as a failed request (issue 14, point 10).
+    .maybeSingle();
   if (error) {
     if (error.code === 'PGRST116') throw new ArticleNotFoundError(slug);
     throw toBlogError(error);
   }
+  if (data === null) throw new ArticleNotFoundError(slug);
   return articleSchema.parse(data);
 }
 
