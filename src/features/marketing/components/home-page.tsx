@@ -8,11 +8,6 @@ import { TestimonialCarousel } from '@/features/marketing/components/testimonial
 import { homeTestimonials } from '@/features/marketing/content/testimonials';
 import { features, steps } from '@/features/marketing/content/features';
 import { ArrowRightIcon } from '@/components/ui/icons';
-import homeFeedSvg from '../../../../public/screens/home-feed.svg?raw';
-
-// The app screen is the home page's largest paint: carried in the page itself (about 2 KB gzipped) instead of a
-// second request after the document, so it paints with the text (issue 11).
-const homeFeedScreen = `data:image/svg+xml,${encodeURIComponent(homeFeedSvg.replace(/\s*\n\s*/g, ''))}`;
 
 function Hero() {
   return (
@@ -81,7 +76,7 @@ function Hero() {
             className="absolute inset-x-6 bottom-4 top-10 -z-10 rounded-[3rem] bg-gradient-to-br from-teal-400/40 to-orange-300/40 blur-2xl"
           />
           <img
-            src={homeFeedScreen}
+            src="/screens/home-feed.svg"
             alt="The Flipwise app showing a seller’s inventory with prices and marketplace counts."
             width={300}
             height={620}
