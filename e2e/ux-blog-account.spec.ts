@@ -1,32 +1,21 @@
 // Issue 14 points 5, 6, 8 and 9 in Chromium: blog covers and the grid without an orphan, the article's header and
 // contents, /account (saved searches first, Save changes only when valid, Undo after delete), one confirmation per
 // registration, the forgot-password view, and the testimonials.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env, expect, test, type Page } from './support/fixtures';
+import { createVerifiedUser, serviceClient } from './support/seed';
 
 // Per worker: the tests of this file may run side by side, each worker with its own account.
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const email = `maya.${run}@example.com`;
 const password = 'maya-secret-1';
-let service: SupabaseClient;
+const service = serviceClient();
 let userId: string;
 
 const toast = (page: Page, text: string) =>
   page.locator('section[aria-label="Notifications"] li', { hasText: text });
 
 test.beforeAll(async () => {
-  service = createClient(env.supabaseUrl, env.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: class NoRealtime {} as never },
-  });
-  const created = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { first_name: 'Maya', last_name: 'Lopez', zip_code: '78701' },
-  });
-  if (created.error) throw created.error;
-  userId = created.data.user.id;
+  userId = await createVerifiedUser(email, password, { first: 'Maya', last: 'Lopez' });
   const { error } = await service.from('saved_searches').insert([
     { user_id: userId, item_name: 'Patagonia fleece', condition: 'pre_owned' },
     { user_id: userId, item_name: 'Nike Air Max 90', condition: 'new_with_tags' },
