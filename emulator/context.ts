@@ -1,4 +1,6 @@
 // What every emulator service (auth, rest, functions, mail) is handed. Built once by emulator/server.ts.
+import type { KeyObject } from 'node:crypto';
+import type { JWK } from 'jose';
 import type { TrustedProxies } from './client-address';
 import type { Mailbox } from './mail/mailbox';
 
@@ -21,7 +23,10 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-export type Keys = { jwtSecret: string; anonKey: string; serviceRoleKey: string };
+/** The ES256 key that signs user access tokens; its public half is served at /auth/v1/.well-known/jwks.json. */
+export type SigningKey = { kid: string; privateKey: KeyObject; publicKey: KeyObject; publicJwk: JWK };
+
+export type Keys = { jwtSecret: string; anonKey: string; serviceRoleKey: string; signingKey: SigningKey };
 
 export type EmulatorContext = {
   db: Db;

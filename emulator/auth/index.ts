@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
-import { jwtVerify } from 'jose';
 import type { EmulatorContext, Queryable } from '../context';
 import { jsonInputProblem } from '../json-input';
+import { verifyProjectJwt } from '../keys';
 import {
   API_VERSION,
   AuthError,
@@ -151,7 +151,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
   const db = ctx.db;
   const tc: TokenContext = {
     settings,
-    secret: new TextEncoder().encode(ctx.keys.jwtSecret),
+    keys: ctx.keys,
     issuer: `${ctx.apiUrl}/auth/v1`,
     now,
   };
@@ -496,9 +496,9 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     }),
   );
 
-  // Access tokens are HS256 with the project secret, so there is no public key to publish (auth-js then verifies
-  // through GET /user, as it does against hosted projects on legacy secrets).
-  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+  // The public half of the key that signs access tokens (GoTrue api/jwks.go: public keys only, never the HS256
+  // secret). auth-js getClaims() verifies ES256 tokens against it locally and caches it for 10 minutes.
+  app.get('/.well-known/jwks.json', (c) => c.json({ keys: [ctx.keys.signingKey.publicJwk] }));
 
   app.post('/signup', async (c) => {
     limit(c, limiters.signInSignUps);
@@ -997,9 +997,7 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     let role: unknown;
     try {
-      ({
-        payload: { role },
-      } = await jwtVerify(match[1], tc.secret, { algorithms: ['HS256'], currentDate: now() }));
+      ({ role } = await verifyProjectJwt(match[1], tc.keys, { currentDate: now() }));
     } catch {
       throw forbidden(
         'bad_jwt',

@@ -8,6 +8,7 @@ import { SignJWT } from 'jose';
 import { loadConfig } from '../config';
 import type { Db, EmulatorContext } from '../context';
 import { createDatabase } from '../db';
+import { deriveSigningKey } from '../keys';
 import { createMailApp } from '../mail';
 import { createMailbox } from '../mail/mailbox';
 import { createAuthApp } from '.';
@@ -77,7 +78,7 @@ export async function startAuthTestServer({
   const ctx: EmulatorContext = {
     db,
     config,
-    keys: { jwtSecret: SECRET, anonKey, serviceRoleKey },
+    keys: { jwtSecret: SECRET, anonKey, serviceRoleKey, signingKey: deriveSigningKey(SECRET) },
     apiUrl: url,
     mail: createMailbox(),
     functionEnv: {},

@@ -1,7 +1,8 @@
 // Sessions, refresh tokens and access tokens (GoTrue tokens/service.go, models/sessions.go, models/refresh_token.go).
 import { randomInt, randomUUID } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import type { Queryable } from '../context';
+import { errors as joseErrors, SignJWT, type JWTPayload } from 'jose';
+import type { Keys, Queryable } from '../context';
+import { verifyProjectJwt } from '../keys';
 import { AuthError, badRequest, forbidden } from './errors';
 import type { AuthSettings } from './settings';
 import { loadUserJson, type UserJson, type UserRow } from './users';
@@ -33,7 +34,8 @@ export type SessionResponse = {
 
 export type TokenContext = {
   settings: AuthSettings;
-  secret: Uint8Array;
+  /** Access tokens are signed ES256 with keys.signingKey; HS256 tokens made with keys.jwtSecret are accepted too. */
+  keys: Keys;
   issuer: string;
   now: () => Date;
 };
@@ -81,7 +83,11 @@ export async function signAccessToken(
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   };
-  const token = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(tc.secret);
+  // As GoTrue with an asymmetric signing key: the key's alg, and its kid in the header (tokens/service.go).
+  const { kid, privateKey } = tc.keys.signingKey;
+  const token = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+    .sign(privateKey);
   return { token, expiresAt: exp };
 }
 
@@ -246,10 +252,7 @@ export async function verifyAccessToken(
   if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(match[1], tc.secret, {
-      algorithms: ['HS256'],
-      currentDate: tc.now(),
-    }));
+    payload = await verifyProjectJwt(match[1], tc.keys, { currentDate: tc.now() });
   } catch (err) {
     const reason =
       err instanceof joseErrors.JWTExpired

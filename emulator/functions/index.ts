@@ -97,7 +97,7 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
     if (verify && c.req.method !== 'OPTIONS') {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
       if (!bearer) return reply(c, 401, { msg: 'Error: Missing authorization header' });
-      const check = await verifyJwt(bearer[1], ctx.keys.jwtSecret);
+      const check = await verifyJwt(bearer[1], ctx.keys);
       if (!check.ok) return reply(c, 401, { msg: 'Invalid JWT' });
     }
 

@@ -6,7 +6,7 @@ import { section } from '../config';
 import type { EmulatorContext, Queryable } from '../context';
 import { cors } from '../cors';
 import { jsonInputProblem } from '../json-input';
-import { verifyJwt } from '../keys';
+import { verifyJwt, type VerifyKeys } from '../keys';
 import { columnNotFound, fromDatabaseError, jwtError, parseError, RestError, tableNotFound } from './errors';
 import {
   parseColumnsParam,
@@ -71,7 +71,7 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 export const STATEMENT_TIMEOUT: Record<string, string> = { anon: '3s', authenticated: '8s' };
 
 /** The hosted gateway's key check: every request names a project key in `apikey`. */
-async function authenticate(c: Context, secret: string): Promise<Auth | Response> {
+async function authenticate(c: Context, keys: VerifyKeys): Promise<Auth | Response> {
   const apikey = c.req.header('apikey') ?? c.req.query('apikey');
   if (!apikey) {
     return json(401, {
@@ -79,7 +79,7 @@ async function authenticate(c: Context, secret: string): Promise<Auth | Response
       hint: 'No `apikey` request header or url param was found.',
     });
   }
-  const key = await verifyJwt(apikey, secret);
+  const key = await verifyJwt(apikey, keys);
   if (!key.ok) {
     return json(401, {
       message: 'Invalid API key',
@@ -87,7 +87,7 @@ async function authenticate(c: Context, secret: string): Promise<Auth | Response
     });
   }
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-  const check = bearer ? await verifyJwt(bearer[1], secret) : key;
+  const check = bearer ? await verifyJwt(bearer[1], keys) : key;
   if (!check.ok) throw jwtError(check.reason === 'expired', check.message);
   const role = typeof check.claims.role === 'string' && check.claims.role ? check.claims.role : 'anon';
   // PostgREST's authenticator may become only the roles granted to it: on Supabase anon, authenticated and
@@ -263,7 +263,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     let role = 'anon';
     try {
       checkSchema(c);
-      const auth = await authenticate(c, ctx.keys.jwtSecret);
+      const auth = await authenticate(c, ctx.keys);
       if (auth instanceof Response) return auth;
       role = auth.role;
       return await fn(auth);
