@@ -1,13 +1,16 @@
 // search-available and search-sold end to end: real supabase-js users against the emulator, the local market index in
 // its database, and the fake eBay server for source failures.
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeProtectedHeader } from 'jose';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signJwt } from '../emulator/keys';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { upsertListings, type MarketListing } from '../scripts/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { startFakeEbay, type FakeEbay } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';
-import { client } from './support/supabase';
+import { startCountingProxy, type CountingProxy } from './support/counting-proxy';
+import { client, userToken } from './support/supabase';
 
 let emu: RunningEmulator;
 let ebay: FakeEbay;
@@ -35,7 +38,7 @@ const listing = (n: number, over: Partial<MarketListing>): MarketListing => ({
   ...over,
 });
 
-async function signedInUser(): Promise<SupabaseClient> {
+async function signIn(): Promise<{ sb: SupabaseClient; token: string; userId: string }> {
   const admin = client(emu.url, emu.serviceRoleKey);
   const email = `search-fn-${++userCount}-${Date.now()}@example.com`;
   const { error } = await admin.auth.admin.createUser({
@@ -49,7 +52,12 @@ async function signedInUser(): Promise<SupabaseClient> {
     password: 'correct-horse-9',
   });
   if (signInError || !data.session) throw signInError ?? new Error('no session');
-  return client(emu.url, emu.anonKey, data.session.access_token);
+  const token = data.session.access_token;
+  return { sb: client(emu.url, emu.anonKey, token), token, userId: data.session.user.id };
+}
+
+async function signedInUser(): Promise<SupabaseClient> {
+  return (await signIn()).sb;
 }
 
 /** The status and JSON body of a failed invoke, as the search screen reads them. */
@@ -129,6 +137,103 @@ describe('search functions: the request', () => {
     );
     expect(r.status).toBe(400);
     expect(r.body.error).toMatch(/at most 100 characters/);
+  });
+});
+
+describe('search functions: who is calling (access tokens verified against the JWKS)', () => {
+  const fns = ['search-available', 'search-sold'] as const;
+  const body = { itemName: 'lululemon align', condition: 'pre_owned' };
+  let proxy: CountingProxy;
+  let signedIn: Awaited<ReturnType<typeof signIn>>;
+  const USER = 'GET /auth/v1/user';
+  const JWKS = 'GET /auth/v1/.well-known/jwks.json';
+
+  beforeAll(async () => {
+    signedIn = await signIn();
+  });
+  // The functions reach the project through a proxy that writes down what they ask. Its hostname differs from the
+  // emulator's, so the first test here starts with no JWKS cached (auth-js caches it per hostname, for 10 minutes).
+  beforeEach(async () => {
+    proxy = await startCountingProxy(emu.url);
+    // The cache off: these searches must not answer the market tests' questions from the cache.
+    await setFunctionEnv(emu.url, { SUPABASE_URL: proxy.url, MARKET_CACHE: 'off' });
+  });
+  afterEach(async () => {
+    await proxy.stop();
+  });
+
+  /** Status, body and the auth part of Server-Timing of one call with `token` as the bearer. */
+  async function call(fn: string, token: string) {
+    const response = await fetch(`${emu.url}/functions/v1/${fn}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, apikey: emu.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const timing = /(?:^|,\s*)auth;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+    return {
+      status: response.status,
+      body: await response.json(),
+      authMs: timing ? Number(timing[1]) : null,
+    };
+  }
+
+  it('accepts the ES256 token from sign-in with no call to /auth/v1/user, fetching the JWKS once', async () => {
+    const header = decodeProtectedHeader(signedIn.token);
+    expect(header).toMatchObject({ alg: 'ES256', kid: emu.ctx.keys.signingKey.kid });
+    for (let round = 0; round < 3; round++) {
+      for (const fn of fns) {
+        const r = await call(fn, signedIn.token);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.authMs).not.toBeNull();
+      }
+    }
+    expect(proxy.count(USER)).toBe(0);
+    // One fetch, then the cached key set, for both functions (in this process they share supabase-js).
+    expect(proxy.count(JWKS)).toBe(1);
+    // The searches themselves did reach the project through the proxy.
+    expect(proxy.requests.some((r) => r.startsWith('POST /rest/v1/rpc/'))).toBe(true);
+  });
+
+  it('401 for a token signed with another key under the project kid, and for an expired token', async () => {
+    const claims = {
+      sub: signedIn.userId,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: 'x@example.com',
+    };
+    const { generateKeyPairSync } = await import('node:crypto');
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const forged = await signJwt(claims, {
+      signingKey: { kid: emu.ctx.keys.signingKey.kid, privateKey: other },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await signJwt(
+      { ...claims, iat: now - 7200, exp: now - 3600 },
+      { signingKey: emu.ctx.keys.signingKey },
+    );
+    for (const fn of fns) {
+      for (const token of [forged, expired]) {
+        const r = await call(fn, token);
+        expect(r.status).toBe(401);
+        expect(r.body).toEqual({ error: 'Please log in to search.' });
+      }
+    }
+    // Neither was taken to the auth service: the signature and the expiry are checked here.
+    expect(proxy.count(USER)).toBe(0);
+  });
+
+  it('still accepts an HS256 token signed with the legacy project secret, by asking /auth/v1/user', async () => {
+    const legacy = await userToken(signedIn.userId);
+    expect(decodeProtectedHeader(legacy)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    for (const fn of fns) expect((await call(fn, legacy)).status).toBe(200);
+    expect(proxy.count(USER)).toBe(fns.length);
+    const stranger = await userToken(signedIn.userId, {
+      secret: 'not-the-project-secret-but-long-enough-1234',
+    });
+    expect(await call('search-sold', stranger)).toMatchObject({
+      status: 401,
+      body: { error: 'Please log in to search.' },
+    });
   });
 });
 

@@ -1,9 +1,17 @@
-// Who is calling: the user behind the forwarded Authorization bearer, checked with the auth service. The anon key is
-// a valid project JWT too (the gateway lets it through), but it belongs to nobody, so it gets the same 401.
-import type { User } from '@supabase/supabase-js';
+// Who is calling: the user behind the forwarded Authorization bearer. The anon key is a valid project JWT too (the
+// gateway lets it through), but it belongs to nobody, so it gets the same 401.
+//
+// The token is checked with auth.getClaims(): an access token signed with the project's asymmetric key (ES256 with a
+// kid) is verified here, with WebCrypto, against the project's JWKS (/auth/v1/.well-known/jwks.json, fetched once per
+// client and kept for 10 minutes), so a search costs no round trip to the auth service. A token signed with the legacy
+// HS256 secret cannot be checked without the secret, so getClaims asks the auth service (GET /user) as before.
+// What that gives up, and why: docs/decisions/048-search-verifies-access-tokens-locally.md.
 import type { Env } from './env.ts';
 import { HttpError } from './http.ts';
 import { anonClient } from './supabase.ts';
+
+/** The caller, as the verified access token names them. */
+export type SignedInUser = { id: string; email: string | null };
 
 export function bearerToken(req: Request): string | null {
   const header = req.headers.get('authorization') ?? '';
@@ -11,16 +19,33 @@ export function bearerToken(req: Request): string | null {
   return match ? match[1] : null;
 }
 
+const UNAVAILABLE = 'Sign-in service temporarily unavailable. Please try again in a moment.';
+
 /** The signed-in user, or an HttpError: 401 with `unauthorisedMessage`, 503 when the auth service cannot answer. */
-export async function requireUser(req: Request, env: Env, unauthorisedMessage: string): Promise<User> {
+export async function requireUser(
+  req: Request,
+  env: Env,
+  unauthorisedMessage: string,
+): Promise<SignedInUser> {
   const token = bearerToken(req);
   if (!token || token === env.SUPABASE_ANON_KEY || token === env.SUPABASE_SERVICE_ROLE_KEY) {
     throw new HttpError(401, unauthorisedMessage);
   }
-  const { data, error } = await anonClient(env).auth.getUser(token);
-  if (data?.user) return data.user;
+  // anonClient is one client per project URL and key for the life of the isolate (and auth-js keeps the JWKS per
+  // project), so the key set fetched for one request serves every later one for 10 minutes. getClaims returns auth
+  // errors and throws the rest: a header naming an algorithm that does not fit the published key, a key that does not
+  // import. Both are the token's fault.
+  const result = await anonClient(env)
+    .auth.getClaims(token)
+    .catch(() => null);
+  if (!result) throw new HttpError(401, unauthorisedMessage);
+  const { data, error } = result;
+  const claims = data?.claims;
+  if (!error && claims && typeof claims.sub === 'string' && claims.sub) {
+    return { id: claims.sub, email: typeof claims.email === 'string' && claims.email ? claims.email : null };
+  }
   const status = (error as { status?: number } | null)?.status ?? 0;
-  // 4xx: the token is bad, expired or not a user's. No status or 5xx: we could not ask.
-  if (status >= 400 && status < 500) throw new HttpError(401, unauthorisedMessage);
-  throw new HttpError(503, 'Sign-in service temporarily unavailable. Please try again in a moment.');
+  // 4xx: the token is bad, expired, forged or not a user's. No status or 5xx: we could not ask (the JWKS or /user).
+  if (!error || (status >= 400 && status < 500)) throw new HttpError(401, unauthorisedMessage);
+  throw new HttpError(503, UNAVAILABLE);
 }

@@ -1,5 +1,6 @@
 // The handler called directly, for the answers that need no database: method, missing user, auth service down.
 import { describe, expect, it } from 'vitest';
+import { deriveSigningKey, signJwt } from '../../../../emulator/keys';
 import searchAvailable from '../../search-available/handler.ts';
 import searchSold from '../../search-sold/handler.ts';
 
@@ -52,9 +53,29 @@ describe('search handlers without a backend', () => {
     }
   });
 
-  it('503 saying unavailable when the auth service cannot be reached', async () => {
+  it('401 for a bearer that is not a JWT, without asking anyone', async () => {
     const response = await searchAvailable(post({ Authorization: 'Bearer some.user.token' }), env);
-    expect(response.status).toBe(503);
-    expect((await response.json()).error).toContain('unavailable');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'Please log in to search.' });
+  });
+
+  it('503 saying unavailable when the key set (ES256) or the user (HS256) cannot be fetched', async () => {
+    const claims = {
+      sub: '0b6f5c1e-2d3a-4e5f-8a9b-0c1d2e3f4a5b',
+      role: 'authenticated',
+      aud: 'authenticated',
+    };
+    const signingKey = deriveSigningKey('a-test-secret-that-is-at-least-32-characters');
+    const tokens = {
+      es256: await signJwt(claims, { signingKey }),
+      hs256: await signJwt(claims),
+    };
+    for (const [alg, token] of Object.entries(tokens)) {
+      const response = await searchAvailable(post({ Authorization: `Bearer ${token}` }), env);
+      expect(response.status, alg).toBe(503);
+      expect((await response.json()).error).toBe(
+        'Sign-in service temporarily unavailable. Please try again in a moment.',
+      );
+    }
   });
 });
