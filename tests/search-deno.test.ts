@@ -1,13 +1,24 @@
 // The search functions as the Supabase Edge Runtime sees them: type-checked by Deno, and one booted under Deno.
 import type { ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../emulator/keys';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { startCountingProxy, type CountingProxy } from './support/counting-proxy';
 import { bootUnderDeno, denoCheck } from './support/deno';
+import { client } from './support/supabase';
 
 const names = ['search-available', 'search-sold'];
 
 let child: ChildProcess | undefined;
-afterAll(() => {
+let backed: ChildProcess | undefined;
+let emu: RunningEmulator | undefined;
+let proxy: CountingProxy | undefined;
+afterAll(async () => {
   child?.kill('SIGTERM');
+  backed?.kill('SIGTERM');
+  await proxy?.stop();
+  await emu?.stop();
 });
 
 describe('search functions under Deno', () => {
@@ -40,5 +51,55 @@ describe('search functions under Deno', () => {
     });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ error: 'Please log in to search.' });
+  }, 90_000);
+
+  it("verifies a signed-in user's ES256 token with WebCrypto under Deno: no call to /auth/v1/user", async () => {
+    emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
+    proxy = await startCountingProxy(emu.url);
+    const email = `deno-search-${Date.now()}@example.com`;
+    const created = await client(emu.url, emu.serviceRoleKey).auth.admin.createUser({
+      email,
+      password: 'correct-horse-9',
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    const { data } = await client(emu.url, emu.anonKey).auth.signInWithPassword({
+      email,
+      password: 'correct-horse-9',
+    });
+    const token = data.session!.access_token;
+    const booted = await bootUnderDeno('search-sold', {
+      SUPABASE_URL: proxy.url,
+      SUPABASE_ANON_KEY: emu.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: emu.serviceRoleKey,
+      MARKET_PROVIDER: 'local',
+      MARKET_CACHE: 'off',
+    });
+    backed = booted.child;
+    const search = (bearer: string) =>
+      fetch(booted.url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ itemName: 'levis 501 jeans', condition: 'pre_owned' }),
+      });
+    for (let i = 0; i < 3; i++) {
+      const answer = await search(token);
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      expect(answer.headers.get('server-timing')).toMatch(/(^|,\s*)auth;dur=/);
+    }
+    const forged = await signJwt(
+      { sub: data.user!.id, role: 'authenticated', aud: 'authenticated' },
+      {
+        signingKey: {
+          kid: emu.ctx.keys.signingKey.kid,
+          privateKey: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
+        },
+      },
+    );
+    const refused = await search(forged);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: 'Please log in to search.' });
+    expect(proxy.count('GET /auth/v1/user')).toBe(0);
+    expect(proxy.count('GET /auth/v1/.well-known/jwks.json')).toBe(1);
   }, 90_000);
 });

@@ -41,9 +41,10 @@ export type BootedFunction = {
 
 /**
  * Starts a function with `deno run --frozen --allow-net --allow-env --allow-read index.ts` in its folder on a free
- * port and waits for its first answer to a preflight. The caller stops `child`.
+ * port and waits for its first answer to a preflight. The caller stops `child`. `env` replaces the defaults (a backend
+ * that does not exist) for tests that give the function a real one.
  */
-export async function bootUnderDeno(name: string): Promise<BootedFunction> {
+export async function bootUnderDeno(name: string, env: Record<string, string> = {}): Promise<BootedFunction> {
   const port = await freePort();
   const child = spawn(deno, ['run', '--frozen', '--allow-net', '--allow-env', '--allow-read', 'index.ts'], {
     cwd: functionDir(name),
@@ -54,6 +55,7 @@ export async function bootUnderDeno(name: string): Promise<BootedFunction> {
       SUPABASE_URL: 'http://127.0.0.1:9',
       SUPABASE_ANON_KEY: 'anon-key-for-the-deno-boot-test',
       SUPABASE_SERVICE_ROLE_KEY: 'service-key-for-the-deno-boot-test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
