@@ -9,11 +9,20 @@ class NoRealtime {
   }
 }
 
-export function client(url: string, key: string, accessToken?: string): SupabaseClient {
+/** `fetch` replaces the global one for every request the client makes (tests that count requests). */
+export function client(
+  url: string,
+  key: string,
+  accessToken?: string,
+  fetch?: typeof globalThis.fetch,
+): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
-    global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined,
+    global: {
+      ...(accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {}),
+      ...(fetch ? { fetch } : {}),
+    },
   });
 }
 
