@@ -72,18 +72,27 @@ test.describe('blog covers', () => {
     for (const end of rows) expect(Math.abs(end - right)).toBeLessThan(2);
   });
 
-  test('opens an article with its cover in the header, the contents before the body and an honest table title', async ({
+  test('opens an article with the headline and opening words before its cover, the contents before the body and an honest table title', async ({
     newPage,
   }) => {
     const page = await newPage({ width: 390 });
     await page.goto('/blog/what-is-sell-through-rate-and-how-to-use-it');
     const header = page.locator('main article header');
-    const cover = header.getByRole('img', { name: /^Illustration: a bar chart/ });
+    const cover = page.locator('main article').getByRole('img', { name: /^Illustration: a bar chart/ });
     await cover.waitFor();
     await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('main article header img');
+      const img = document.querySelector<HTMLImageElement>('main article img');
       return !!img && img.complete && img.naturalWidth > 0;
     });
+    // A phone's first screen is the headline and the opening words; the picture follows them (decision 050).
+    const [introBottom, coverTop] = await Promise.all([
+      page
+        .locator('main article header + div p')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().bottom),
+      cover.evaluate((el) => el.getBoundingClientRect().top),
+    ]);
+    expect(coverTop).toBeGreaterThan(introBottom);
     // A phone takes the 600 px file or the 1200 px one by its density, never a layout jump: the box is sized first.
     const box = await cover.boundingBox();
     expect(Math.abs(box!.height - (box!.width * 630) / 1200)).toBeLessThan(2);

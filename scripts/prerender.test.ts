@@ -5,7 +5,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootOnFirstUse, inlineCriticalCss, WAKE_EVENTS } from './prerender';
+import { bootOnFirstUse, inlineCriticalCss, REST_DELAY_MS, WAKE_EVENTS } from './prerender';
 
 const css = [
   '.used{color:red}',
@@ -53,5 +53,20 @@ describe('bootOnFirstUse', () => {
     expect(boot).toContain('"/assets/vendor.js"');
     for (const event of WAKE_EVENTS) expect(boot).toContain(`"${event}"`);
     expect(boot).toContain("'session' in document.documentElement.dataset");
+  });
+});
+
+describe('bootOnFirstUse after inlineCriticalCss', () => {
+  it('asks for nothing but the document before the first paint: the whole stylesheet and the modules come after load', async () => {
+    const html = bootOnFirstUse(await inlineCriticalCss(page, dir));
+    // No stylesheet request from the markup (only the <noscript> copy for visitors without JavaScript).
+    expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '')).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<noscript><link rel="stylesheet"[^>]*href="\/assets\/index.css"/);
+    const boot = html.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? '';
+    expect(boot).toContain(`c.href="/assets/index.css"`);
+    expect(boot).toContain(`addEventListener('load',later`);
+    expect(boot).toContain(`setTimeout(fetchRest,${REST_DELAY_MS})`);
+    // Waking the app fetches them at once, whatever the timer says.
+    expect(boot).toMatch(/const wake=\(\)=>\{[^}]*fetchRest\(\);import\("\/assets\/index.js"\)/);
   });
 });

@@ -55,7 +55,8 @@ const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+
 
 /**
  * A prerendered page is complete without JavaScript, so the app does not start on load (docs/decisions/046): its
- * modules are preloaded after the first frame, and evaluated and hydrated on the visitor's first sign of use (a
+ * modules and the whole stylesheet are fetched once the page has loaded and painted (decision 050: nothing but the
+ * document competes with the first paint), and evaluated and hydrated on the visitor's first sign of use (a
  * pointer over the page, a touch, a key, focus, a wheel), or at once when there is a session to restore or an email
  * link or search in the URL. A click on a button or a form submitted before the app is up is held and handed to the
  * app once it has hydrated (src/main.tsx); links work without it, as the pages are files.
@@ -69,22 +70,33 @@ export const WAKE_EVENTS = [
   'wheel',
 ] as const;
 
+// Beasties' non-blocking link for the whole stylesheet (media="print" until loaded); the <noscript> copy stays.
+const DEFERRED_CSS = /\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*media="print"[^>]*>/;
+
+/** The pause after the first paint before the stylesheet and modules are fetched. */
+export const REST_DELAY_MS = 300;
+
 export function bootOnFirstUse(html: string): string {
   const entry = ENTRY.exec(html)?.[1];
   if (!entry) throw new Error('dist/index.html has no module entry script');
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
+  const stylesheet = DEFERRED_CSS.exec(html)?.[1];
+  // After load, two frames and a short pause: the first paint has reached the screen before anything else is asked for.
   const boot = `<script type="module">
-const E=${JSON.stringify(WAKE_EVENTS)};let woken=false;
-const wake=()=>{if(woken)return;woken=true;for(const e of E)removeEventListener(e,wake,true);import(${JSON.stringify(entry)})};
+const E=${JSON.stringify(WAKE_EVENTS)};let woken=false,fetched=false;
+const fetchRest=()=>{if(fetched)return;fetched=true;${stylesheet ? `{const c=document.createElement('link');c.rel='stylesheet';c.href=${JSON.stringify(stylesheet)};document.head.append(c)}` : ''}for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}};
+const wake=()=>{if(woken)return;woken=true;for(const e of E)removeEventListener(e,wake,true);fetchRest();import(${JSON.stringify(entry)})};
 const hold=(e)=>{if(window.__FLIPWISE_HYDRATED__)return;const t=e.target instanceof Element&&e.target.closest(e.type==='submit'?'form':'button,[role=button]');if(!t)return;e.preventDefault();e.stopImmediatePropagation();window.__FLIPWISE_HELD__={type:e.type,target:t};wake()};
 addEventListener('click',hold,true);addEventListener('submit',hold,true);
 for(const e of E)addEventListener(e,wake,{capture:true,passive:true});
-requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}
-if(location.search||location.hash.length>1||'session' in document.documentElement.dataset)wake()}));
+if(location.search||location.hash.length>1||'session' in document.documentElement.dataset)wake();
+const later=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(fetchRest,${REST_DELAY_MS})));
+if(document.readyState==='complete')later();else addEventListener('load',later,{once:true});
 </script>`;
   return html
     .replace(PRELOAD, '')
     .replace(ENTRY, '')
+    .replace(DEFERRED_CSS, '')
     .replace('</body>', () => `  ${boot}\n  </body>`);
 }
 

@@ -18,10 +18,11 @@ type CardArticle = Pick<
 // Tailwind only ships classes written out in full, so each layout of a card is spelled here.
 function layoutClasses(featured: boolean, lead?: GridLead) {
   // The featured card lays its cover beside the text from lg up: at md its long title would make the row tall and
-  // crop the picture.
+  // crop the picture. Below lg the title and intro come first and the picture under them, so a phone's first screen
+  // names the article (docs/decisions/050).
   if (featured)
     return {
-      card: 'lg:flex-row',
+      card: 'flex-col-reverse lg:flex-row',
       cover: 'lg:w-1/2',
       image: 'lg:h-full',
       sizes: '(min-width: 1024px) 600px, 100vw',

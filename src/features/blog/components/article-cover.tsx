@@ -4,7 +4,9 @@ import type { BlogArticle } from '../schemas';
 
 /**
  * An article's cover with its intrinsic size, so the page reserves the box before the file arrives (no layout shift).
- * `priority` is for the one cover a visitor sees first (the article header, the featured card); the rest load lazily.
+ * `priority` is for the one cover near the top of the page (the article's, the featured card's): it loads at once,
+ * the rest when the visitor scrolls near. None asks for high priority: on a phone the headline and the opening words
+ * paint first, and the picture below them must not hold the document up (docs/decisions/050).
  */
 export function ArticleCover({
   article,
@@ -29,7 +31,6 @@ export function ArticleCover({
       height={COVER_HEIGHT}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
       className={cn('aspect-[40/21] h-auto w-full bg-muted object-cover', className)}
     />
   );

@@ -68,7 +68,7 @@ describe('ArticlePage', () => {
     expect(screen.queryByText(/\*\*/)).not.toBeInTheDocument();
   });
 
-  it('shows the cover under the title with its alt text and size, and uses it as the social card', async () => {
+  it('shows the cover after the intro with its alt text and size, and uses it as the social card', async () => {
     renderArticle(
       makeArticle({
         title: 'Covered',
@@ -76,8 +76,11 @@ describe('ArticlePage', () => {
         cover_alt: 'Illustration: a rack of jackets',
       }),
     );
-    const header = within(screen.getByRole('heading', { level: 1, name: 'Covered' }).closest('header')!);
-    const cover = header.getByRole('img', { name: 'Illustration: a rack of jackets' });
+    const cover = screen.getByRole('img', { name: 'Illustration: a rack of jackets' });
+    // The headline and the opening words come first; the picture follows them (docs/decisions/050).
+    const intro = screen.getByText('Pricing is where most resellers leave money behind.');
+    expect(intro.compareDocumentPosition(cover) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).closest('header')).not.toContainElement(cover);
     expect(cover).toHaveAttribute('src', '/blog/covers/covered.webp');
     expect(cover).toHaveAttribute(
       'srcset',
@@ -100,7 +103,7 @@ describe('ArticlePage', () => {
 
   it('falls back to the brand cover, as decoration, when the article has none', () => {
     const { container } = renderArticle(makeArticle({ cover_image: null, cover_alt: null }));
-    const cover = container.querySelector('header img')!;
+    const cover = container.querySelector('article img')!;
     expect(cover).toHaveAttribute('src', '/blog/covers/flipwise.webp');
     expect(cover).toHaveAttribute('alt', '');
   });

@@ -127,22 +127,27 @@ function ArticleContent({ article }: { article: BlogArticle }) {
             </div>
             <ShareButton title={article.title} text={article.meta_description} />
           </div>
-          <ArticleCover
-            article={article}
-            priority
-            sizes="(min-width: 768px) 720px, 100vw"
-            className="mt-8 rounded-xl border"
-          />
         </header>
 
-        {hasTakeaways && (
-          <div className="mt-8">
-            <InThisArticle article={article} />
-          </div>
-        )}
-
         <div className="mt-8">
-          <ArticleBody article={article} />
+          <ArticleBody
+            article={article}
+            afterIntro={
+              <>
+                <ArticleCover
+                  article={article}
+                  priority
+                  sizes="(min-width: 768px) 720px, 100vw"
+                  className="mt-8 rounded-xl border"
+                />
+                {hasTakeaways && (
+                  <div className="mt-8">
+                    <InThisArticle article={article} />
+                  </div>
+                )}
+              </>
+            }
+          />
         </div>
 
         <div className="mt-12 space-y-12">

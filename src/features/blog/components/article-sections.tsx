@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { paths } from '@/config/paths';
@@ -33,7 +33,17 @@ const prose = [
 
 const sectionHeading = 'scroll-mt-24 text-2xl font-bold tracking-tight sm:text-[1.75rem]';
 
-export function ArticleBody({ article }: { article: Pick<BlogArticle, 'intro' | 'content'> }) {
+/**
+ * The intro (the standfirst), then `afterIntro` (the article page puts its cover and key takeaways there, so a phone's
+ * first screen is the headline and the opening words: docs/decisions/050), then the sections.
+ */
+export function ArticleBody({
+  article,
+  afterIntro,
+}: {
+  article: Pick<BlogArticle, 'intro' | 'content'>;
+  afterIntro?: ReactNode;
+}) {
   const sections = useMemo(
     () =>
       article.content.map((section, index) => ({
@@ -50,6 +60,7 @@ export function ArticleBody({ article }: { article: Pick<BlogArticle, 'intro' | 
           <p key={index}>{paragraph}</p>
         ))}
       </div>
+      {afterIntro}
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-10">
           <h2 id={section.id} className={sectionHeading}>

@@ -80,7 +80,9 @@ function Hero() {
             alt="The Flipwise app showing a seller’s inventory with prices and marketplace counts."
             width={300}
             height={620}
-            fetchPriority="high"
+            // On a phone this screen sits below the text, mostly under the fold: the text is what paints first, and
+            // this small file must not compete with the document for it (docs/decisions/050).
+            fetchPriority="low"
             className="h-auto w-full"
           />
         </div>
