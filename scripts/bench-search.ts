@@ -1,16 +1,12 @@
 // `npm run bench:search [-- --count N --queries N --fresh]`
 // Seeds 1,000,000 demo listings into a persisted bench database (.data/bench, reused when it already holds them),
-// starts the emulator on it in a process of its own (as `npm start` and a hosted project run it: the client's work
-// and garbage collection stay out of the server's event loop, docs/decisions/051), signs in a bench user, and times
-// search-available and search-sold end to end (supabase-js -> HTTP -> function -> auth -> RPC -> PGlite) over 200
-// distinct realistic queries with the cache off. Beside them, a
+// starts the emulator on it, signs in a bench user, and times search-available and search-sold end to end (supabase-js
+// -> HTTP -> function -> auth -> RPC -> PGlite) over 200 distinct realistic queries with the cache off. Beside them, a
 // naive `count(*) ... where title ilike '%word%'` on the same rows, and the ratio. Target: p95 <= 40 ms per function
 // (issue 10). EMULATOR_PORT picks the port.
-import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { projectRoot } from '../emulator/config';
 import { startEmulator } from '../emulator/server';
@@ -101,47 +97,38 @@ async function main() {
     `Bench database: ${path.relative(projectRoot, DATA_DIR)} (${COUNT.toLocaleString('en-US')} listings)`,
   );
 
-  // Seeding (first run only) and index checks happen in this process; the server then runs in its own.
-  const local = await startEmulator({
-    port: 0,
+  // EMULATOR_PORT when set (to run beside `npm start` or in CI on a known port), else any free port.
+  const port = process.env.EMULATOR_PORT ? Number(process.env.EMULATOR_PORT) : 0;
+  const emu = await startEmulator({
+    port,
     dataDir: DATA_DIR,
     seedScripts: false,
     testing: true,
     log: false,
+    // Every query is distinct, and the cache is off as well: each call reaches the index.
+    functionEnv: { MARKET_CACHE: 'off', MARKET_RATE_LIMIT: '1000000', MARKET_PROVIDER: 'local' },
   });
   try {
-    const { rows } = await local.db.query<{ n: number }>(
+    const { rows } = await emu.db.query<{ n: number }>(
       `select count(*)::int as n from public.market_listings where source = 'demo'`,
     );
     if (rows[0].n !== COUNT) {
       console.log(
         `Seeding ${COUNT.toLocaleString('en-US')} listings (first run only; kept in the bench database)...`,
       );
-      const seeded = await seedMarketListings(local.db, {
+      const seeded = await seedMarketListings(emu.db, {
         count: COUNT,
         bulk: true,
         log: (m) => console.log(`  ${m}`),
       });
       console.log(`Seeded in ${(seeded.ms / 1000).toFixed(1)} s.`);
-      await local.db.exec('vacuum analyze public.market_listings');
+      await emu.db.exec('vacuum analyze public.market_listings');
+      await emu.reloadSchema();
     } else {
       console.log('Reusing the seeded bench database.');
-      await ensureMarketIndexes(local.db);
+      await ensureMarketIndexes(emu.db);
     }
-  } finally {
-    await local.stop();
-  }
 
-  const server = await startServerProcess();
-  const emu = server.emulator;
-  const queries = benchQueries(QUERIES);
-  const naive: number[] = [];
-  const available: number[] = [];
-  const sold: number[] = [];
-  // Server-Timing parts (auth, gate, source) per function, to show where the time goes.
-  const parts = new Map<string, number[]>();
-  let comps = 0;
-  try {
     const email = 'bench@flipwise.local';
     const password = 'bench-password-2026';
     const options = {
@@ -159,6 +146,9 @@ async function main() {
       global: { headers: { Authorization: `Bearer ${session.session.access_token}` } },
     });
 
+    const queries = benchQueries(QUERIES);
+    // Server-Timing parts (auth, gate, source) per function, to show where the time goes.
+    const parts = new Map<string, number[]>();
     const timed = async (fn: string, body: Record<string, unknown>, record = false) => {
       const t0 = performance.now();
       const { data, error, response } = await user.functions.invoke(fn, { body });
@@ -181,6 +171,9 @@ async function main() {
       await timed('search-sold', { itemName, condition: 'pre_owned' });
     }
 
+    const available: number[] = [];
+    const sold: number[] = [];
+    let comps = 0;
     for (const q of queries) {
       const a = await timed(
         'search-available',
@@ -195,26 +188,15 @@ async function main() {
           ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0)
           : 0) + Number(s.data.soldCount ?? 0);
     }
-  } finally {
-    await server.stop();
-  }
 
-  // The naive way, back in this process once the server has stopped (one process owns the database): scan every
-  // title for each word (sequential scan: no index helps a leading wildcard without pg_trgm, and the trigram index is
-  // switched off here so the figure is what a plain table would cost).
-  const direct = await startEmulator({
-    port: 0,
-    dataDir: DATA_DIR,
-    seedScripts: false,
-    testing: true,
-    log: false,
-  });
-  try {
+    // The naive way: scan every title for each word (sequential scan: no index helps a leading wildcard without
+    // pg_trgm, and the trigram index is switched off here so the figure is what a plain table would cost).
+    const naive: number[] = [];
     for (const q of queries.slice(0, NAIVE_SAMPLE)) {
       const words = q.itemName.split(/\s+/).filter(Boolean);
       const where = words.map((_, i) => `title ilike $${i + 2}`).join(' and ');
       const t0 = performance.now();
-      await direct.db.transaction(async (tx) => {
+      await emu.db.transaction(async (tx) => {
         await tx.exec('set local enable_bitmapscan = off; set local enable_indexscan = off');
         await tx.query(
           `select count(*) from public.market_listings where status = 'available' and condition = $1 and ${where}`,
@@ -246,71 +228,13 @@ async function main() {
     console.log(`target p95 <= 40 ms per function: ${ok ? 'met' : 'NOT met'}`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
-    await direct.stop();
+    await emu.stop();
   }
-}
-
-type ServerInfo = { url: string; anonKey: string; serviceRoleKey: string };
-
-/** `--serve`: the emulator on the bench database, cache off; prints its address on one line and runs until killed. */
-async function serve() {
-  // EMULATOR_PORT when set (to run beside `npm start` or in CI on a known port), else any free port.
-  const port = process.env.EMULATOR_PORT ? Number(process.env.EMULATOR_PORT) : 0;
-  const emu = await startEmulator({
-    port,
-    dataDir: DATA_DIR,
-    seedScripts: false,
-    testing: true,
-    log: false,
-    // Every query is distinct, and the cache is off as well: each call reaches the index.
-    functionEnv: { MARKET_CACHE: 'off', MARKET_RATE_LIMIT: '1000000', MARKET_PROVIDER: 'local' },
-  });
-  const info: ServerInfo = { url: emu.url, anonKey: emu.anonKey, serviceRoleKey: emu.serviceRoleKey };
-  console.log(`${READY}${JSON.stringify(info)}`);
-  const stop = () => {
-    void emu.stop().then(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
-
-const READY = 'bench server ready ';
-
-/** Starts `--serve` in a child process and waits for its address. */
-async function startServerProcess(): Promise<{ emulator: ServerInfo; stop: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', ...args],
-    {
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = once(child, 'exit');
-  const emulator = await new Promise<ServerInfo>((resolve, reject) => {
-    let buffered = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      buffered += chunk;
-      const line = buffered.split('\n').find((l) => l.startsWith(READY));
-      if (line) resolve(JSON.parse(line.slice(READY.length)) as ServerInfo);
-    });
-    void exited.then(([code]) =>
-      reject(new Error(`the bench server exited (${String(code)}) before it was ready`)),
-    );
-  });
-  return {
-    emulator,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 // Only when run as a script: tests and tools import benchQueries without starting a bench.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  (args.includes('--serve') ? serve() : main()).catch((error) => {
+  main().catch((error) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exit(1);
   });
