@@ -82,6 +82,7 @@ export function bootOnFirstUse(html: string): string {
   const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
   const stylesheet = DEFERRED_CSS.exec(html)?.[1];
   // After load, two frames and a short pause: the first paint has reached the screen before anything else is asked for.
+  // (A module script runs before load, so the listener is never late.)
   const boot = `<script type="module">
 const E=${JSON.stringify(WAKE_EVENTS)};let woken=false,fetched=false;
 const fetchRest=()=>{if(fetched)return;fetched=true;${stylesheet ? `{const c=document.createElement('link');c.rel='stylesheet';c.href=${JSON.stringify(stylesheet)};document.head.append(c)}` : ''}for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}};
@@ -90,8 +91,7 @@ const hold=(e)=>{if(window.__FLIPWISE_HYDRATED__)return;const t=e.target instanc
 addEventListener('click',hold,true);addEventListener('submit',hold,true);
 for(const e of E)addEventListener(e,wake,{capture:true,passive:true});
 if(location.search||location.hash.length>1||'session' in document.documentElement.dataset)wake();
-const later=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(fetchRest,${REST_DELAY_MS})));
-if(document.readyState==='complete')later();else addEventListener('load',later,{once:true});
+addEventListener('load',()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(fetchRest,${REST_DELAY_MS}))),{once:true});
 </script>`;
   return html
     .replace(PRELOAD, '')
