@@ -24,16 +24,6 @@ function useOpenDialog() {
 export function AccountNav() {
   const { user, ready } = useAuth();
   const open = useOpenDialog();
-  const visitorButtons = (
-    <>
-      <Button variant="ghost" size="sm" onClick={() => open('login')} {...preloadProps}>
-        {d.loginTab}
-      </Button>
-      <Button size="sm" onClick={() => open('register')} {...preloadProps}>
-        {d.registerTab}
-      </Button>
-    </>
-  );
   if (ready && user) {
     return (
       <Suspense fallback={<Avatar initials={getInitials(profileOf(user))} />}>
@@ -53,7 +43,12 @@ export function AccountNav() {
         />
       )}
       <div className={cn('flex items-center gap-2', !ready && '[html[data-session]_&]:hidden')}>
-        {visitorButtons}
+        <Button variant="ghost" size="sm" onClick={() => open('login')} {...preloadProps}>
+          {d.loginTab}
+        </Button>
+        <Button size="sm" onClick={() => open('register')} {...preloadProps}>
+          {d.registerTab}
+        </Button>
       </div>
     </>
   );
