@@ -22,10 +22,7 @@ export async function getArticle(slug: string): Promise<BlogArticle> {
     // One row or none: maybeSingle answers a missing article with 200 and null, where single() made PostgREST answer
     // 406, which every browser logs as a failed request (issue 14, point 10).
     .maybeSingle();
-  if (error) {
-    if (error.code === 'PGRST116') throw new ArticleNotFoundError(slug);
-    throw toBlogError(error);
-  }
+  if (error) throw toBlogError(error);
   if (data === null) throw new ArticleNotFoundError(slug);
   return articleSchema.parse(data);
 }
