@@ -9,7 +9,7 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const defaultSupabaseDir = path.join(projectRoot, 'supabase');
 
 /** A whole-string `env(NAME)` reference, the only form the Supabase CLI substitutes. */
-const ENV_REFERENCE = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/;
+export const ENV_REFERENCE = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/;
 
 /**
  * Where config.toml's env(NAME) values come from, in the CLI's order: the environment, then supabase/.env.local

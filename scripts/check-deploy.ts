@@ -14,9 +14,17 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { configEnv, loadConfig, loadRawConfig, projectRoot, section } from '../emulator/config';
+import {
+  configEnv,
+  ENV_REFERENCE,
+  loadConfig,
+  loadRawConfig,
+  projectRoot,
+  section,
+} from '../emulator/config';
+import { createDatabase } from '../emulator/db';
 import { bootstrapSql } from '../emulator/db/migrate';
-import { runLints, type LintLevel } from './deploy-lints';
+import { LEVEL_RANK, runLints, type LintLevel } from './deploy-lints';
 import { pgBin, startPostgres } from './throwaway-postgres.mjs';
 
 type Finding = { level: LintLevel; source: string; message: string };
@@ -34,7 +42,6 @@ const findings: Finding[] = [];
 const report = (level: LintLevel, source: string, message: string) =>
   findings.push({ level, source, message });
 
-const ENV_REFERENCE = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/;
 const LOCAL_HOST = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(:|\/|$)/i;
 
 /** Every env(NAME) in a config subtree, with its dotted path. */
@@ -200,24 +207,16 @@ async function withProjectDatabase(run: (url: string) => Promise<void>) {
         process.exit(1);
       });
   }
-  const admin = new pg.Client({ connectionString: serverUrl ?? server!.url });
-  const name = `flipwise_deploy_${process.pid}_${Date.now().toString(36)}`;
-  await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl ?? server!.url);
-    url.pathname = `/${name}`;
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
+    // A scratch database on that server, dropped (with force) on close.
+    const db = await createDatabase({ databaseUrl: serverUrl ?? server!.url, throwaway: true });
     try {
-      await db.query(bootstrapSql());
+      await db.exec(bootstrapSql());
+      await run(db.url!);
     } finally {
-      await db.end();
+      await db.close().catch(() => {});
     }
-    await run(url.toString());
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
     server?.stop();
   }
 }
@@ -241,8 +240,7 @@ await withProjectDatabase(async (url) => {
   }
 });
 
-const rank: Record<LintLevel, number> = { ERROR: 0, WARN: 1, INFO: 2 };
-findings.sort((a, b) => rank[a.level] - rank[b.level]);
+findings.sort((a, b) => LEVEL_RANK[a.level] - LEVEL_RANK[b.level]);
 for (const f of findings) console.log(`${f.level.padEnd(5)} ${f.source}: ${f.message}`);
 const count = (level: LintLevel, noun: string) => {
   const n = findings.filter((f) => f.level === level).length;

@@ -7,6 +7,8 @@
 export type LintLevel = 'ERROR' | 'WARN' | 'INFO';
 export type Lint = { name: string; level: LintLevel; sql: string };
 export type LintFinding = { name: string; level: LintLevel; object: string; detail: string };
+/** Sort order of findings: ERROR first. */
+export const LEVEL_RANK: Record<LintLevel, number> = { ERROR: 0, WARN: 1, INFO: 2 };
 
 /** Schemas Supabase itself (or an extension) owns; the linter looks past them. */
 const INTERNAL = `array['auth', 'cron', 'extensions', 'graphql', 'graphql_public', 'information_schema', 'net',
@@ -231,6 +233,5 @@ export async function runLints(db: Queryable, exposedSchemas: string[]): Promise
       findings.push({ name: lint.name, level: lint.level, object: row.object, detail: row.detail });
     }
   }
-  const rank: Record<LintLevel, number> = { ERROR: 0, WARN: 1, INFO: 2 };
-  return findings.sort((a, b) => rank[a.level] - rank[b.level] || a.name.localeCompare(b.name));
+  return findings.sort((a, b) => LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || a.name.localeCompare(b.name));
 }
