@@ -1,11 +1,10 @@
 // Issue 14, point 2, through supabase-js against the emulator: a confirmation link returns to a page with its query
 // (the Explorer's search), auth.resend sends a new one that replaces the first, and the email's footer links to the
 // request's own site, not to config.toml's site_url.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NoRealtime } from '../emulator/auth/test-support';
 import type { MailMessage } from '../emulator/mail/mailbox';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { client as supabaseClient } from './support/supabase';
 
 // Another port than config.toml's site_url (localhost:5173), as `npm run preview` or the e2e site: loopback ports
 // are free (GoTrue's rule), so the link may return here.
@@ -15,11 +14,7 @@ let emulator: RunningEmulator;
 let n = 0;
 const uniqueEmail = () => `return-${Date.now()}-${n++}@example.com`;
 
-const client = (): SupabaseClient =>
-  createClient(emulator.url, emulator.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  });
+const client = () => supabaseClient(emulator.url, emulator.anonKey);
 
 async function mails(email: string): Promise<MailMessage[]> {
   const res = await fetch(`${emulator.url}/_mail/api/messages?to=${encodeURIComponent(email)}`);

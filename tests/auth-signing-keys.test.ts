@@ -1,13 +1,13 @@
 // Asymmetric JWT signing keys on the emulator, as on a hosted project that enabled them: access tokens are ES256 with
 // a kid, the public key is served at /auth/v1/.well-known/jwks.json for auth-js getClaims(), and every service that
 // checks a user JWT (auth, REST, the functions gateway) accepts those and the legacy HS256 ones, and nothing else.
-import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeys, deriveSigningKey, LOCAL_JWT_SECRET, signJwt } from '../emulator/keys';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { client, userToken } from './support/supabase';
+import { startCountingProxy } from './support/counting-proxy';
+import { client, forgedToken, userToken } from './support/supabase';
 
 let emu: RunningEmulator;
 let token: string;
@@ -43,14 +43,7 @@ afterAll(async () => {
 });
 
 const claimsOf = (sub: string) => ({ sub, role: 'authenticated', aud: 'authenticated' });
-/** Same kid as the project's key, different key: what a forger who read the JWKS would make. */
-const forge = (sub: string) =>
-  signJwt(claimsOf(sub), {
-    signingKey: {
-      kid: emu.ctx.keys.signingKey.kid,
-      privateKey: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
-    },
-  });
+const forge = (sub: string) => forgedToken(claimsOf(sub), emu.ctx.keys.signingKey.kid);
 const expired = (sub: string) => {
   const now = Math.floor(Date.now() / 1000);
   return signJwt(
@@ -100,22 +93,22 @@ describe('the signing key', () => {
 
 describe('supabase-js getClaims against the emulator', () => {
   it('verifies an ES256 token locally: the JWKS once, then no request at all', async () => {
-    const seen: string[] = [];
-    const counting: typeof fetch = (input, init) => {
-      seen.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-      return fetch(input, init);
-    };
-    // Its own hostname, so its JWKS cache (auth-js keeps one per hostname) starts empty.
-    const sb = client(emu.url.replace('127.0.0.1', 'localhost'), emu.anonKey, undefined, counting);
-    for (let i = 0; i < 3; i++) {
-      const { data, error } = await sb.auth.getClaims(token);
-      expect(error).toBeNull();
-      expect(data?.claims.sub).toBe(userId);
+    // The proxy's hostname is its own, so the client's JWKS cache (auth-js keeps one per hostname) starts empty.
+    const proxy = await startCountingProxy(emu.url);
+    try {
+      const sb = client(proxy.url, emu.anonKey);
+      for (let i = 0; i < 3; i++) {
+        const { data, error } = await sb.auth.getClaims(token);
+        expect(error).toBeNull();
+        expect(data?.claims.sub).toBe(userId);
+      }
+      expect(proxy.requests).toEqual(['GET /auth/v1/.well-known/jwks.json']);
+      const forged = await sb.auth.getClaims(await forge(userId));
+      expect(forged.error?.message).toBe('Invalid JWT signature');
+      expect(proxy.requests).toHaveLength(1);
+    } finally {
+      await proxy.stop();
     }
-    expect(seen).toEqual(['/auth/v1/.well-known/jwks.json']);
-    const forged = await sb.auth.getClaims(await forge(userId));
-    expect(forged.error?.message).toBe('Invalid JWT signature');
-    expect(seen).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,10 @@
 // The search functions as the Supabase Edge Runtime sees them: type-checked by Deno, and one booted under Deno.
 import type { ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../emulator/keys';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { startCountingProxy, type CountingProxy } from './support/counting-proxy';
 import { bootUnderDeno, denoCheck } from './support/deno';
-import { client } from './support/supabase';
+import { client, forgedToken } from './support/supabase';
 
 const names = ['search-available', 'search-sold'];
 
@@ -87,14 +85,9 @@ describe('search functions under Deno', () => {
       expect(answer.status, await answer.clone().text()).toBe(200);
       expect(answer.headers.get('server-timing')).toMatch(/(^|,\s*)auth;dur=/);
     }
-    const forged = await signJwt(
+    const forged = await forgedToken(
       { sub: data.user!.id, role: 'authenticated', aud: 'authenticated' },
-      {
-        signingKey: {
-          kid: emu.ctx.keys.signingKey.kid,
-          privateKey: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
-        },
-      },
+      emu.ctx.keys.signingKey.kid,
     );
     const refused = await search(forged);
     expect(refused.status).toBe(401);

@@ -10,7 +10,7 @@ import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { startFakeEbay, type FakeEbay } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';
 import { startCountingProxy, type CountingProxy } from './support/counting-proxy';
-import { client, userToken } from './support/supabase';
+import { client, forgedToken, userToken } from './support/supabase';
 
 let emu: RunningEmulator;
 let ebay: FakeEbay;
@@ -201,11 +201,7 @@ describe('search functions: who is calling (access tokens verified against the J
       aud: 'authenticated',
       email: 'x@example.com',
     };
-    const { generateKeyPairSync } = await import('node:crypto');
-    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
-    const forged = await signJwt(claims, {
-      signingKey: { kid: emu.ctx.keys.signingKey.kid, privateKey: other },
-    });
+    const forged = await forgedToken(claims, emu.ctx.keys.signingKey.kid);
     const now = Math.floor(Date.now() / 1000);
     const expired = await signJwt(
       { ...claims, iat: now - 7200, exp: now - 3600 },

@@ -1,6 +1,8 @@
 // supabase-js clients for integration tests in Node. Realtime is not part of the local emulator, and Node 20 has no
 // global WebSocket for supabase-js to construct, so the client gets a transport that is never used.
+import { generateKeyPairSync } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { JWTPayload } from 'jose';
 import { signJwt } from '../../emulator/keys';
 
 class NoRealtime {
@@ -9,20 +11,11 @@ class NoRealtime {
   }
 }
 
-/** `fetch` replaces the global one for every request the client makes (tests that count requests). */
-export function client(
-  url: string,
-  key: string,
-  accessToken?: string,
-  fetch?: typeof globalThis.fetch,
-): SupabaseClient {
+export function client(url: string, key: string, accessToken?: string): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
-    global: {
-      ...(accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {}),
-      ...(fetch ? { fetch } : {}),
-    },
+    global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined,
   });
 }
 
@@ -40,4 +33,10 @@ export function userToken(
     },
     { secret: options.secret, expiresIn: options.expiresIn },
   );
+}
+
+/** ES256 under the project's `kid` but signed with a fresh key: what a forger who read the JWKS would make. */
+export function forgedToken(claims: JWTPayload, kid: string) {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return signJwt(claims, { signingKey: { kid, privateKey } });
 }
