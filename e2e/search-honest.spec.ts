@@ -3,8 +3,8 @@
 // but none listed says demand outruns supply, a rate above 100% is explained, every card names its source and
 // window, and a saved demo search on /account keeps its demo label and window. Screenshots go to /tmp/shots.
 import { mkdirSync } from 'node:fs';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { env, expect, test, type Page } from './support/fixtures';
+import { expect, test, type Page } from './support/fixtures';
+import { createVerifiedUser, serviceClient } from './support/seed';
 
 const shots = '/tmp/shots';
 const tag = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
@@ -15,7 +15,7 @@ const password = 'thrift-secret-1';
 const model = `q${tag}`;
 const day = 86_400_000;
 
-let service: SupabaseClient;
+const service = serviceClient();
 
 type Row = Record<string, unknown>;
 function rows(prefix: string, titles: string[], status: 'available' | 'sold', extra: Row = {}): Row[] {
@@ -78,17 +78,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  service = createClient(env.supabaseUrl, env.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: class NoRealtime {} as never },
-  });
-  const created = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { first_name: 'Hon', last_name: 'Est', zip_code: '10001' },
-  });
-  if (created.error) throw created.error;
+  await createVerifiedUser(email, password, { first: 'Hon', last: 'Est' });
   const names = ['Dr. Martens', 'Doc Martens', 'DMs'];
   const { error } = await service.from('market_listings').insert([
     // One boot line, written three ways as sellers do; demo rows, so the cards say "Demo data".

@@ -2,9 +2,9 @@
 // gate and the search that runs once the visitor logs in, validation, every band of SPEC §9 from crafted
 // market_listings rows, the no-sold dialog, a failing source, the search log, and saved searches on /account. Screenshots go to /tmp/shots for a person to look at.
 import { mkdirSync } from 'node:fs';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startFakeEbay, type FakeEbay } from '../tests/fakes/ebay-server';
 import { env, expect, openPage, test, type Page } from './support/fixtures';
+import { createVerifiedUser, serviceClient } from './support/seed';
 
 const shots = '/tmp/shots';
 // Made-up words, fresh per run, so each search counts exactly the rows this spec inserts.
@@ -26,7 +26,7 @@ const bands: Band[] = [
 const term = (band: Band) => `${band.brand} jacket`;
 const bandBy = (key: string) => bands.find((b) => b.key === key)!;
 
-let service: SupabaseClient;
+const service = serviceClient();
 let userId: string;
 let ebay: FakeEbay;
 
@@ -125,19 +125,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  service = createClient(env.supabaseUrl, env.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket; the client needs a transport to construct, and realtime is never opened here.
-    realtime: { transport: class NoRealtime {} as never },
-  });
-  const created = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { first_name: 'Sam', last_name: 'Seller', zip_code: '10001' },
-  });
-  if (created.error) throw created.error;
-  userId = created.data.user.id;
+  userId = await createVerifiedUser(email, password, { first: 'Sam', last: 'Seller' });
   const { error } = await service.from('market_listings').insert(bands.flatMap(listingRows));
   if (error) throw error;
 

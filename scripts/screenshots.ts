@@ -25,7 +25,14 @@ const out = path.resolve(outFlag?.value ?? '.data/screenshots');
 const widthsFlag = flag('--widths');
 const only = args.filter((arg, i) => arg.startsWith('/') && i !== outFlag?.at);
 
-type Shot = { name: string; route: string; signedIn?: boolean; prepare?: (page: Page) => Promise<void> };
+type Shot = {
+  name: string;
+  route: string;
+  signedIn?: boolean;
+  /** Only below 768 px (md), where the header collapses into the menu. */
+  phoneOnly?: boolean;
+  prepare?: (page: Page) => Promise<void>;
+};
 const allShots: Shot[] = [
   { name: 'home', route: '/' },
   { name: 'about', route: '/about' },
@@ -36,6 +43,14 @@ const allShots: Shot[] = [
   { name: 'terms', route: '/terms' },
   { name: 'privacy', route: '/privacy' },
   { name: 'faqs', route: '/faqs' },
+  {
+    name: 'faqs-open',
+    route: '/faqs',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: /How to use the product/ }).click();
+      await page.getByRole('button', { name: 'How do I list an item?' }).click();
+    },
+  },
   { name: 'explorer', route: '/thriftingexplorer' },
   {
     name: 'explorer-results',
@@ -57,6 +72,12 @@ const allShots: Shot[] = [
   { name: 'account', route: '/account', signedIn: true },
   { name: 'reset-password', route: '/reset-password' },
   { name: 'not-found', route: '/no-such-page' },
+  {
+    name: 'menu-open',
+    route: '/',
+    phoneOnly: true,
+    prepare: (page) => page.getByRole('button', { name: /open menu/i }).click(),
+  },
   {
     name: 'register-dialog',
     route: '/',
@@ -120,7 +141,9 @@ try {
   try {
     for (const width of widths) {
       for (const signedIn of [false, true]) {
-        const todo = shots.filter((shot) => !!shot.signedIn === signedIn);
+        const todo = shots.filter(
+          (shot) => !!shot.signedIn === signedIn && !(shot.phoneOnly && width >= 768),
+        );
         if (todo.length === 0) continue;
         const context = await browser.newContext({
           baseURL: web.url,
