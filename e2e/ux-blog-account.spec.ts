@@ -4,26 +4,28 @@
 import { env, expect, test, type Page } from './support/fixtures';
 import { createVerifiedUser, serviceClient } from './support/seed';
 
-// Per worker: the tests of this file may run side by side, each worker with its own account.
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const email = `maya.${run}@example.com`;
 const password = 'maya-secret-1';
 const service = serviceClient();
-let userId: string;
 
 const toast = (page: Page, text: string) =>
   page.locator('section[aria-label="Notifications"] li', { hasText: text });
 
-test.beforeAll(async () => {
-  userId = await createVerifiedUser(email, password, { first: 'Maya', last: 'Lopez' });
+/**
+ * A verified account with two saved searches, fresh for each test that asks: in the fully parallel project a
+ * worker may enter this file more than once, so a hook-level account would be registered twice.
+ */
+async function createMaya(): Promise<{ email: string; userId: string }> {
+  const email = `maya.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const userId = await createVerifiedUser(email, password, { first: 'Maya', last: 'Lopez' });
   const { error } = await service.from('saved_searches').insert([
     { user_id: userId, item_name: 'Patagonia fleece', condition: 'pre_owned' },
     { user_id: userId, item_name: 'Nike Air Max 90', condition: 'new_with_tags' },
   ]);
   if (error) throw error;
-});
+  return { email, userId };
+}
 
-async function logIn(page: Page) {
+async function logIn(page: Page, email: string) {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   const dialog = page.getByRole('dialog');
@@ -129,8 +131,9 @@ test.describe('/account', () => {
   test('puts saved searches first, offers Save changes only for a valid profile, and undoes a delete', async ({
     newPage,
   }) => {
+    const { email, userId } = await createMaya();
     const page = await newPage({ width: 1280 });
-    await logIn(page);
+    await logIn(page, email);
     await page.goto('/account');
     const saved = page.getByRole('region', { name: 'Saved searches' });
     await saved.getByText('Patagonia fleece').waitFor();
