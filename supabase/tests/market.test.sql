@@ -3,7 +3,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 set local search_path = public, extensions;
 
-select plan(61);
+select plan(68);
 
 -- Fixtures, as the table owner: two users, and listings for "Lululemon Align" across conditions and marketplaces.
 insert into auth.users (id, email) values
@@ -91,6 +91,48 @@ select is((public.market_count_sold('lululemon align', 'pre_owned') ->> 'medianD
 select is((public.market_count_sold('lululemon align', 'new_with_tags') ->> 'sold')::int, 0, 'no sale in that condition');
 select is(public.market_count_sold('lululemon align', 'new_with_tags') -> 'prices', 'null'::jsonb, 'no prices without sales');
 select is((public.market_count_sold('lululemon align', 'pre_owned', 180) ->> 'sold')::int, 3, 'the window is a parameter');
+
+-- The sold figures are exactly percentile_cont's (the function reads the sorted values itself, see migration
+-- 20250215000000): samples of 1 to 13 sales, with repeated prices, cents, sub-day times to sell and a sale in euros.
+insert into public.market_listings
+  (marketplace, external_id, title, brand, condition, status, price, currency, listed_at, sold_at, source)
+select 'ebay', format('pc%s-%s', n, i), format('Quartilo Pcset%s tee', n), 'Quartilo', 'pre_owned', 'sold',
+  (8 + (i * 37 + n) % 23 + ((i * 13) % 7) * 0.11)::numeric(12, 2),
+  case when n = 5 and i = 2 then 'EUR' else 'USD' end,
+  now() - make_interval(days => 3 + (i * 5) % 11, hours => (i * 7) % 24, mins => i * 13),
+  now() - make_interval(days => (i * 3) % 4, mins => i * 29),
+  'import'
+from unnest(array[1, 2, 3, 4, 5, 8, 13]) n, generate_series(1, n) i;
+
+create function pg_temp.percentile_cont_figures(p_set text) returns jsonb language sql as $$
+  select jsonb_build_object(
+    'sold', (select count(*) from public.market_listings where external_id like p_set || '-%'),
+    'prices', (select jsonb_build_object('p25', round(p[1]::numeric, 2), 'median', round(p[2]::numeric, 2),
+        'p75', round(p[3]::numeric, 2))
+      from (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by price) as p
+        from public.market_listings where external_id like p_set || '-%' and currency = 'USD') x),
+    'medianDaysToSell', (select round((extract(epoch from percentile_cont(0.5) within group (order by sold_at - listed_at))
+        / 86400)::numeric, 1)
+      from public.market_listings where external_id like p_set || '-%'))
+$$;
+create function pg_temp.sold_figures(p_query text) returns jsonb language sql as $$
+  select jsonb_build_object('sold', r -> 'sold', 'prices', r -> 'prices', 'medianDaysToSell', r -> 'medianDaysToSell')
+  from (select public.market_count_sold(p_query, 'pre_owned') as r) x
+$$;
+select is(pg_temp.sold_figures('quartilo pcset1')::text, pg_temp.percentile_cont_figures('pc1')::text,
+  '1 sale: all found, quartiles and median days to sell as percentile_cont gives them');
+select is(pg_temp.sold_figures('quartilo pcset2')::text, pg_temp.percentile_cont_figures('pc2')::text,
+  '2 sales: all found, quartiles and median days to sell as percentile_cont gives them');
+select is(pg_temp.sold_figures('quartilo pcset3')::text, pg_temp.percentile_cont_figures('pc3')::text,
+  '3 sales: all found, quartiles and median days to sell as percentile_cont gives them');
+select is(pg_temp.sold_figures('quartilo pcset4')::text, pg_temp.percentile_cont_figures('pc4')::text,
+  '4 sales: all found, quartiles and median days to sell as percentile_cont gives them');
+select is(pg_temp.sold_figures('quartilo pcset5')::text, pg_temp.percentile_cont_figures('pc5')::text,
+  '5 sales: all found, quartiles and median days to sell as percentile_cont gives them; the sale in euros is counted, not priced');
+select is(pg_temp.sold_figures('quartilo pcset8')::text, pg_temp.percentile_cont_figures('pc8')::text,
+  '8 sales: all found, quartiles and median days to sell as percentile_cont gives them');
+select is(pg_temp.sold_figures('quartilo pcset13')::text, pg_temp.percentile_cont_figures('pc13')::text,
+  '13 sales: all found, quartiles and median days to sell as percentile_cont gives them');
 
 -- Search logs ---------------------------------------------------------------------------------------------------------------
 select throws_ok($$insert into public.marketplace_search_logs (user_id, search_term, condition, search_type, result_count, is_zero_result, api_success)
