@@ -1,24 +1,29 @@
 -- What a new hosted Supabase project already has before its first migration, reduced to what policies, triggers
 -- and grants in our migrations can touch. Runs once, on a fresh database, as the database owner.
 
--- Roles are cluster-wide on a real PostgreSQL server: create each only when missing.
+-- Roles are cluster-wide on a real PostgreSQL server: create each only when missing. Test files bootstrap their own
+-- databases on one server side by side, so two may both find a role missing: the loser of that race skips it.
 do $$
+declare
+  v_role text;
 begin
-  if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select from pg_roles where rolname = 'authenticator') then
-    create role authenticator nologin noinherit;
-  end if;
+  foreach v_role in array array['anon', 'authenticated', 'service_role', 'authenticator'] loop
+    if not exists (select from pg_roles where rolname = v_role) then
+      begin
+        execute format('create role %I nologin noinherit%s', v_role,
+          case when v_role = 'service_role' then ' bypassrls' else '' end);
+      exception when duplicate_object or unique_violation then
+        null;
+      end;
+    end if;
+  end loop;
+  begin
+    grant anon, authenticated, service_role to authenticator;
+  exception when unique_violation then
+    null;
+  end;
 end
 $$;
-grant anon, authenticated, service_role to authenticator;
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
