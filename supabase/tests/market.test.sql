@@ -119,20 +119,11 @@ create function pg_temp.sold_figures(p_query text) returns jsonb language sql as
   select jsonb_build_object('sold', r -> 'sold', 'prices', r -> 'prices', 'medianDaysToSell', r -> 'medianDaysToSell')
   from (select public.market_count_sold(p_query, 'pre_owned') as r) x
 $$;
-select is(pg_temp.sold_figures('quartilo pcset1')::text, pg_temp.percentile_cont_figures('pc1')::text,
-  '1 sale: all found, quartiles and median days to sell as percentile_cont gives them');
-select is(pg_temp.sold_figures('quartilo pcset2')::text, pg_temp.percentile_cont_figures('pc2')::text,
-  '2 sales: all found, quartiles and median days to sell as percentile_cont gives them');
-select is(pg_temp.sold_figures('quartilo pcset3')::text, pg_temp.percentile_cont_figures('pc3')::text,
-  '3 sales: all found, quartiles and median days to sell as percentile_cont gives them');
-select is(pg_temp.sold_figures('quartilo pcset4')::text, pg_temp.percentile_cont_figures('pc4')::text,
-  '4 sales: all found, quartiles and median days to sell as percentile_cont gives them');
-select is(pg_temp.sold_figures('quartilo pcset5')::text, pg_temp.percentile_cont_figures('pc5')::text,
-  '5 sales: all found, quartiles and median days to sell as percentile_cont gives them; the sale in euros is counted, not priced');
-select is(pg_temp.sold_figures('quartilo pcset8')::text, pg_temp.percentile_cont_figures('pc8')::text,
-  '8 sales: all found, quartiles and median days to sell as percentile_cont gives them');
-select is(pg_temp.sold_figures('quartilo pcset13')::text, pg_temp.percentile_cont_figures('pc13')::text,
-  '13 sales: all found, quartiles and median days to sell as percentile_cont gives them');
+select is(pg_temp.sold_figures(format('quartilo pcset%s', n))::text, pg_temp.percentile_cont_figures(format('pc%s', n))::text,
+  format('%s %s: all found, quartiles and median days to sell as percentile_cont gives them%s', n,
+    case when n = 1 then 'sale' else 'sales' end,
+    case when n = 5 then '; the sale in euros is counted, not priced' else '' end))
+from unnest(array[1, 2, 3, 4, 5, 8, 13]) n;
 
 -- Search logs ---------------------------------------------------------------------------------------------------------------
 select throws_ok($$insert into public.marketplace_search_logs (user_id, search_term, condition, search_type, result_count, is_zero_result, api_success)
