@@ -1,12 +1,12 @@
 // Asymmetric JWT signing keys on the emulator, as on a hosted project that enabled them: access tokens are ES256 with
 // a kid, the public key is served at /auth/v1/.well-known/jwks.json for auth-js getClaims(), and every service that
 // checks a user JWT (auth, REST, the functions gateway) accepts those and the legacy HS256 ones, and nothing else.
-import path from 'node:path';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeys, deriveSigningKey, LOCAL_JWT_SECRET, signJwt } from '../emulator/keys';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import type { RunningEmulator } from '../emulator/server';
 import { startCountingProxy } from './support/counting-proxy';
+import { startFixtureEmulator } from './support/fixture-emulator';
 import { client, forgedToken, userToken } from './support/supabase';
 
 let emu: RunningEmulator;
@@ -15,13 +15,7 @@ let userId: string;
 
 beforeAll(async () => {
   // The fixture project: its echo function has verify_jwt on, so the gateway checks tokens too.
-  emu = await startEmulator({
-    port: 0,
-    dataDir: 'memory',
-    supabaseDir: path.join(import.meta.dirname, 'fixtures', 'project'),
-    testing: true,
-    log: false,
-  });
+  emu = await startFixtureEmulator();
   const email = `signing-keys-${Date.now()}@example.com`;
   const created = await client(emu.url, emu.serviceRoleKey).auth.admin.createUser({
     email,

@@ -1,12 +1,11 @@
 // Who the caller is (issue 12, point 1): the socket peer, never a forwarding header the caller wrote, unless the peer is
 // a proxy the operator trusts. Auth's rate limits and the functions' CF-Connecting-IP both follow it.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureAuth } from '../emulator/auth';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import type { RunningEmulator } from '../emulator/server';
+import { startFixtureEmulator } from './support/fixture-emulator';
 import { client } from './support/supabase';
 
-const fixture = path.join(import.meta.dirname, 'fixtures', 'project');
 let emu: RunningEmulator;
 let proxied: RunningEmulator;
 let n = 0;
@@ -15,15 +14,8 @@ const forged = (i: number) => `198.51.100.${i % 250}`;
 
 beforeAll(async () => {
   [emu, proxied] = await Promise.all([
-    startEmulator({ port: 0, dataDir: 'memory', supabaseDir: fixture, testing: true, log: false }),
-    startEmulator({
-      port: 0,
-      dataDir: 'memory',
-      supabaseDir: fixture,
-      testing: true,
-      log: false,
-      trustedProxies: ['127.0.0.1', '::1'],
-    }),
+    startFixtureEmulator(),
+    startFixtureEmulator({ trustedProxies: ['127.0.0.1', '::1'] }),
   ]);
 });
 afterAll(async () => {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../emulator/server';
+import { fixtureProject as fixture } from './support/fixture-emulator';
 
-const fixture = path.join(import.meta.dirname, 'fixtures', 'project');
 const temps: string[] = [];
 
 /** A copy of the fixture project with extra migrations and a seed, in a temp folder. */

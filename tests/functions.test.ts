@@ -1,23 +1,16 @@
 // /functions/v1 with fixture functions (tests/fixtures/project): handlers run in-process with the project's env,
 // verify_jwt from config.toml, errors and hangs turned into JSON answers with CORS headers, test env overrides.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import type { RunningEmulator } from '../emulator/server';
+import { startFixtureEmulator } from './support/fixture-emulator';
 import { client, userToken } from './support/supabase';
 
 let emu: RunningEmulator;
 const logs: string[] = [];
 
 beforeAll(async () => {
-  emu = await startEmulator({
-    port: 0,
-    dataDir: 'memory',
-    supabaseDir: path.join(import.meta.dirname, 'fixtures', 'project'),
-    testing: true,
-    functionTimeoutMs: 1500,
-    log: (message) => logs.push(message),
-  });
+  emu = await startFixtureEmulator({ functionTimeoutMs: 1500, log: (message) => logs.push(message) });
 });
 
 afterAll(async () => {
@@ -147,12 +140,7 @@ describe('test controls', () => {
   });
 
   it('serves no test controls unless started with testing: true', async () => {
-    const other = await startEmulator({
-      port: 0,
-      dataDir: 'memory',
-      supabaseDir: path.join(import.meta.dirname, 'fixtures', 'project'),
-      log: false,
-    });
+    const other = await startFixtureEmulator({ testing: false });
     try {
       const res = await fetch(`${other.url}/_emulator/function-env`, { method: 'POST', body: '{}' });
       expect(res.status).toBe(404);

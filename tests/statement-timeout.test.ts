@@ -1,19 +1,13 @@
 // REST runs a request under its role's statement timeout, as hosted Supabase does (issue 12, point 3): 3 s for anon,
 // 8 s for authenticated, none for the service role.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import type { RunningEmulator } from '../emulator/server';
+import { startFixtureEmulator } from './support/fixture-emulator';
 import { client, userToken } from './support/supabase';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
-  emu = await startEmulator({
-    port: 0,
-    dataDir: 'memory',
-    supabaseDir: path.join(import.meta.dirname, 'fixtures', 'project'),
-    testing: true,
-    log: false,
-  });
+  emu = await startFixtureEmulator();
 });
 afterAll(async () => {
   await emu?.stop();
