@@ -107,10 +107,7 @@ test.describe('the mobile menu at 390 px', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await toggle(page).getAttribute('aria-expanded')).toBe('true');
-    expect(
-      await mobileNav(page)
-        .getByRole('button', { name: 'Login' })
-        .evaluate((el) => el === document.activeElement),
-    ).toBe(true);
+    // Radix moves focus back in a timer after the dialog leaves the DOM.
+    await expect(mobileNav(page).getByRole('button', { name: 'Login' })).toBeFocused();
   });
 });
