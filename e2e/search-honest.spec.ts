@@ -63,11 +63,15 @@ async function answered(page: Page) {
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
 }
 
-/** Searches and waits until the screen has its answer, whichever state that is. */
+/**
+ * Searches and waits until the screen has its answer, whichever state that is. The previous answer stays on screen
+ * until the form's validation has run, so it first waits for the page to name this search ("Results for “…”").
+ */
 async function search(page: Page, itemName: string) {
   await page.getByLabel('Item Name').fill(itemName);
   await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(`Results for “${itemName.trim()}”`)).toBeVisible();
   await answered(page);
 }
 

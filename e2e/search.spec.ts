@@ -82,10 +82,16 @@ async function login(page: Page, itemName = term(bandBy('high'))) {
   await settled(page);
 }
 
+/**
+ * Submits a search and returns once the page has taken it up ("Results for “…”" names it), so that `settled` waits
+ * for this search's answer and not the previous one, which stays on screen until the form's validation has run.
+ * Two searches in a row for the same term on one page cannot be told apart this way.
+ */
 async function search(page: Page, itemName: string, condition = 'Pre-owned') {
   await page.getByLabel('Item Name').fill(itemName);
   await page.getByLabel('Condition').selectOption({ label: condition });
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(`Results for “${itemName.trim()}”`)).toBeVisible();
 }
 
 /** Waits for both calls to finish: the rate, 'Sold data unavailable', or the error alert. */
@@ -370,8 +376,8 @@ test.describe('the Thrifting Explorer for a signed-in reseller', () => {
   });
 
   test('logs a row for each call, success or failure', async () => {
-    const rows = await logRows();
-    expect(rows).toEqual(
+    // The page writes each row after showing the answer, without waiting for it: the last ones may still be on the way.
+    await expect.poll(logRows).toEqual(
       expect.arrayContaining([
         {
           search_term: term(bandBy('high')),
