@@ -415,6 +415,16 @@ test.describe('carousels', () => {
   const selected = (page: Page, label: string) =>
     page.getByRole('region', { name: label }).getAttribute('data-selected-index').then(Number);
 
+  /**
+   * Waits until the app runs the carousel: its dots are drawn once Embla (and with it the autoplay timer) has started.
+   * Until then the attributes are the prerendered page's, which stand still whatever the carousel will do.
+   */
+  async function started(page: Page, label: string, slideName: string) {
+    await expect(
+      page.getByRole('region', { name: label }).getByRole('button', { name: `Show ${slideName} 1`, exact: true }),
+    ).toBeVisible();
+  }
+
   /** The carousel shows slide `index`, within `timeout` ms. */
   async function waitForSlide(page: Page, label: string, index: number, timeout = 9000) {
     await expect(page.getByRole('region', { name: label })).toHaveAttribute(
@@ -430,6 +440,7 @@ test.describe('carousels', () => {
     const region = page.getByRole('region', { name: 'Seller testimonials' });
     await region.scrollIntoViewIfNeeded();
     await expect(region.getByRole('group')).toHaveCount(5);
+    await started(page, 'Seller testimonials', 'testimonial');
     await expect(page.getByRole('region', { name: 'Seller testimonials' })).toHaveAttribute(
       'data-selected-index',
       String(0),
@@ -451,6 +462,8 @@ test.describe('carousels', () => {
     const region = page.getByRole('region', { name: 'App screenshots' });
     await region.scrollIntoViewIfNeeded();
     await expect(region.getByRole('group')).toHaveCount(7);
+    // The 6-second limit counts from the autoplay's start, not from a hydration that a slow machine draws out.
+    await started(page, 'App screenshots', 'screenshot');
     const start = await selected(page, 'App screenshots');
     await waitForSlide(page, 'App screenshots', (start + 1) % 7, 6000);
     await region.getByRole('button', { name: 'Previous screenshot' }).click();
@@ -463,6 +476,9 @@ test.describe('carousels', () => {
     await page.goto('/');
     const region = page.getByRole('region', { name: 'Seller testimonials' });
     await region.scrollIntoViewIfNeeded();
+    // The still carousel is the app's, not the prerendered markup that only looks still: it offers Play once mounted.
+    await expect(region.getByRole('button', { name: /^Play/ })).toBeVisible();
+    await started(page, 'Seller testimonials', 'testimonial');
     const before = await selected(page, 'Seller testimonials');
     await page.waitForTimeout(5000);
     await expect(page.getByRole('region', { name: 'Seller testimonials' })).toHaveAttribute(
@@ -478,7 +494,10 @@ test.describe('carousels', () => {
     await page.goto('/about');
     const region = page.getByRole('region', { name: 'What sellers say' });
     await region.scrollIntoViewIfNeeded();
+    // Paused once it runs, and read once the pause has taken effect.
+    await started(page, 'What sellers say', 'testimonial');
     await region.getByRole('button', { name: /^Pause/ }).click();
+    await expect(region.getByRole('button', { name: /^Play/ })).toBeVisible();
     const before = await selected(page, 'What sellers say');
     await page.waitForTimeout(5000);
     await expect(page.getByRole('region', { name: 'What sellers say' })).toHaveAttribute(
