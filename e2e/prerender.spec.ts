@@ -52,6 +52,19 @@ const hydrated = (page: Page) =>
     return Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
 
+/**
+ * Whether React has finished hydrating: the root's committed state no longer waits to claim the prerendered markup.
+ * `hydrated` turns true when hydration starts; it then runs as a transition, and a mismatch is only reported when it
+ * commits, so the console is read after this.
+ */
+const hydrationDone = (page: Page) =>
+  page.evaluate(() => {
+    type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
+    const root = document.getElementById('root') as unknown as Record<string, HostRoot | undefined>;
+    const key = Object.keys(root).find((k) => k.startsWith('__reactContainer'));
+    return !!key && root[key]?.stateNode?.current?.memoizedState?.isDehydrated === false;
+  });
+
 function meta(html: string, attr: 'name' | 'property', key: string): string | undefined {
   const tag = html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`));
   return tag?.[1];
@@ -137,6 +150,7 @@ test.describe('the prerendered build in Chromium', () => {
       await expect(page.locator('h1').first()).toBeVisible();
       await page.mouse.move(200, 300);
       await expect.poll(() => hydrated(page)).toBe(true);
+      await expect.poll(() => hydrationDone(page)).toBe(true);
       expect(problems).toEqual([]);
       expect(blogReads).toEqual([]);
     });
@@ -157,6 +171,7 @@ test.describe('the prerendered build in Chromium', () => {
     await page.goto(articlePaths[0]!, { waitUntil: 'networkidle' });
     await page.mouse.move(200, 300);
     await expect.poll(() => hydrated(page)).toBe(true);
+    await expect.poll(() => hydrationDone(page)).toBe(true);
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -178,6 +193,7 @@ test.describe('the prerendered build in Chromium', () => {
     await expect(header.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
     await page.mouse.move(300, 300);
     await expect.poll(() => hydrated(page)).toBe(true);
+    await expect.poll(() => hydrationDone(page)).toBe(true);
     expect(problems).toEqual([]);
   });
 
