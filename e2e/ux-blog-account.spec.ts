@@ -146,7 +146,7 @@ test.describe('/account', () => {
     const save = page.getByRole('button', { name: 'Save changes' });
     await page.getByLabel('ZIP Code').fill('123');
     await page.getByText('Must be 5 digits').waitFor();
-    expect(await save.isDisabled()).toBe(true);
+    await expect(save).toBeDisabled();
     await expect(page.getByText('Please input a 5 number zip')).toHaveCount(0);
     await page.getByLabel('ZIP Code').fill('78702');
     await page.waitForFunction(
