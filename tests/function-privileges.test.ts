@@ -1,6 +1,6 @@
 // Every function of the exposed schemas (config.toml's [api] schemas: public, graphql_public) and exactly who may execute
-// it (issue 12, point 3). None is for the browser's roles: the search and contact functions call them with the service
-// role. A new function, procedure or aggregate fails this test until it is added here with its intended callers, and a
+// it (issue 12, point 3). Only the seller_* functions are for signed-in users (their own sales); the rest the search and
+// contact functions call with the service role. A new function, procedure or aggregate fails this test until it is added here with its intended callers, and a
 // function dropped from the migrations fails it until it is taken out. Runs on PGlite, and on PostgreSQL 15 when
 // DATABASE_URL is set (npm test does both).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ afterAll(async () => {
 });
 
 const serviceOnly = { anon: false, authenticated: false, service_role: true };
+// A signed-in user's own sales (issue 21): each reads or writes only the caller's rows.
+const signedIn = { anon: false, authenticated: true, service_role: true };
 const EXPECTED: Record<string, typeof serviceOnly> = {
   // Keys are schema.name(argument types).
   'public.blog_articles_stamp()': serviceOnly,
@@ -44,6 +46,10 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   'public.market_source_block(text, integer, text)': serviceOnly,
   'public.market_suggest(text, integer)': serviceOnly,
   'public.market_words(text)': serviceOnly,
+  'public.seller_history(text, text)': signedIn,
+  'public.seller_items_import(jsonb, text)': signedIn,
+  'public.seller_items_terms()': serviceOnly,
+  'public.seller_sales_summary(date, date, text)': signedIn,
   'public.set_updated_at()': serviceOnly,
 };
 
