@@ -21,7 +21,13 @@ export const SHELL_FILE = 'app.html';
 export const NOT_FOUND_FILE = '404.html';
 
 /** Paths only the client renders (signed-in pages, and articles published after the build): the shell, status 200. */
-export const CLIENT_ONLY_PATHS = [paths.login, paths.account, paths.resetPassword] as const;
+export const CLIENT_ONLY_PATHS = [
+  paths.login,
+  paths.account,
+  paths.sales,
+  paths.salesImport,
+  paths.resetPassword,
+] as const;
 
 type EntryServer = {
   render: (url: string, articles: BlogArticle[], buildTime?: number) => Promise<RenderedPage>;

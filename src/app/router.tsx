@@ -51,6 +51,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'faqs', lazy: page(() => import('@/app/routes/faqs')) },
         { path: 'thriftingexplorer', lazy: page(() => import('@/app/routes/thriftingexplorer')) },
         { path: 'account', lazy: page(() => import('@/app/routes/account')) },
+        { path: 'account/sales', lazy: page(() => import('@/app/routes/sales')) },
+        { path: 'account/sales/import', lazy: page(() => import('@/app/routes/sales-import')) },
         { path: 'reset-password', lazy: page(() => import('@/app/routes/reset-password')) },
         { path: '*', lazy: page(() => import('@/app/routes/not-found')) },
       ]),

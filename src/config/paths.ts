@@ -11,6 +11,8 @@ export const paths = {
   faqs: '/faqs',
   search: '/thriftingexplorer',
   account: '/account',
+  sales: '/account/sales',
+  salesImport: '/account/sales/import',
   resetPassword: '/reset-password',
 } as const;
 

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useAuth } from '@/features/auth/lib/auth-context';
 import { openAuthDialog } from '@/features/auth/lib/dialog-store';
+import { YourHistoryCard } from '@/features/sales/components/your-history-card';
 import { savedSearchHref, SearchExplorer, type SearchInput } from '@/features/search';
 
 const description =
@@ -59,6 +60,17 @@ export default function ThriftingExplorerRoute() {
         onRequireLogin={requireLogin}
         initialItemName={params.get('q') ?? undefined}
         initialCondition={params.get('condition') ?? undefined}
+        renderOwnHistory={(query) =>
+          user ? (
+            <YourHistoryCard
+              key={`${query.itemName}|${query.condition}`}
+              userId={user.id}
+              query={query.itemName}
+              condition={query.condition}
+              importHref={paths.salesImport}
+            />
+          ) : null
+        }
       />
     </>
   );

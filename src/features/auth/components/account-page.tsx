@@ -11,10 +11,12 @@ const a = authMessages.account;
 type AccountPageProps = {
   /** The "saved searches" half of the account; the search feature provides it and the route composes it here. */
   savedSearches?: ReactNode;
+  /** "Your sales": the sales feature provides it and the route composes it here. */
+  sales?: ReactNode;
 };
 
 /** /account: saved searches, then the profile and password, for signed-in users; visitors get an explanation and the login dialog. */
-export function AccountPage({ savedSearches }: AccountPageProps) {
+export function AccountPage({ savedSearches, sales }: AccountPageProps) {
   const { user, ready } = useAuth();
   return (
     <div className="container max-w-4xl py-10">
@@ -29,6 +31,7 @@ export function AccountPage({ savedSearches }: AccountPageProps) {
           <div className="grid gap-6">
             {/* Saved searches first: they are what people come back to the account for. */}
             {savedSearches && <section aria-label="Saved searches">{savedSearches}</section>}
+            {sales}
             {/* Keyed by user: another account signing in on this tab starts from its own profile. */}
             <AccountProfile key={user.id} user={user} />
           </div>

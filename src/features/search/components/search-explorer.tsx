@@ -33,6 +33,8 @@ export type SearchExplorerProps = {
   initialItemName?: string;
   /** ?condition= preselects the condition; with ?q= it runs the search for a signed-in user (saved searches). */
   initialCondition?: string;
+  /** Shown under an answer's market figures: the user's own history for the same search (the route composes it). */
+  renderOwnHistory?: (query: SearchInput) => React.ReactNode;
 };
 
 /** SPEC §2 and §4: the /thriftingexplorer screen. */
@@ -42,6 +44,7 @@ export function SearchExplorer({
   onRequireLogin,
   initialItemName,
   initialCondition,
+  renderOwnHistory,
 }: SearchExplorerProps) {
   const flow = useSearchFlow({ user, onRequireLogin });
   const { run, error } = flow;
@@ -205,6 +208,7 @@ export function SearchExplorer({
 
               {reading && reading.kind !== 'no-comparables' && run.available && run.sold && (
                 <>
+                  {renderOwnHistory?.(run.query)}
                   <MarketAnalysis reading={reading} />
                   <DeeperLook query={run.query} available={run.available} sold={run.sold} reading={reading} />
                 </>

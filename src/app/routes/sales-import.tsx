@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import { Seo } from '@/components/seo/seo';
+import { paths } from '@/config/paths';
+import { ImportPage } from '@/features/sales/components/import-page';
+import { importMessages } from '@/features/sales/import-messages';
+import { SignedInOnly } from './signed-in-only';
+
+/** /account/sales/import: bring a marketplace export into "Your sales". */
+export default function SalesImportRoute() {
+  return (
+    <>
+      <Seo
+        title={importMessages.pageTitle}
+        description="Import your sales and listings from eBay, Poshmark, Depop, Mercari, Vinted and crosslisters."
+        path={paths.salesImport}
+        noindex
+      />
+      <div className="container max-w-4xl py-10">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link to={paths.account} className="underline-offset-4 hover:underline">
+            My account
+          </Link>
+          {' / '}
+          <Link to={paths.sales} className="underline-offset-4 hover:underline">
+            Your sales
+          </Link>
+        </nav>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">{importMessages.pageTitle}</h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">{importMessages.pageIntro}</p>
+        <div className="mt-8">
+          <SignedInOnly
+            title="Log in to import your sales"
+            reason="Imported sales are kept in your account, private to you."
+          >
+            {(userId) => <ImportPage key={userId} userId={userId} salesHref={paths.sales} />}
+          </SignedInOnly>
+        </div>
+      </div>
+    </>
+  );
+}

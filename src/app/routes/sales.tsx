@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { Seo } from '@/components/seo/seo';
+import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { DeleteImportedData } from '@/features/sales/components/delete-imported-data';
+import { SalesDashboard } from '@/features/sales/components/sales-dashboard';
+import { SignedInOnly } from './signed-in-only';
+
+/** /account/sales: "Your sales", a reseller's own figures from the files they imported. */
+export default function SalesRoute() {
+  return (
+    <>
+      <Seo
+        title="Your sales"
+        description="Your own sell-through, days to sell and sale prices from the sales you imported."
+        path={paths.sales}
+        noindex
+      />
+      <div className="container max-w-5xl py-10">
+        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+          <Link to={paths.account} className="underline-offset-4 hover:underline">
+            My account
+          </Link>
+        </nav>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">Your sales</h1>
+          <Link to={paths.salesImport} className={buttonVariants()}>
+            Import sales
+          </Link>
+        </div>
+        <div className="mt-8 grid gap-8">
+          <SignedInOnly title="Log in to see your sales" reason="Your sales are private to your account.">
+            {(userId) => (
+              <>
+                <SalesDashboard key={userId} userId={userId} importHref={paths.salesImport} />
+                <DeleteImportedData userId={userId} />
+              </>
+            )}
+          </SignedInOnly>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+// The zod rules an imported row must meet before anything is written: the same limits as the database's CHECKs
+// (public.seller_items, public.market_listings), with messages a person can act on. The browser import and
+// `npm run market:import` both check rows with these.
+import { z } from 'zod';
+import { conditions } from './types';
+
+/**
+ * A cell a spreadsheet would run as a formula when the file is opened again: "=HYPERLINK(...)", "+SUM(A1)", "@cmd".
+ * Such a title is refused instead of stored, so it cannot reach anyone's spreadsheet from us.
+ */
+export const looksLikeFormula = (value: string) => /^\s*=|^\s*[+\-@]\s*[A-Za-z_][\w.]*\s*\(/.test(value);
+
+const text = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(
+      (v) => !looksLikeFormula(v),
+      `${field} starts like a spreadsheet formula (“=”); remove that and import again`,
+    );
+
+const optionalText = (field: string, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text(field, max).nullable());
+
+export const fieldRules = {
+  marketplace: z
+    .string({ error: 'marketplace is required' })
+    .regex(/^[a-z][a-z0-9_]{1,29}$/, 'marketplace must be a lower-case name such as ebay or poshmark'),
+  external_id: z
+    .string({ error: 'an order or item id is required' })
+    .trim()
+    .min(1, 'an order or item id is required')
+    .max(200, 'the order or item id must be at most 200 characters'),
+  title: z.string({ error: 'title is required' }).trim().min(1, 'title is required').pipe(text('title', 300)),
+  brand: optionalText('brand', 100),
+  category: optionalText('category', 100),
+  size: optionalText('size', 40),
+  colour: optionalText('colour', 40),
+  condition: z.enum(conditions, { error: `condition must be one of ${conditions.join(', ')}` }),
+  status: z.enum(['available', 'sold'], { error: 'status must be available or sold' }),
+  price: z
+    .number({ error: 'price must be a number' })
+    .min(0, 'price must not be negative')
+    .max(1_000_000, 'price is too high'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'currency must be a three-letter code such as USD'),
+  timestamp: z.iso.datetime({ offset: true }),
+};
+
+type Dated = { status: 'available' | 'sold'; listed_at: string | null; sold_at: string | null };
+
+/** The date rules every row meets: a sale has its date, a listed item has none, nothing sells before it is listed. */
+export function checkDates(row: Dated, ctx: z.RefinementCtx) {
+  if (row.status === 'sold' && !row.sold_at)
+    ctx.addIssue({ code: 'custom', message: 'a sold item needs its sale date', path: ['sold_at'] });
+  if (row.status === 'available' && row.sold_at)
+    ctx.addIssue({ code: 'custom', message: 'a listed item cannot have a sale date', path: ['sold_at'] });
+  if (row.sold_at && row.listed_at && row.sold_at < row.listed_at)
+    ctx.addIssue({ code: 'custom', message: 'the sale date is before the listing date', path: ['sold_at'] });
+}
+
+/** A row of public.seller_items. */
+export const saleRowSchema = z
+  .object({
+    marketplace: fieldRules.marketplace,
+    external_id: fieldRules.external_id,
+    title: fieldRules.title,
+    brand: fieldRules.brand,
+    category: fieldRules.category,
+    size: fieldRules.size,
+    condition: fieldRules.condition.nullable(),
+    status: fieldRules.status,
+    price: fieldRules.price.nullable(),
+    currency: fieldRules.currency,
+    listed_at: fieldRules.timestamp.nullable(),
+    sold_at: fieldRules.timestamp.nullable(),
+  })
+  .superRefine(checkDates);
+
+/** zod's issues as the reasons a preview lists: "title must be at most 300 characters". */
+export const reasonsOf = (error: z.ZodError) =>
+  error.issues.map((issue) => {
+    const field = issue.path.join('.');
+    return !field || issue.message.startsWith(field) || issue.code === 'custom'
+      ? issue.message
+      : `${field}: ${issue.message}`;
+  });
