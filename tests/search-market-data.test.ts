@@ -163,12 +163,12 @@ describe('market:import', () => {
     });
     expect(rejected).toEqual([
       { line: 4, reasons: [expect.stringMatching(/^condition must be one of/)] },
-      { line: 5, reasons: ['sold_at: a sold listing needs sold_at'] },
+      { line: 5, reasons: ['a sold item needs its sale date'] },
       {
         line: 6,
         reasons: [
-          'price must not be negative',
-          'listed_at must be a date such as 2025-03-01 or 2025-03-01T12:00:00Z',
+          'price “-5” is negative',
+          'listed_at: date “not a date” is not a date we can read (for example 2026-03-05)',
           'url must start with http:// or https://',
         ],
       },
@@ -185,7 +185,7 @@ describe('market:import', () => {
         line: 5,
         reasons: [
           'marketplace must be a lower-case name such as ebay or poshmark',
-          'sold_at: an available listing cannot have sold_at',
+          'a listed item cannot have a sale date',
         ],
       },
     ]);
