@@ -29,7 +29,7 @@ export const salesMessages = {
     filteredEmptyHint: 'Try other dates or another marketplace, or reset the filters.',
 
     sellThroughTitle: 'Sell-through',
-    soldOfListed: (sold: string, listed: string) => `${sold} sold of ${listed} listed`,
+    soldOfListed: (sold: string, listed: string) => `${sold} sold · ${listed} listed now`,
     nothingListedNow: 'Nothing of this is listed now',
     medianDaysTitle: 'Median days to sell',
     medianDaysNote: 'From listing to sale, over the sales with a listing date',

@@ -87,6 +87,7 @@ export const privacy: LegalDocument = {
         'listing content: the photos, descriptions, prices and other details of the items you list;',
         'marketplace connections: the access that each marketplace grants us when you connect it;',
         'searches you run in the Thrifting Explorer, and messages you send us through the contact form;',
+        'sales and listings you import into Your sales: from each row of the file you choose we keep only the marketplace, the order or item id, the title, brand, category, size, condition, status, price, currency and dates. Buyer names, addresses, fees and every other column stay in your file and are never sent to us;',
         'technical data such as your browser, device type and pages visited.',
       ],
     },
@@ -98,6 +99,7 @@ export const privacy: LegalDocument = {
         'create and secure your account and verify your email address;',
         'write, publish, update and delist your listings on the marketplaces you choose;',
         'show market data in the Thrifting Explorer and improve its results;',
+        'show you your own sell-through, days to sell and sale prices from the sales you imported. Those figures are private: only you can see them, and they are not shown to other users or counted in anyone else’s results;',
         'answer your questions and send important messages about the services;',
         'understand how the services are used so that we can make them better.',
       ],
@@ -120,14 +122,14 @@ export const privacy: LegalDocument = {
       id: 'rights',
       heading: '5. Your Rights',
       paragraphs: [
-        'You can see and update your name and zip code in your profile at any time. You may also ask us for a copy of your data, ask us to correct it, or ask us to delete your account and the information linked to it. Email us and we will respond within 30 days.',
+        'You can see and update your name and zip code in your profile at any time. You can delete all the sales you imported at any time with “Delete all my imported data” on Your sales, and deleting your account deletes them too. You may also ask us for a copy of your data, ask us to correct it, or ask us to delete your account and the information linked to it. Email us and we will respond within 30 days.',
       ],
     },
     {
       id: 'cookies',
       heading: '6. Cookies',
       paragraphs: [
-        'Our website uses your browser’s local storage to keep you signed in and to remember your session. We do not use advertising cookies. You can clear this storage at any time in your browser settings; you will then need to log in again.',
+        'Our website uses your browser’s local storage to keep you signed in, to remember your session and to remember which column is which in a sales file you imported, so the next file with the same columns needs no setup. We do not use advertising cookies. You can clear this storage at any time in your browser settings; you will then need to log in again.',
       ],
     },
     {
