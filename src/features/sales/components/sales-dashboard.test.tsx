@@ -120,7 +120,7 @@ describe('SalesDashboard', () => {
       { fn: 'seller_sales_summary', args: { p_from: null, p_to: null, p_marketplace: null } },
     ]);
     expect(screen.getByRole('heading', { level: 2, name: 'Your sales' })).toBeInTheDocument();
-    expect(screen.getByText('9 sold of 20 listed')).toBeInTheDocument();
+    expect(screen.getByText('9 sold · 20 listed now')).toBeInTheDocument();
     expect(screen.queryByText('Nothing of this is listed now')).not.toBeInTheDocument();
     expect(screen.getByTestId('sales-median-days')).toHaveTextContent(/^12 days$/);
     expect(screen.getByTestId('sales-median-price')).toHaveTextContent(/^\$42$/);
@@ -182,7 +182,7 @@ describe('SalesDashboard', () => {
     });
     renderDashboard();
     expect(await screen.findByTestId('sales-sell-through')).toHaveTextContent(/^0%$/);
-    expect(screen.getByText('4 sold of 0 listed')).toBeInTheDocument();
+    expect(screen.getByText('4 sold · 0 listed now')).toBeInTheDocument();
     expect(screen.getByText('Nothing of this is listed now')).toBeInTheDocument();
     expect(screen.getByText('No listing dates in your files')).toBeInTheDocument();
     expect(screen.getByText('No brand has sold twice yet with these filters.')).toBeInTheDocument();
