@@ -53,7 +53,12 @@ export const importRowSchema = z
     price: z
       .unknown()
       .transform(readWith((text) => readPrice(text)))
-      .pipe(z.object({ amount: fieldRules.price }, { error: 'price is required' })),
+      .pipe(
+        z.object(
+          { amount: fieldRules.price, currency: z.string().nullable() },
+          { error: 'price is required' },
+        ),
+      ),
     currency: z.preprocess((v) => blankToNull(v) ?? 'USD', fieldRules.currency),
     listed_at: date('listed_at'),
     sold_at: date('sold_at'),
