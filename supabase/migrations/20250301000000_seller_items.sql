@@ -248,33 +248,28 @@ grant execute on function public.seller_sales_summary(date, date, text) to authe
 
 -- Your history on the Explorer ----------------------------------------------------------------------------------------
 -- The caller's own items that match a search, by the market search's rules (public.market_parse_query and its groups
--- over the same listing key), in the chosen condition, over everything they imported. SECURITY DEFINER because the
--- parser reads the lexicon, which is not the browser's to read; the only rows it touches are the caller's.
-create function public.seller_history(p_query text, p_condition text) returns jsonb
+-- over the same listing key), in the chosen condition, over everything they imported.
+--
+-- Reading a query needs the lexicon, which is not the browser's to read, so that one step is a SECURITY DEFINER
+-- function in the unexposed schema "private": it turns a query into the SQL condition a row must meet and touches no
+-- one's rows. public.seller_history runs as the caller, under the policies above (Supabase's linter rightly warns of a
+-- definer function callable through /rest/v1/rpc).
+create schema if not exists private;
+revoke all on schema private from public;
+grant usage on schema private to authenticated, service_role;
+
+create function private.seller_match_sql(p_query text) returns text
   language plpgsql stable security definer
   set search_path = ''
 as $$
 declare
-  v_user uuid := auth.uid();
-  v_parsed jsonb;
+  v_parsed jsonb := public.market_parse_query(p_query);
   v_clause jsonb;
   v_part text;
   v_parts text[] := '{}';
   v_phrase text;
   v_match text;
-  v_result jsonb;
 begin
-  if v_user is null then
-    raise exception 'sign in to see your history' using errcode = '42501';
-  end if;
-  if p_condition not in ('new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned') then
-    raise exception 'unknown condition %', p_condition using errcode = '22023';
-  end if;
-  -- Nothing imported: no need to parse the query at all.
-  if not exists (select 1 from public.seller_items i where i.user_id = v_user) then
-    return null;
-  end if;
-  v_parsed := public.market_parse_query(p_query);
   for v_clause in select value from jsonb_array_elements(coalesce(v_parsed -> 'clauses', '[]')) loop
     v_part := public.market_groups_sql(v_clause -> 'groups', 'l.search_terms');
     if v_part = '' then
@@ -287,14 +282,38 @@ begin
     v_parts := v_parts || ('(' || v_part || ')');
   end loop;
   if cardinality(v_parts) = 0 then
-    v_match := 'false';
-  else
-    v_match := '(' || array_to_string(v_parts, ' or ') || ')';
-    if jsonb_array_length(coalesce(v_parsed -> 'exclude', '[]')) > 0 then
-      v_match := v_match || format(' and not (%s)',
-        (select string_agg(public.market_groups_sql(jsonb_build_array(g), 'l.search_terms'), ' or ')
-         from jsonb_array_elements(v_parsed -> 'exclude') g));
-    end if;
+    return 'false';
+  end if;
+  v_match := '(' || array_to_string(v_parts, ' or ') || ')';
+  if jsonb_array_length(coalesce(v_parsed -> 'exclude', '[]')) > 0 then
+    v_match := v_match || format(' and not (%s)',
+      (select string_agg(public.market_groups_sql(jsonb_build_array(g), 'l.search_terms'), ' or ')
+       from jsonb_array_elements(v_parsed -> 'exclude') g));
+  end if;
+  return v_match;
+end;
+$$;
+
+revoke execute on function private.seller_match_sql(text) from public, anon;
+grant execute on function private.seller_match_sql(text) to authenticated, service_role;
+
+create function public.seller_history(p_query text, p_condition text) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_user uuid := auth.uid();
+  v_result jsonb;
+begin
+  if v_user is null then
+    raise exception 'sign in to see your history' using errcode = '42501';
+  end if;
+  if p_condition not in ('new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned') then
+    raise exception 'unknown condition %', p_condition using errcode = '22023';
+  end if;
+  -- Nothing imported: no need to read the query at all.
+  if not exists (select 1 from public.seller_items i where i.user_id = v_user) then
+    return null;
   end if;
 
   execute format($sql$
@@ -333,7 +352,7 @@ begin
       'otherConditions', (select count(*) from matched m where m.condition is distinct from $2)::int,
       'unknownCondition', (select count(*) from matched m where m.condition is null)::int
     )
-    from stats s$sql$, v_match)
+    from stats s$sql$, private.seller_match_sql(p_query))
   into v_result using v_user, p_condition;
   return v_result;
 end;
