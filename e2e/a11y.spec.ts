@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from './support/fixtures';
 import { expect, openPage, test } from './support/fixtures';
 import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
+import { logInThroughDialog } from './support/login';
 
 // One account and one set of listings per file, made once: the tests of a file run in order in one worker.
 test.describe.configure({ mode: 'serial' });
@@ -35,15 +36,7 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-async function login(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: /open account menu/ }).waitFor();
-}
+const login = (page: Page) => logInThroughDialog(page, email, password);
 
 let articlePath = '';
 

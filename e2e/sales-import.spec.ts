@@ -21,6 +21,7 @@ import { formatPresets } from '../src/features/sales/lib/import/formats';
 import { salesMessages } from '../src/features/sales/messages';
 import { expect, test, type Page } from './support/fixtures';
 import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
+import { logInThroughDialog } from './support/login';
 
 const fixtures = path.resolve('tests/fixtures/sales');
 const password = 'sales-secret-1';
@@ -34,13 +35,7 @@ async function newSeller(): Promise<{ email: string; userId: string }> {
 
 async function logIn(page: Page, email: string) {
   await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: /open account menu/ }).waitFor();
+  await logInThroughDialog(page, email, password);
 }
 
 const presetName = (id: string) => {

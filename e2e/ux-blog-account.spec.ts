@@ -3,6 +3,7 @@
 // registration, the forgot-password view, and the testimonials.
 import { env, expect, test, type Page } from './support/fixtures';
 import { createVerifiedUser, serviceClient } from './support/seed';
+import { logInThroughDialog } from './support/login';
 
 const password = 'maya-secret-1';
 const service = serviceClient();
@@ -27,12 +28,7 @@ async function createMaya(): Promise<{ email: string; userId: string }> {
 
 async function logIn(page: Page, email: string) {
   await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await logInThroughDialog(page, email, password);
 }
 
 test.describe('blog covers', () => {

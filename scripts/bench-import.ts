@@ -22,12 +22,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { freePort } from '../e2e/support/ports';
+import { logInThroughDialog } from '../e2e/support/login';
 import { projectRoot } from '../emulator/config';
 import { localKeys } from '../emulator/keys';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { toCsv } from '../src/features/sales/lib/csv';
 import { buildLoaded, loadFile } from '../src/features/sales/lib/import/inspect';
 import type { SaleRow } from '../src/features/sales/lib/import/types';
-import { LINES, prng, type Line } from './market-data';
+import { COLUMNS as LISTING_COLUMNS, generateListings } from './market-data';
 import { flag } from './market-target';
 import { prerender } from './prerender';
 import { serveDist } from './serve-dist';
@@ -57,178 +59,13 @@ const clientOptions = {
 // ---------------------------------------------------------------------------------------------------------------------
 // The file
 
-const MARKETPLACES: [string, number][] = [
-  ['ebay', 30],
-  ['poshmark', 26],
-  ['mercari', 20],
-  ['depop', 12],
-  ['vinted', 12],
-];
-const CONDITIONS: [string, number][] = [
-  ['pre_owned', 60],
-  ['new_with_tags', 15],
-  ['new_without_tags', 17],
-  ['new_with_imperfections', 8],
-];
-const COLOURS = [
-  'Black',
-  'Navy',
-  'Heather Grey',
-  'Olive',
-  'Burgundy',
-  'Cream',
-  'Blue',
-  'Red',
-  'Pink',
-  'White',
-  'Brown',
-  'Green',
-  'Camel',
-  'Charcoal',
-];
-const SIZES: Record<Line['sizes'], string[]> = {
-  apparel: ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL'],
-  pants: [
-    '0',
-    '2',
-    '4',
-    '6',
-    '8',
-    '10',
-    '12',
-    '14',
-    '25',
-    '26',
-    '27',
-    '28',
-    '29',
-    '30',
-    '31',
-    '32',
-    '34',
-    'W32 L30',
-  ],
-  shoes: ['5', '6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11', '12', 'UK 7', 'EU 40'],
-  one: ['One Size'],
-};
-const FIT = ['Womens', 'Mens', 'Womens', 'Unisex'];
-const EXTRAS = [
-  '',
-  '',
-  '',
-  'NWT',
-  'EUC',
-  'Vintage',
-  'Rare',
-  'Y2K',
-  'Classic',
-  'Oversized',
-  'Slim Fit',
-  'Lot of 2',
-];
-const DAY = 86_400_000;
+// Our own import format: the demo market's listing columns but its source.
+const COLUMNS = LISTING_COLUMNS.filter((c) => c !== 'source');
 
-function pick<T>(random: () => number, weighted: [T, number][]): T {
-  const total = weighted.reduce((sum, [, w]) => sum + w, 0);
-  let at = random() * total;
-  for (const [value, weight] of weighted) if ((at -= weight) < 0) return value;
-  return weighted[weighted.length - 1]![0];
-}
-const oneOf = <T>(random: () => number, values: T[]): T => values[Math.floor(random() * values.length)]!;
-
-/** A cell as CSV writes it: quoted when it holds a comma, a quote or a line break. */
-const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-function isoDay(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
-}
-
-/**
- * `rows` sales and listings of one reseller across five marketplaces: brand x garment lines of the demo market, sizes,
- * colours and fits in the titles (some with commas and inch marks, so quoting is exercised), about 60% sold within
- * the last 365 days (sold after listed), the rest still listed; each external_id unique. Deterministic for a seed and
- * a day (dates count back from `today`).
- */
-export function generateCsv(rows: number, seed = 21, today = new Date()): string {
-  const random = prng(seed);
-  const anchor = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const lines: string[] = [
-    'marketplace,external_id,title,brand,category,size,colour,condition,status,price,currency,listed_at,sold_at,url',
-  ];
-  const weighted = LINES.map((line) => [line, line.weight] as [Line, number]);
-  for (let n = 0; n < rows; n++) {
-    const line = pick(random, weighted);
-    const marketplace = pick(random, MARKETPLACES);
-    const size = oneOf(random, SIZES[line.sizes]);
-    const colour = oneOf(random, COLOURS);
-    const fit = oneOf(random, FIT);
-    const extra = oneOf(random, EXTRAS);
-    const condition = pick(random, CONDITIONS);
-    const sold = random() < 0.6;
-    const name = line.names && random() < 0.3 ? oneOf(random, line.names) : line.brand;
-    const sizeText =
-      line.sizes === 'one' ? '' : line.sizes === 'shoes' ? ` ${fit} Size ${size}` : ` Size ${size}`;
-    const shapes = [
-      () => `${name} ${line.item}${sizeText} ${colour}`,
-      () => `${extra ? `${extra} ` : ''}${name} ${line.item} ${colour}${sizeText}`,
-      () => `${name} ${line.item}, ${colour},${sizeText.trim() ? ` ${sizeText.trim()}` : ' One Size'}`,
-      () => `${name} ${fit} ${line.item} ${line.sizes === 'pants' ? `${size}" Inseam ` : ''}${colour}`,
-    ];
-    const title = oneOf(random, shapes)().replace(/\s+/g, ' ').trim();
-    const factor = 0.55 + random() * 1.1 + (condition === 'new_with_tags' ? 0.25 : 0);
-    const price = (Math.max(3, line.price * factor) - (random() < 0.5 ? 0.01 : 0)).toFixed(2);
-    const currency =
-      marketplace === 'vinted' ? (random() < 0.6 ? 'GBP' : 'EUR') : random() < 0.03 ? 'CAD' : 'USD';
-    let listedAt: number;
-    let soldAt: number | null = null;
-    if (sold) {
-      soldAt = anchor - (1 + Math.floor(random() * 364)) * DAY;
-      listedAt = soldAt - (1 + Math.floor(random() * (line.days * 4))) * DAY;
-    } else {
-      listedAt = anchor - (1 + Math.floor(random() * 365)) * DAY;
-    }
-    // Some exports give a time of day as well.
-    const withTime = random() < 0.3;
-    const stamp = (time: number) =>
-      withTime
-        ? new Date(time + Math.floor(random() * 20) * 3_600_000 + Math.floor(random() * 60) * 60_000)
-            .toISOString()
-            .replace('.000Z', 'Z')
-        : isoDay(time);
-    const listed = stamp(listedAt);
-    const soldText = soldAt === null ? '' : stamp(soldAt);
-    const hex = Math.floor(random() * 0xffffffff)
-      .toString(16)
-      .padStart(8, '0');
-    const [externalId, url] = {
-      ebay: [`eb-${336_100_000_000 + n}`, `https://www.ebay.com/itm/${336_100_000_000 + n}`],
-      poshmark: [`pm-${hex}${n.toString(16).padStart(8, '0')}`, `https://poshmark.com/listing/${hex}${n}`],
-      mercari: [`me-m${84_000_000_000 + n}`, `https://www.mercari.com/us/item/m${84_000_000_000 + n}/`],
-      depop: [`dp-${line.brand.toLowerCase().replace(/[^a-z]+/g, '-')}-${n}`, ''],
-      vinted: [`vt-${5_120_000_000 + n}`, `https://www.vinted.co.uk/items/${5_120_000_000 + n}`],
-    }[marketplace]!;
-    lines.push(
-      [
-        marketplace,
-        externalId,
-        title,
-        line.brand,
-        line.category,
-        line.sizes === 'one' ? '' : size,
-        colour,
-        condition,
-        sold ? 'sold' : 'available',
-        price,
-        currency,
-        listed,
-        soldText,
-        random() < 0.85 ? url : '',
-      ]
-        .map(cell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\n')}\n`;
+/** `rows` listings of the demo market's generator (scripts/market-data.ts), seeded, in our own CSV format. */
+function generateCsv(rows: number): string {
+  const body = [...generateListings({ count: rows, seed: 21 })].map((row) => COLUMNS.map((c) => row[c]));
+  return toCsv([COLUMNS, ...body]);
 }
 
 /** Rows in a file this bench wrote (no cell holds a line break): its lines minus the header. */
@@ -633,12 +470,7 @@ async function browserPhase() {
   // Sign in through the login dialog, as a person (and the e2e specs) do.
   await page.goto('/');
   await startApp(page);
-  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await logInThroughDialog(page, email, password);
 
   await page.goto('/account/sales/import');
   await startApp(page);

@@ -372,7 +372,8 @@ export function* generateLabelledListings(options: GenerateOptions): Generator<L
   }
 }
 
-const COLUMNS = [
+/** The columns of a listing row, in the order of our own import format (scripts/market-import-parse.ts). */
+export const COLUMNS = [
   'marketplace',
   'external_id',
   'title',

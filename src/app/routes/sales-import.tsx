@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { paths } from '@/config/paths';
 import { ImportPage } from '@/features/sales/components/import-page';
-import { importMessages } from '@/features/sales/import-messages';
+import { salesMessages } from '@/features/sales/messages';
 import { SignedInOnly } from './signed-in-only';
 
 /** /account/sales/import: bring a marketplace export into "Your sales". */
@@ -10,7 +10,7 @@ export default function SalesImportRoute() {
   return (
     <>
       <Seo
-        title={importMessages.pageTitle}
+        title={salesMessages.importer.pageTitle}
         description="Import your sales and listings from eBay, Poshmark, Depop, Mercari, Vinted and crosslisters."
         path={paths.salesImport}
         noindex
@@ -25,8 +25,8 @@ export default function SalesImportRoute() {
             Your sales
           </Link>
         </nav>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">{importMessages.pageTitle}</h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">{importMessages.pageIntro}</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">{salesMessages.importer.pageTitle}</h1>
+        <p className="mt-2 max-w-2xl text-muted-foreground">{salesMessages.importer.pageIntro}</p>
         <div className="mt-8">
           <SignedInOnly
             title="Log in to import your sales"

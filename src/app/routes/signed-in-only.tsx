@@ -1,8 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardHeader } from '@/components/ui/card';
+import type { ReactNode } from 'react';
+import { SignedOutCard } from '@/features/auth/components/signed-out-card';
 import { useAuth } from '@/features/auth/lib/auth-context';
-import { openAuthDialog } from '@/features/auth/lib/dialog-store';
+import { authMessages } from '@/features/auth/messages';
 
 /** A page for signed-in users: a visitor is asked to log in (the dialog opens), and gets the page once they have. */
 export function SignedInOnly({
@@ -15,29 +14,12 @@ export function SignedInOnly({
   children: (userId: string) => ReactNode;
 }) {
   const { user, ready } = useAuth();
-  useEffect(() => {
-    if (ready && !user) openAuthDialog('login');
-  }, [ready, user]);
   if (!ready)
     return (
       <p role="status" className="text-muted-foreground">
-        Loading your account…
+        {authMessages.account.loading}
       </p>
     );
-  if (!user)
-    return (
-      <Card className="max-w-lg">
-        <CardHeader>
-          <h2 className="text-lg font-semibold leading-none tracking-tight">{title}</h2>
-          <CardDescription>{reason}</CardDescription>
-        </CardHeader>
-        <div className="flex flex-wrap gap-2 p-6 pt-0">
-          <Button onClick={() => openAuthDialog('login')}>Log in</Button>
-          <Button variant="outline" onClick={() => openAuthDialog('register')}>
-            Register
-          </Button>
-        </div>
-      </Card>
-    );
+  if (!user) return <SignedOutCard title={title} body={reason} />;
   return <>{children(user.id)}</>;
 }

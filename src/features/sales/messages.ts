@@ -1,4 +1,9 @@
 // The sales feature's copy, grouped by screen.
+import type { ImportField } from './lib/import/types';
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
 export const salesMessages = {
   dashboard: {
     heading: 'Your sales',
@@ -98,6 +103,127 @@ export const salesMessages = {
       vinted: 'Vinted',
       etsy: 'Etsy',
       grailed: 'Grailed',
+      facebook_marketplace: 'Facebook Marketplace',
+      other: 'Other',
     } as Record<string, string>,
+  },
+
+  importer: {
+    pageTitle: 'Import your sales',
+    pageIntro:
+      'Bring the sales and listings you downloaded from your marketplaces. You get your own sell-through, days to sell and sale prices, across every marketplace you sell on.',
+    pickTitle: 'Choose a file',
+    pickIntro: 'A CSV file from a marketplace or a crosslister, or a sheet you keep yourself.',
+    dropHint: 'Drop the file here, or choose it:',
+    fileLabel: 'Sales or listings file',
+    limits: 'CSV or JSON Lines, UTF-8, up to 20 MB and 100,000 rows.',
+    knownTitle: 'Exports we recognise',
+    ownFormat: 'Flipwise CSV or JSON Lines (the columns of our import format)',
+    otherFiles:
+      'Any other CSV works too: you tell us which column holds the title, price and dates, and we remember it for the next file with the same columns.',
+    privacy:
+      'Your imported rows are private: only you can see them, and you can delete them all at any time from Your sales.',
+    unreadableTitle: 'We could not read this file',
+    readFailed: 'We could not read this file. Check that it is a CSV file, then try again.',
+    writeFailed:
+      'The import stopped because we could not reach the server. What was written so far is kept; import the same file again to finish (nothing is added twice).',
+
+    readingTitle: (file: string) => `Reading ${file}`,
+    reading: 'Reading the file…',
+    checkingTitle: (file: string) => `Checking ${file}`,
+    checkingProgress: 'Checking each row',
+    importingTitle: (file: string) => `Importing ${file}`,
+    importingProgress: 'Importing rows',
+    progressCount: (done: number, total: number) =>
+      `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+    stop: 'Stop importing',
+    stopHint:
+      'Rows already imported stay. Importing the same file later finishes the rest without duplicates.',
+
+    mappedFormatName: 'Columns you chose',
+    mapTitle: (file: string) => `Which column is which in ${file}?`,
+    mapIntro:
+      'We do not recognise this file’s columns. Tell us where each detail is; leave out what the file does not have. Only the title is required.',
+    mapRemembered: 'We filled this in from the last file you imported with the same columns.',
+    notInFile: 'Not in this file',
+    fieldLabels: {
+      title: 'Title',
+      price: 'Price (sale price, or asking price if listed)',
+      currency: 'Currency',
+      sold_at: 'Sale date',
+      listed_at: 'Listing date',
+      brand: 'Brand',
+      size: 'Size',
+      condition: 'Condition',
+      marketplace: 'Marketplace',
+      external_id: 'Order or item id',
+      category: 'Category',
+      status: 'Status (sold or listed)',
+    } satisfies Record<ImportField, string>,
+    fieldHints: {
+      title: 'What the item was called in the listing.',
+      price: 'Amounts such as $25.00, 25 or 12,50 €.',
+      currency: 'If empty, the price’s symbol decides; without one, USD.',
+      sold_at: 'Rows with a sale date count as sold, unless a status column says otherwise.',
+      listed_at: 'Needed for days to sell.',
+      brand: 'Used for your figures by brand.',
+      size: 'As you wrote it: M, 32, US 9.',
+      condition: 'Words such as NWT, New with tags, Used or Good.',
+      marketplace: 'Where the item sold or is listed.',
+      external_id: 'Lets a re-import recognise rows; without it, we recognise them by their content.',
+      category: 'Used for your figures by category.',
+      status: 'Sold, Active, Listed… Drafts are not imported.',
+    } satisfies Record<ImportField, string>,
+    marketplaceForAll: 'Marketplace of every row',
+    chooseMarketplace: 'Choose a marketplace',
+    dateOrder: 'Dates such as 03/04/2026 mean',
+    monthFirst: 'Month first (March 4)',
+    dayFirst: 'Day first (3 April)',
+    sampleTitle: 'The first rows of the file',
+    needTitle: 'Choose the column that holds the title.',
+    needMarketplace: 'Choose the marketplace of these rows, or the column that names it.',
+    checkRows: 'Check the rows',
+    chooseAnother: 'Choose another file',
+
+    previewTitle: (file: string) => `Ready to import ${file}`,
+    recognised: (name: string) => `Recognised: ${name}.`,
+    mappedBy: 'Read with the columns you chose.',
+    readyCount: (n: number) => `${plural(n, 'row', 'rows')} ready to import`,
+    problemCount: (n: number) =>
+      n === 0
+        ? 'No rows with problems'
+        : `${plural(n, 'row has', 'rows have')} problems and will not be imported`,
+    skippedCount: (n: number) =>
+      `${plural(n, 'line', 'lines')} under the table that ${n === 1 ? 'is' : 'are'} not items`,
+    readyTitle: (shown: number, total: number) =>
+      shown === total ? 'The rows' : `The first ${shown} of ${total.toLocaleString('en-US')} rows`,
+    readyCaption: 'Rows that will be imported',
+    previewColumns: ['Title', 'Marketplace', 'Status', 'Price', 'Sold', 'Listed', 'Condition'],
+    sold: 'Sold',
+    listed: 'Listed',
+    problemsTitle: 'Rows with problems',
+    problemsIntro:
+      'These rows stay out. Download them with their reasons, fix them in your spreadsheet, and import that file.',
+    line: (n: number) => `Line ${n}:`,
+    moreProblems: (n: number) => `and ${plural(n, 'more row', 'more rows')} in the download.`,
+    skippedList: (lines: string) => `Not items, so not imported: ${lines}.`,
+    downloadRejected: 'Download rows with problems (CSV)',
+    lineColumn: 'Line',
+    reasonsColumn: 'Why it was not imported',
+    importRows: (n: number) => `Import ${plural(n, 'row', 'rows')}`,
+
+    doneTitle: 'Import finished',
+    partlyDoneTitle: 'Import stopped',
+    doneSummary: (inserted: number, updated: number, unchanged: number, rejected: number) =>
+      [
+        `${plural(inserted, 'new row', 'new rows')} added`,
+        `${plural(updated, 'row', 'rows')} updated`,
+        `${plural(unchanged, 'row was', 'rows were')} already there`,
+        `${plural(rejected, 'row', 'rows')} not imported`,
+      ].join(', ') + '.',
+    stopped: (written: number, total: number) =>
+      `You stopped the import after ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows.`,
+    seeYourSales: 'See your sales',
+    importAnother: 'Import another file',
   },
 };

@@ -1,10 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import type { ReactNode } from 'react';
 import { useAuth } from '../lib/auth-context';
-import { openAuthDialog } from '../lib/dialog-store';
 import { authMessages } from '../messages';
 import { AccountProfile } from './account-profile';
+import { SignedOutCard } from './signed-out-card';
 
 const a = authMessages.account;
 
@@ -36,29 +34,9 @@ export function AccountPage({ savedSearches, sales }: AccountPageProps) {
             <AccountProfile key={user.id} user={user} />
           </div>
         ) : (
-          <SignedOut />
+          <SignedOutCard title={a.signedOutTitle} body={a.signedOutBody} />
         )}
       </div>
     </div>
-  );
-}
-
-function SignedOut() {
-  useEffect(() => {
-    openAuthDialog('login');
-  }, []);
-  return (
-    <Card className="max-w-lg">
-      <CardHeader>
-        <h2 className="text-lg font-semibold leading-none tracking-tight">{a.signedOutTitle}</h2>
-        <CardDescription>{a.signedOutBody}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-2">
-        <Button onClick={() => openAuthDialog('login')}>{authMessages.dialog.loginTab}</Button>
-        <Button variant="outline" onClick={() => openAuthDialog('register')}>
-          {authMessages.dialog.registerTab}
-        </Button>
-      </CardContent>
-    </Card>
   );
 }

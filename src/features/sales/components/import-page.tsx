@@ -16,7 +16,10 @@ import { guessMapping, type BuiltRows, type ImportPlan } from '../lib/import/row
 import { createImportSession, type ImportSession } from '../lib/import/session';
 import { importFields, type ImportField, type SaleRow } from '../lib/import/types';
 import { recallMapping, rememberMapping } from '../lib/remembered-mapping';
-import { importMessages as m } from '../import-messages';
+import { conditionLabel, marketplaceLabel } from '../lib/format';
+import { salesMessages } from '../messages';
+
+const m = salesMessages.importer;
 
 type Step =
   | { kind: 'pick'; error?: string }
@@ -97,10 +100,7 @@ export function ImportPage({ userId, salesHref }: ImportPageProps) {
     try {
       totals = await runImport(built.rows, plan.format, {
         signal: cancel.current.signal,
-        onProgress: (written) => {
-          totals = { ...totals, written };
-          setStep((s) => (s.kind === 'importing' ? { ...s, written } : s));
-        },
+        onProgress: (written) => setStep((s) => (s.kind === 'importing' ? { ...s, written } : s)),
       });
     } catch {
       error = m.writeFailed;
@@ -392,7 +392,7 @@ function MapColumns({
               <option value="">{m.chooseMarketplace}</option>
               {MARKETPLACES.map((name) => (
                 <option key={name} value={name}>
-                  {m.marketplaceName(name)}
+                  {marketplaceLabel(name)}
                 </option>
               ))}
             </Select>
@@ -551,14 +551,14 @@ function PreviewRow({ row }: { row: SaleRow }) {
   return (
     <tr>
       <td className="max-w-[18rem] truncate border-b px-2 py-1">{row.title}</td>
-      <td className="border-b px-2 py-1">{m.marketplaceName(row.marketplace)}</td>
+      <td className="border-b px-2 py-1">{marketplaceLabel(row.marketplace)}</td>
       <td className="border-b px-2 py-1">{row.status === 'sold' ? m.sold : m.listed}</td>
       <td className="whitespace-nowrap border-b px-2 py-1">
         {row.price == null ? '—' : `${row.price.toFixed(2)} ${row.currency}`}
       </td>
       <td className="whitespace-nowrap border-b px-2 py-1">{date(row.sold_at)}</td>
       <td className="whitespace-nowrap border-b px-2 py-1">{date(row.listed_at)}</td>
-      <td className="border-b px-2 py-1">{row.condition ? m.conditionName(row.condition) : '—'}</td>
+      <td className="border-b px-2 py-1">{row.condition ? conditionLabel(row.condition) : '—'}</td>
     </tr>
   );
 }

@@ -67,7 +67,9 @@ export function formatDate(value: string): string {
 
 /** 'ebay' -> 'eBay'; a marketplace we have no name for is capitalised. */
 export function marketplaceLabel(key: string): string {
-  return m.marketplaceNames[key.toLowerCase()] ?? key.charAt(0).toUpperCase() + key.slice(1);
+  return (
+    m.marketplaceNames[key.toLowerCase()] ?? key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())
+  );
 }
 
 /** 'new_with_tags' -> 'New with tags'. */

@@ -4,7 +4,7 @@
 // skipped, never dropped unseen.
 import type { Table } from './read';
 import { reasonsOf, saleRowSchema } from './rules';
-import type { ColumnMapping, FormatPreset, ImportField, SaleRow } from './types';
+import { importFields, type ColumnMapping, type FormatPreset, type ImportField, type SaleRow } from './types';
 import { headerKey, readCondition, readDate, readMarketplace, readPrice, readStatus } from './values';
 
 /** How a file is read: from a preset, or from the columns a user mapped. */
@@ -118,24 +118,7 @@ export function buildRows(
       (names ?? []).map((n) => index.get(n) ?? -1).filter((i) => i >= 0),
     ]),
   ) as Partial<Record<ImportField, number[]>>;
-  const cols = Object.fromEntries(
-    (
-      [
-        'title',
-        'price',
-        'currency',
-        'sold_at',
-        'listed_at',
-        'brand',
-        'size',
-        'condition',
-        'marketplace',
-        'external_id',
-        'category',
-        'status',
-      ] as ImportField[]
-    ).map((f) => [f, column(f)]),
-  ) as Record<ImportField, number>;
+  const cols = Object.fromEntries(importFields.map((f) => [f, column(f)])) as Record<ImportField, number>;
   const out: BuiltRows = { rows: [], rejected: [], skipped: [] };
   const total = table.records.length;
   const width = table.header.length;
