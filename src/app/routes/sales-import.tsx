@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Seo } from '@/components/seo/seo';
 import { paths } from '@/config/paths';
 import { ImportPage } from '@/features/sales/components/import-page';
@@ -16,16 +15,7 @@ export default function SalesImportRoute() {
         noindex
       />
       <div className="container max-w-4xl py-10">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link to={paths.account} className="underline-offset-4 hover:underline">
-            My account
-          </Link>
-          {' / '}
-          <Link to={paths.sales} className="underline-offset-4 hover:underline">
-            Your sales
-          </Link>
-        </nav>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">{salesMessages.importer.pageTitle}</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{salesMessages.importer.pageTitle}</h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">{salesMessages.importer.pageIntro}</p>
         <div className="mt-8">
           <SignedInOnly

@@ -17,18 +17,13 @@ export default function SalesRoute() {
         noindex
       />
       <div className="container max-w-5xl py-10">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-          <Link to={paths.account} className="underline-offset-4 hover:underline">
-            My account
-          </Link>
-        </nav>
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight">Your sales</h1>
           <Link to={paths.salesImport} className={buttonVariants()}>
             Import sales
           </Link>
         </div>
-        <div className="mt-8 grid gap-8">
+        <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8">
           <SignedInOnly title="Log in to see your sales" reason="Your sales are private to your account.">
             {(userId) => (
               <>

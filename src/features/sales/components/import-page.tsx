@@ -110,7 +110,7 @@ export function ImportPage({ userId, salesHref }: ImportPageProps) {
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {step.kind === 'pick' && <PickFile headingRef={heading} error={step.error} onPick={pick} />}
       {step.kind === 'reading' && (
         <StepCard headingRef={heading} title={m.readingTitle(step.fileName)}>
@@ -352,7 +352,7 @@ function MapColumns({
     <StepCard headingRef={headingRef} title={m.mapTitle(inspection.fileName)}>
       <p className="text-muted-foreground">{m.mapIntro}</p>
       {remembered && <p className="mt-2 text-sm">{m.mapRemembered}</p>}
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
         {importFields.map((field) => (
           <div key={field}>
             <Label htmlFor={`${id}-${field}`}>

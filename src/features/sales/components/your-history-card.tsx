@@ -63,7 +63,11 @@ export function YourHistoryCard({ userId, query, condition, importHref }: YourHi
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-5">
               <Figure label="You listed" value={String(h.listed)} />
               <Figure label="You sold" value={String(h.sold)} />
-              <Figure label="Your sell-through" value={formatPercent(h.sellThrough)} />
+              {/* The SPEC's formula gives 0% when nothing is listed; with sales behind it, that would read as none sold. */}
+              <Figure
+                label="Your sell-through"
+                value={h.listed === 0 ? 'None listed now' : formatPercent(h.sellThrough)}
+              />
               <Figure
                 label="Your median price"
                 value={h.medianPrice == null ? '—' : formatMoney(h.medianPrice, h.currency)}
