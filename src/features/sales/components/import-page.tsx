@@ -412,7 +412,7 @@ function MapColumns({
         </div>
       </div>
       <h3 className="mt-6 font-semibold">{m.sampleTitle}</h3>
-      <div className="mt-2 overflow-x-auto">
+      <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={m.sampleTitle}>
         <table className="w-full text-left text-sm">
           <thead>
             <tr>
@@ -487,7 +487,7 @@ function Preview({
       {shown.length > 0 && (
         <>
           <h3 className="mt-6 font-semibold">{m.readyTitle(shown.length, built.rows.length)}</h3>
-          <div className="mt-2 overflow-x-auto">
+          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={m.readyCaption}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{m.readyCaption}</caption>
               <thead>
