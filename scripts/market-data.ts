@@ -26,6 +26,8 @@ export type MarketListing = {
   sold_at: string | null;
   url: string | null;
   source: string;
+  /** The (synthetic) seller whose item this is: the demo market is a seller panel too. Unset for imported listings. */
+  seller_key?: string | null;
 };
 
 /** mulberry32: tiny, fast and the same on every machine. */
@@ -224,7 +226,8 @@ const CONDITION_WORDS: Record<Condition, string[]> = {
 
 const DAY = 86_400_000;
 /** Sales and listings reach back this far; the sold count looks at the last 90 days of it. */
-const HISTORY_DAYS = 180;
+// A year of sales, so every sold window of the Deeper look (30 to 365 days) has its own figures.
+const HISTORY_DAYS = 365;
 
 function pick<T>(random: () => number, weighted: [T, number][]): T {
   const total = weighted.reduce((sum, [, w]) => sum + w, 0);
@@ -274,6 +277,9 @@ export type LabelledListing = { row: MarketListing; line: Readonly<Line> };
 /** generateListings with the truth beside each row, for the search-quality set (npm run eval:search). */
 export function* generateLabelledListings(options: GenerateOptions): Generator<LabelledListing> {
   const random = prng(options.seed ?? 20250101);
+  // Sellers are drawn from their own sequence, so the listings themselves do not depend on the panel's size.
+  const sellerRandom = prng((options.seed ?? 20250101) ^ 0x5e11e7);
+  const sellers = demoSellerCount(options.count);
   const now = (options.now ?? new Date()).getTime();
   const totalWeight = LINES.reduce((sum, line) => sum + line.weight, 0);
   let made = 0;
@@ -355,6 +361,7 @@ export function* generateLabelledListings(options: GenerateOptions): Generator<L
         // Demo rows point nowhere: a made-up link to a real marketplace would mislead.
         url: null,
         source: 'demo',
+        seller_key: demoSellerKey(Math.floor(sellerRandom() ** 1.6 * sellers)),
       });
     }
     lineRows.sort((a, b) =>
@@ -370,6 +377,19 @@ export function* generateLabelledListings(options: GenerateOptions): Generator<L
     );
     for (const row of lineRows) yield { row, line };
   }
+}
+
+/**
+ * The demo panel's size: hundreds of synthetic sellers (one per 120 listings, 200 to 5,000). A few sell a lot and
+ * most a little (the draw is skewed towards the first keys), as on every marketplace.
+ */
+export function demoSellerCount(count: number): number {
+  return Math.min(5000, Math.max(200, Math.round(count / 120)));
+}
+
+/** A synthetic seller's panel key: recognisably made up (5e11e700-...), stable for a seed. */
+export function demoSellerKey(index: number): string {
+  return `5e11e700-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
 }
 
 /** The columns of a listing row, in the order of our own import format (scripts/market-import-parse.ts). */
@@ -391,8 +411,12 @@ export const COLUMNS = [
   'source',
 ] as const;
 
+/** What upsertListings writes: the import format's columns and the seller's panel key. */
+const WRITTEN = [...COLUMNS, 'seller_key'] as const;
+
 const RECORDSET = `x(marketplace text, external_id text, title text, brand text, category text, size text, colour text,
-  condition text, status text, price numeric, currency text, listed_at timestamptz, sold_at timestamptz, url text, source text)`;
+  condition text, status text, price numeric, currency text, listed_at timestamptz, sold_at timestamptz, url text, source text,
+  seller_key uuid)`;
 
 /** Upserts rows by (marketplace, external_id) in chunks: one JSON parameter per chunk, parsed by Postgres. */
 export async function upsertListings(
@@ -405,10 +429,10 @@ export async function upsertListings(
   const flush = async () => {
     if (!chunk.length) return;
     await db.query(
-      `insert into public.market_listings (${COLUMNS.join(', ')})
-       select ${COLUMNS.join(', ')} from jsonb_to_recordset($1::jsonb) as ${RECORDSET}
+      `insert into public.market_listings (${WRITTEN.join(', ')})
+       select ${WRITTEN.join(', ')} from jsonb_to_recordset($1::jsonb) as ${RECORDSET}
        on conflict (marketplace, external_id) do update set
-         ${COLUMNS.filter((c) => c !== 'marketplace' && c !== 'external_id')
+         ${WRITTEN.filter((c) => c !== 'marketplace' && c !== 'external_id')
            .map((c) => `${c} = excluded.${c}`)
            .join(', ')}`,
       [JSON.stringify(chunk)],
@@ -432,6 +456,7 @@ const BULK_INDEXES = [
      using gin (public.market_listing_terms(brand, title, category, size)) with (fastupdate = off) where status = 'sold'`,
   `create index if not exists market_listings_title_trgm_idx on public.market_listings using gin (title extensions.gin_trgm_ops)`,
   `create index if not exists market_listings_source_idx on public.market_listings (source)`,
+  `create index if not exists market_listings_seller_key_idx on public.market_listings (seller_key) where seller_key is not null`,
 ];
 
 /**
@@ -465,7 +490,7 @@ export async function seedMarketListings(
   const bulk = options.bulk ?? options.count >= 10_000;
   await db.query(`delete from public.market_listings where source = 'demo'`);
   if (bulk) {
-    for (const name of ['available_terms', 'sold_terms', 'title_trgm', 'source']) {
+    for (const name of ['available_terms', 'sold_terms', 'title_trgm', 'source', 'seller_key']) {
       await db.exec(`drop index if exists public.market_listings_${name}_idx`);
     }
   }

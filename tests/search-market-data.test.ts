@@ -20,7 +20,7 @@ describe('demo market generator', () => {
     expect(take(500, 1)).not.toEqual(take(500, 2));
   });
 
-  it('writes realistic, valid rows: real brands, several marketplaces, all four conditions, dates in the last 180 days', () => {
+  it("writes realistic, valid rows: real brands, several marketplaces, all four conditions, dates in the last year, each row a synthetic seller's", () => {
     const rows = take(20_000);
     for (const row of rows.filter((_, i) => i % 10 === 0)) {
       expect(importRowSchema.safeParse(row).success).toBe(true);
@@ -40,11 +40,16 @@ describe('demo market generator', () => {
     ]) {
       expect(rows.some((r) => r.brand === brand)).toBe(true);
     }
-    const oldest = now.getTime() - 211 * 86_400_000;
+    const oldest = now.getTime() - 396 * 86_400_000;
     expect(
       rows.every((r) => Date.parse(r.listed_at) >= oldest && Date.parse(r.listed_at) <= now.getTime()),
     ).toBe(true);
     expect(rows.every((r) => r.source === 'demo' && r.url === null)).toBe(true);
+    // The demo market is a panel of hundreds of synthetic sellers (issue 22), a few selling far more than most.
+    const perSeller = new Map<string, number>();
+    for (const r of rows) perSeller.set(r.seller_key!, (perSeller.get(r.seller_key!) ?? 0) + 1);
+    expect(perSeller.size).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...perSeller.values())).toBeGreaterThan(5 * (rows.length / perSeller.size));
     expect(rows.filter((r) => r.status === 'sold').every((r) => r.sold_at && r.sold_at >= r.listed_at)).toBe(
       true,
     );

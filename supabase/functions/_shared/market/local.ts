@@ -3,14 +3,18 @@
 // (migrations 20250101000200_market.sql and 20250101000210_market_search.sql).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
+  PANEL_MIN_SELLERS,
   SOLD_WINDOW_DAYS,
   SourceUnavailableError,
+  WITHHELD_REASON,
   type AvailableResult,
   type ByCondition,
+  type DataOrigin,
   type GateSettings,
   type GatedAnswer,
   type MarketProvider,
   type MarketQuery,
+  type PanelFacts,
   type QueryReading,
   type RecentSale,
   type SoldResult,
@@ -24,62 +28,94 @@ const readingFrom = (query: ParsedQuery | undefined): QueryReading => ({
   ignored: query?.ignored ?? [],
 });
 
-type AvailableRow = {
-  available: number;
-  byCondition: ByCondition;
-  byMarketplace: { marketplace: string; available: number }[];
+/** What the counting functions say about the panel threshold (migration 20250401000000_seller_panel.sql). */
+type PanelRow = {
+  sellers?: number;
+  minSellers?: number;
+  panelSellers?: number | null;
   demoComps: number;
+  panelComps?: number;
   hasDemo?: boolean;
+  hasPanel?: boolean;
+  indexEmpty?: boolean;
   asOf?: string;
   query?: ParsedQuery;
 };
 
-type SoldRow = {
-  sold: number;
+type AvailableRow = PanelRow & {
+  available: number | null;
+  byCondition: ByCondition;
+  byMarketplace: { marketplace: string; available: number }[];
+};
+
+type SoldRow = PanelRow & {
+  sold: number | null;
   byCondition: ByCondition;
   byMarketplace: { marketplace: string; sold: number }[];
   prices: { p25: number; median: number; p75: number } | null;
   medianDaysToSell: number | null;
-  demoComps: number;
   recentSales?: (Omit<RecentSale, 'price'> & { price: number | string | null })[];
-  hasDemo?: boolean;
-  asOf?: string;
-  query?: ParsedQuery;
 };
+
+function originOf(row: PanelRow, isDemo: boolean): DataOrigin {
+  if (isDemo) return 'demo';
+  return row.hasPanel || (row.panelComps ?? 0) > 0 ? 'panel' : 'import';
+}
+
+/** The threshold facts, when the database sent them (answers cached before the panel have none). */
+function panelFrom(row: PanelRow, count: number | null, headline: boolean): PanelFacts | undefined {
+  if (row.sellers === undefined || row.minSellers === undefined) return undefined;
+  const withheld = count === null;
+  return {
+    sellers: row.sellers,
+    minSellers: row.minSellers,
+    withheld,
+    sellersNeeded: withheld ? Math.max(1, row.minSellers - row.sellers) : 0,
+    ...(headline ? { headlineSellers: row.panelSellers ?? null } : {}),
+  };
+}
 
 type SearchRow<T> = { allowed: boolean; retryAfter?: number | null; cached?: boolean; result?: T };
 
 function availableFrom(row: AvailableRow, isDemo: boolean): AvailableResult {
+  const panel = panelFrom(row, row.available, false);
   return {
     availableCount: row.available,
+    ...(row.available === null ? { reason: WITHHELD_REASON } : {}),
     byCondition: row.byCondition,
     byMarketplace: row.byMarketplace,
-    comps: row.available,
+    comps: row.available ?? 0,
     isDemo,
     approximate: false,
-    origin: isDemo ? 'demo' : 'import',
+    origin: originOf(row, isDemo),
     reading: readingFrom(row.query),
+    ...(panel ? { panel } : {}),
+    ...(row.indexEmpty ? { indexEmpty: true } : {}),
   };
 }
 
 function soldFrom(row: SoldRow, isDemo: boolean, windowDays: number = SOLD_WINDOW_DAYS): SoldResult {
+  const panel = panelFrom(row, row.sold, windowDays === SOLD_WINDOW_DAYS);
   return {
     soldCount: row.sold,
+    ...(row.sold === null ? { reason: WITHHELD_REASON } : {}),
     windowDays,
     medianPrice: row.prices ? Number(row.prices.median) : null,
     priceRange: row.prices ? { p25: Number(row.prices.p25), p75: Number(row.prices.p75) } : null,
     typicalDaysToSell: row.medianDaysToSell === null ? null : Number(row.medianDaysToSell),
     byCondition: row.byCondition,
     byMarketplace: row.byMarketplace,
-    comps: row.sold,
+    comps: row.sold ?? 0,
     isDemo,
     approximate: false,
-    origin: isDemo ? 'demo' : 'import',
+    origin: originOf(row, isDemo),
     recentSales: (row.recentSales ?? []).slice(0, 10).map((sale) => ({
       ...sale,
       price: sale.price === null ? null : Number(sale.price),
     })),
     reading: readingFrom(row.query),
+    ...(panel ? { panel } : {}),
+    ...(row.indexEmpty ? { indexEmpty: true } : {}),
   };
 }
 
@@ -98,15 +134,19 @@ export class LocalMarketProvider implements MarketProvider {
   }
 
   /** A zero count from an index of demo rows is still a demo answer. */
-  private async demoOnZero(comps: number, demoComps: number, signal: AbortSignal): Promise<boolean> {
-    if (comps > 0) return demoComps > 0;
+  private async demoOnZero(comps: number | null, demoComps: number, signal: AbortSignal): Promise<boolean> {
+    if (comps !== 0) return demoComps > 0;
     return this.rpc<boolean>('market_has_demo', {}, signal);
   }
 
   async countAvailable(query: MarketQuery): Promise<AvailableResult> {
     const row = await this.rpc<AvailableRow>(
       'market_count_available',
-      { p_query: query.itemName, p_condition: query.condition },
+      {
+        p_query: query.itemName,
+        p_condition: query.condition,
+        p_min_sellers: query.minSellers ?? PANEL_MIN_SELLERS,
+      },
       query.signal,
     );
     return availableFrom(row, await this.demoOnZero(row.available, row.demoComps, query.signal));
@@ -115,7 +155,12 @@ export class LocalMarketProvider implements MarketProvider {
   async countSold(query: MarketQuery): Promise<SoldResult> {
     const row = await this.rpc<SoldRow>(
       'market_count_sold',
-      { p_query: query.itemName, p_condition: query.condition, p_window_days: query.windowDays },
+      {
+        p_query: query.itemName,
+        p_condition: query.condition,
+        p_window_days: query.windowDays,
+        p_min_sellers: query.minSellers ?? PANEL_MIN_SELLERS,
+      },
       query.signal,
     );
     return soldFrom(row, await this.demoOnZero(row.sold, row.demoComps, query.signal), query.windowDays);
@@ -140,6 +185,7 @@ export class LocalMarketProvider implements MarketProvider {
         p_cache_key: gate.cacheKey,
         p_ttl_seconds: gate.ttlSeconds,
         p_window_days: query.windowDays,
+        p_min_sellers: query.minSellers ?? PANEL_MIN_SELLERS,
       },
       query.signal,
     );

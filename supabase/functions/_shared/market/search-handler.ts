@@ -13,6 +13,7 @@ import { marketProvider } from './index.ts';
 import { cacheQueryKey, normalizeQuery } from './normalize.ts';
 import {
   CONDITIONS,
+  PANEL_MIN_SELLERS,
   SourceRateLimitedError,
   type AvailableResult,
   type Condition,
@@ -175,6 +176,8 @@ export function shape(
       byMarketplace: a.byMarketplace,
       comps: a.comps,
       ...(a.reading ? { reading: a.reading } : {}),
+      ...(a.panel ? { panel: a.panel } : {}),
+      ...(a.indexEmpty ? { indexEmpty: true } : {}),
       asOf,
     };
   }
@@ -193,13 +196,16 @@ export function shape(
     comps: s.comps,
     recentSales: s.recentSales.slice(0, 10),
     ...(s.reading ? { reading: s.reading } : {}),
+    ...(s.panel ? { panel: s.panel } : {}),
+    ...(s.indexEmpty ? { indexEmpty: true } : {}),
     asOf,
   };
 }
 
 /**
  * Environment: MARKET_PROVIDER (local | ebay), MARKET_TIMEOUT_MS (8000), MARKET_RATE_LIMIT (30 per window),
- * MARKET_RATE_WINDOW_SECONDS (60), MARKET_CACHE_TTL_SECONDS (900), MARKET_CACHE=off to bypass the cache.
+ * MARKET_RATE_WINDOW_SECONDS (60), MARKET_CACHE_TTL_SECONDS (900), MARKET_CACHE=off to bypass the cache,
+ * PANEL_MIN_SELLERS (5, at least 2): the sellers a panel figure must draw on.
  */
 export function createSearchHandler(kind: SearchKind) {
   const bucket = `search-${kind}`;
@@ -221,6 +227,8 @@ export function createSearchHandler(kind: SearchKind) {
       const input = parseSearchBody(kind, await readJsonBody(req));
       const provider = marketProvider(env);
       const service = serviceClient(env);
+      // The seller panel's threshold; below 2 a figure could be one person's sales, whatever the setting says.
+      const minSellers = Math.max(2, intEnv(env, 'PANEL_MIN_SELLERS', PANEL_MIN_SELLERS));
       const useCache =
         !/^(off|false|0|no)$/i.test(env.MARKET_CACHE ?? '') && !flagEnv(env, 'MARKET_CACHE_BYPASS');
       const key = useCache
@@ -230,6 +238,7 @@ export function createSearchHandler(kind: SearchKind) {
             input.condition,
             // Each sold window is its own answer; the 90-day key keeps its old shape.
             ...(kind === 'sold' && input.windowDays !== SOLD_WINDOW_DAYS ? [`${input.windowDays}d`] : []),
+            ...(minSellers !== PANEL_MIN_SELLERS ? [`k${minSellers}`] : []),
             cacheQueryKey(input.itemName),
           ])
         : null;
@@ -247,6 +256,7 @@ export function createSearchHandler(kind: SearchKind) {
         itemName: input.itemName,
         condition: input.condition,
         windowDays: input.windowDays,
+        minSellers,
         signal,
       });
       let payload: Record<string, unknown>;

@@ -7,10 +7,31 @@ export const CONDITIONS = [
 ] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-export type ByCondition = Record<Condition, number>;
+/** A condition's count, or null where the seller panel withholds it (drawn on too few sellers). */
+export type ByCondition = Record<Condition, number | null>;
 
-/** Where the figures come from: the demo market, eBay's live API, or listings brought in with `market:import`. */
-export type DataOrigin = 'demo' | 'ebay' | 'import';
+/**
+ * Where the figures come from: the demo market (a panel of synthetic sellers), the seller panel (resellers' shared
+ * sales), eBay's API (only with EBAY_RATES_APPROVED), or listings brought in with `market:import`.
+ */
+export type DataOrigin = 'demo' | 'panel' | 'ebay' | 'import';
+
+/**
+ * The seller panel's threshold (docs/decisions/056): a figure is shown only when it draws on no seller's items or on at
+ * least `minSellers` distinct sellers; otherwise the count is null and `withheld` says why.
+ */
+export type PanelFacts = {
+  /** Distinct sellers behind this figure. */
+  sellers: number;
+  minSellers: number;
+  withheld: boolean;
+  /** How many more sellers the figure needs before it can be shown (0 when shown). */
+  sellersNeeded: number;
+  /** Sold answers for the 90-day headline: the sellers with a matching item listed now or sold in the window. */
+  headlineSellers?: number | null;
+};
+
+export const WITHHELD_REASON = 'Not enough sellers have shared sales like this yet';
 
 /** The sold windows a reseller may pick in the Deeper look; SOLD_WINDOW_DAYS (90) is the SPEC's headline figure. */
 export const SOLD_WINDOWS = [30, 90, 180, 365] as const;
@@ -41,6 +62,8 @@ export type MarketQuery = {
   condition: Condition;
   /** Sold searches only: the window in days (SOLD_WINDOW_DAYS unless the user picked another). */
   windowDays: SoldWindow;
+  /** The seller panel's threshold: distinct sellers a figure must draw on (PANEL_MIN_SELLERS, default 5). */
+  minSellers?: number;
   /** Aborted when the function gives up on the source (timeout). */
   signal: AbortSignal;
 };
@@ -57,6 +80,9 @@ export type AvailableResult = {
   comps: number;
   isDemo: boolean;
   reading?: QueryReading;
+  panel?: PanelFacts;
+  /** The index holds nothing at all (no demo, no panel, no import): no market data source is set up. */
+  indexEmpty?: boolean;
 };
 
 export type SoldResult = {
@@ -77,6 +103,8 @@ export type SoldResult = {
   comps: number;
   isDemo: boolean;
   reading?: QueryReading;
+  panel?: PanelFacts;
+  indexEmpty?: boolean;
 };
 
 export type SourceName = 'local' | 'ebay';
@@ -133,3 +161,6 @@ export class SourceRateLimitedError extends Error {
 }
 
 export const SOLD_WINDOW_DAYS = 90;
+
+/** The seller panel's default threshold: a figure draws on at least this many distinct sellers. */
+export const PANEL_MIN_SELLERS = 5;

@@ -1,0 +1,438 @@
+// The seller panel (issue 22): resellers' shared sales become the market figures, and no figure is shown unless at
+// least 5 distinct sellers stand behind it. The real supabase-js client against the emulator, through the search
+// functions and RPC; on PGlite, and on PostgreSQL 15 when DATABASE_URL is set.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
+import type { SaleRow } from '../src/features/sales/lib/import/types';
+import { prng } from '../scripts/market-data';
+import { client, userToken } from './support/supabase';
+
+let emu: RunningEmulator;
+let service: SupabaseClient;
+let anon: SupabaseClient;
+type User = { id: string; email: string; db: SupabaseClient };
+
+const day = 86_400_000;
+const now = Date.now();
+const iso = (daysAgo: number) => new Date(now - daysAgo * day).toISOString();
+
+async function makeUser(email: string): Promise<User> {
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password: 'correct-horse-9',
+    email_confirm: true,
+  });
+  if (error) throw error;
+  return {
+    id: data.user.id,
+    email,
+    db: client(emu.url, emu.anonKey, await userToken(data.user.id, { email })),
+  };
+}
+
+async function importRows(user: User, rows: SaleRow[]): Promise<void> {
+  const { error } = await user.db.rpc('seller_items_import', { p_rows: rows, p_format: null });
+  expect(error).toBeNull();
+}
+
+async function share(user: User, on: boolean) {
+  const { data, error } = await user.db.rpc('panel_set_sharing', { p_share: on });
+  expect(error).toBeNull();
+  return data as { sharing: boolean; shared: number; withoutCondition: number };
+}
+
+function item(tag: string, over: Partial<SaleRow> = {}): SaleRow {
+  return {
+    marketplace: 'poshmark',
+    external_id: `order-${tag}`,
+    title: `Patagonia Better Sweater Fleece Jacket ${tag}`,
+    brand: 'Patagonia',
+    category: 'Jackets',
+    size: 'M',
+    condition: 'pre_owned',
+    status: 'available',
+    price: 60,
+    currency: 'USD',
+    listed_at: iso(40),
+    sold_at: null,
+    ...over,
+  };
+}
+
+describe('the seller panel through the search functions', () => {
+  const sellers: User[] = [];
+  let viewer: User;
+  const body = { itemName: 'patagonia better sweater', condition: 'pre_owned' };
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
+    service = client(emu.url, emu.serviceRoleKey);
+    anon = client(emu.url, emu.anonKey);
+    for (let s = 0; s < 5; s++) {
+      const seller = await makeUser(`seller${s}.panel@example.com`);
+      sellers.push(seller);
+      // Each seller: two listed and two sold in the last month, pre-owned, on Poshmark; the first also a tagged one.
+      await importRows(seller, [
+        item(`s${s}a`),
+        item(`s${s}b`, { price: 70 }),
+        item(`s${s}c`, { status: 'sold', sold_at: iso(10 + s), price: 50 + s, listed_at: iso(20 + s) }),
+        item(`s${s}d`, { status: 'sold', sold_at: iso(5 + s), price: 55 + s, listed_at: iso(9 + s) }),
+        ...(s === 0
+          ? [
+              item('s0e', {
+                condition: 'new_with_tags',
+                status: 'sold',
+                sold_at: iso(3),
+                marketplace: 'depop',
+              }),
+            ]
+          : []),
+        // No condition in the export: stays private to its seller.
+        item(`s${s}f`, { condition: null }),
+      ]);
+    }
+    viewer = await makeUser('viewer.panel@example.com');
+  });
+
+  afterAll(async () => {
+    await emu?.stop();
+  });
+
+  const search = async (fn: 'search-available' | 'search-sold') => {
+    const { data, error } = await viewer.db.functions.invoke(fn, { body });
+    expect(error).toBeNull();
+    return data;
+  };
+
+  it('is off by default, and imported items are not in any answer until their seller shares', async () => {
+    const { data } = await sellers[0].db.rpc('panel_sharing_status');
+    expect(data).toMatchObject({ sharing: false, shared: 0, withoutCondition: 1 });
+    const available = await search('search-available');
+    expect(available).toMatchObject({ availableCount: 0, indexEmpty: true });
+  });
+
+  it('with 4 sellers sharing, every figure says not enough sellers, with how many more are needed', async () => {
+    for (const seller of sellers.slice(0, 4)) {
+      const state = await share(seller, true);
+      expect(state).toMatchObject({
+        sharing: true,
+        shared: seller === sellers[0] ? 5 : 4,
+        withoutCondition: 1,
+      });
+    }
+    const available = await search('search-available');
+    expect(available).toMatchObject({
+      availableCount: null,
+      reason: 'Not enough sellers have shared sales like this yet',
+      origin: 'panel',
+      panel: { sellers: 4, minSellers: 5, withheld: true, sellersNeeded: 1 },
+      byMarketplace: [],
+    });
+    expect(Object.values(available.byCondition).every((n) => n === null || n === 0)).toBe(true);
+    const sold = await search('search-sold');
+    expect(sold).toMatchObject({
+      soldCount: null,
+      reason: 'Not enough sellers have shared sales like this yet',
+      panel: { sellers: 4, withheld: true, sellersNeeded: 1 },
+      medianPrice: null,
+      priceRange: null,
+      typicalDaysToSell: null,
+      byMarketplace: [],
+      recentSales: [],
+    });
+  });
+
+  it('with 5 it counts them, names the panel and its sellers, and recent sales carry nothing that identifies a seller', async () => {
+    await share(sellers[4], true);
+    const available = await search('search-available');
+    expect(available).toMatchObject({
+      availableCount: 10,
+      origin: 'panel',
+      isDemo: false,
+      cached: false,
+      panel: { sellers: 5, withheld: false, sellersNeeded: 0 },
+      byMarketplace: [{ marketplace: 'poshmark', available: 10 }],
+    });
+    const sold = await search('search-sold');
+    expect(sold).toMatchObject({
+      soldCount: 10,
+      origin: 'panel',
+      panel: { sellers: 5, headlineSellers: 5, withheld: false },
+      byMarketplace: [{ marketplace: 'poshmark', sold: 10 }],
+    });
+    // One seller's tagged sale is not a figure anyone may see.
+    expect(sold.byCondition.new_with_tags).toBeNull();
+    expect(sold.medianPrice).toBeGreaterThan(50);
+    // The newest sale of each seller: five sellers, no link, no time of day, no order id.
+    expect(sold.recentSales).toHaveLength(5);
+    const tags = sold.recentSales.map((r: { title: string }) => r.title.split(' ').at(-1)!.slice(0, 2));
+    expect(new Set(tags).size).toBe(5);
+    for (const sale of sold.recentSales) {
+      expect(sale.url).toBeNull();
+      expect(new Date(sale.soldAt).getUTCHours()).toBe(0);
+      expect(JSON.stringify(sale)).not.toContain('order-');
+    }
+  });
+
+  it('turning sharing off removes a seller from the very next answer, cached or not', async () => {
+    const before = await search('search-available');
+    expect(before).toMatchObject({ availableCount: 10, cached: true });
+    const state = await share(sellers[2], false);
+    expect(state).toMatchObject({ sharing: false, shared: 0 });
+    const after = await search('search-available');
+    expect(after).toMatchObject({
+      availableCount: null,
+      cached: false,
+      panel: { sellers: 4, sellersNeeded: 1 },
+    });
+  });
+
+  it('deleting the account removes its comps; deleting imported data removes those items', async () => {
+    await share(sellers[2], true);
+    expect((await search('search-available')).availableCount).toBe(10);
+    const { error } = await service.auth.admin.deleteUser(sellers[3].id);
+    expect(error).toBeNull();
+    const { rows } = await emu.db.query<{ n: number }>(
+      `select count(*)::int as n from public.market_listings where source = 'panel' and title like '%s3_'`,
+    );
+    expect(rows[0].n).toBe(0);
+    expect(await search('search-available')).toMatchObject({ availableCount: null, panel: { sellers: 4 } });
+
+    const removed = await sellers[1].db.from('seller_items').delete().like('external_id', 'order-s1%');
+    expect(removed.error).toBeNull();
+    expect((await sellers[1].db.rpc('panel_sharing_status')).data).toMatchObject({
+      sharing: true,
+      shared: 0,
+    });
+    expect(await search('search-sold')).toMatchObject({ soldCount: null, panel: { sellers: 3 } });
+  });
+
+  it('a comp never carries the user id, the order id or the listing URL', async () => {
+    const { rows } = await emu.db.query<{ external_id: string; url: string | null; seller_key: string }>(
+      `select external_id, url, seller_key::text from public.market_listings where source = 'panel'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const ids = new Set(sellers.map((s) => s.id));
+    for (const row of rows) {
+      expect(row.external_id).toMatch(/^panel-\d+$/);
+      expect(row.url).toBeNull();
+      expect(ids.has(row.seller_key)).toBe(false);
+    }
+  });
+
+  it('nobody reads shared rows or who shares directly: not a visitor, not another user', async () => {
+    for (const db of [anon, viewer.db]) {
+      const listings = await db.from('market_listings').select('*').limit(1);
+      expect(listings.data ?? []).toEqual([]);
+      expect(listings.error?.code).toBe('42501');
+      const members = await db.from('panel_members').select('*');
+      expect(members.data ?? []).toEqual([]);
+      expect(members.error?.code).toBe('42501');
+    }
+    const others = await viewer.db.from('seller_items').select('*');
+    expect(others.error).toBeNull();
+    expect(others.data).toEqual([]);
+    const visitor = await anon.rpc('panel_set_sharing', { p_share: true });
+    expect(visitor.error).not.toBeNull();
+    const status = await anon.rpc('panel_sharing_status');
+    expect(status.data ?? null).toBeNull();
+  });
+});
+
+// Every figure of every answer, for many queries, conditions and windows, against the rows behind it: a figure is
+// shown only when it draws on no seller or on at least 5, and nothing below that can be read off by subtraction.
+describe('k-anonymity over a random panel', () => {
+  const K = 5;
+  const conditions = ['new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned'] as const;
+  const products = [
+    { brand: 'Patagonia', title: 'Patagonia Better Sweater Fleece', category: 'Jackets' },
+    { brand: 'Lululemon', title: 'Lululemon Align Leggings', category: 'Leggings' },
+    { brand: 'Coach', title: 'Coach Tabby Shoulder Bag', category: 'Bags' },
+  ];
+  const marketplaces = ['poshmark', 'depop', 'mercari', 'ebay'];
+  let db: RunningEmulator['db'];
+  /** Which seller (0-based) each item tag belongs to. */
+  const owner = new Map<string, number>();
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
+    service = client(emu.url, emu.serviceRoleKey);
+    db = emu.db;
+    const random = prng(22);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+    for (let s = 0; s < 9; s++) {
+      const seller = await makeUser(`random${s}.panel@example.com`);
+      // Sellers differ in size: the first few list many items, the last few a handful.
+      const count = 4 + Math.floor((9 - s) * random() * 4);
+      const rows: SaleRow[] = [];
+      for (let i = 0; i < count; i++) {
+        const tag = `r${s}x${i}`;
+        owner.set(tag, s);
+        const product = pick(products);
+        const sold = random() < 0.5;
+        const soldDaysAgo = Math.floor(random() * 360);
+        rows.push({
+          marketplace: pick(marketplaces),
+          external_id: tag,
+          title: `${product.title} ${tag}`,
+          brand: product.brand,
+          category: product.category,
+          size: null,
+          condition: pick(conditions),
+          status: sold ? 'sold' : 'available',
+          price: 20 + Math.floor(random() * 80),
+          currency: 'USD',
+          listed_at: iso(soldDaysAgo + 1 + Math.floor(random() * 30)),
+          sold_at: sold ? iso(soldDaysAgo) : null,
+        });
+      }
+      await importRows(seller, rows);
+      await share(seller, true);
+    }
+  });
+
+  afterAll(async () => {
+    await emu?.stop();
+  });
+
+  type Row = { seller_key: string; condition: string; marketplace: string; title: string };
+  async function rowsBehind(query: string, status: 'available' | 'sold', since?: string): Promise<Row[]> {
+    const { rows } = await db.query<{ sql: string }>(
+      'select public.market_match_sql(public.market_parse_query($1), $2) as sql',
+      [query, status],
+    );
+    const { rows: matched } = await db.query<Row>(
+      `select l.seller_key::text, l.condition, l.marketplace, l.title from public.market_listings l
+       where ${rows[0].sql} ${since ? 'and l.sold_at >= $1' : ''}`,
+      since ? [since] : [],
+    );
+    return matched;
+  }
+  const sellersOf = (rows: Row[]) => new Set(rows.map((r) => r.seller_key)).size;
+
+  /** A shown count must be the count of its rows, and its rows must come from no seller or from at least K. */
+  function checkFigure(
+    shown: number | null,
+    rows: Row[],
+    what: string,
+    seen: { shown: number; withheld: number },
+  ) {
+    if (shown === null) {
+      expect(sellersOf(rows), what).toBeLessThan(K);
+      expect(rows.length, what).toBeGreaterThan(0);
+      seen.withheld++;
+      return;
+    }
+    expect(shown, what).toBe(rows.length);
+    expect(sellersOf(rows) === 0 || sellersOf(rows) >= K, what).toBe(true);
+    if (shown > 0) seen.shown++;
+  }
+
+  function checkMarketplaces(split: { marketplace: string; n: number }[], rows: Row[], what: string) {
+    const named = split.filter((m) => m.marketplace !== 'other');
+    for (const m of named) {
+      const behind = rows.filter((r) => r.marketplace === m.marketplace);
+      expect(m.n, what).toBe(behind.length);
+      expect(sellersOf(behind), `${what} ${m.marketplace}`).toBeGreaterThanOrEqual(K);
+    }
+    const other = split.find((m) => m.marketplace === 'other');
+    const rest = rows.filter((r) => !named.some((m) => m.marketplace === r.marketplace));
+    if (other) {
+      expect(other.n, what).toBe(rest.length);
+      expect(sellersOf(rest), `${what} other`).toBeGreaterThanOrEqual(K);
+    } else if (split.length > 0) {
+      expect(rest, what).toEqual([]);
+    }
+  }
+
+  it('no query, condition, window or sub-table shows a figure drawn from fewer than 5 sellers', async () => {
+    const seen = { shown: 0, withheld: 0 };
+    const queries = [
+      'patagonia better sweater',
+      'lululemon align',
+      'coach bag',
+      'patagonia',
+      'fleece jacket',
+      'leggings',
+      'coach tabby',
+    ];
+    for (const query of queries) {
+      const listed = await rowsBehind(query, 'available');
+      for (const condition of conditions) {
+        const { rows } = await db.query<{ a: Record<string, never> }>(
+          'select public.market_count_available($1, $2, $3) as a',
+          [query, condition, K],
+        );
+        const a = rows[0].a as unknown as {
+          available: number | null;
+          byCondition: Record<string, number | null>;
+          byMarketplace: { marketplace: string; available: number }[];
+        };
+        const what = `${query} / ${condition} / listed`;
+        const mine = listed.filter((r) => r.condition === condition);
+        checkFigure(a.available, mine, what, seen);
+        for (const c of conditions) {
+          checkFigure(
+            a.byCondition[c],
+            listed.filter((r) => r.condition === c),
+            `${what} ladder ${c}`,
+            seen,
+          );
+        }
+        if (a.available === null) expect(a.byMarketplace).toEqual([]);
+        else
+          checkMarketplaces(
+            a.byMarketplace.map((m) => ({ marketplace: m.marketplace, n: m.available })),
+            mine,
+            what,
+          );
+
+        for (const window of [30, 90, 180, 365]) {
+          const since = new Date(Date.now() - window * day).toISOString();
+          const sold = await rowsBehind(query, 'sold', since);
+          const { rows: soldRows } = await db.query<{ s: unknown }>(
+            'select public.market_count_sold($1, $2, $3, $4) as s',
+            [query, condition, window, K],
+          );
+          const s = soldRows[0].s as {
+            sold: number | null;
+            byCondition: Record<string, number | null>;
+            byMarketplace: { marketplace: string; sold: number }[];
+            prices: unknown;
+            medianDaysToSell: unknown;
+            recentSales: { title: string }[];
+          };
+          const w = `${query} / ${condition} / sold ${window} days`;
+          const chosen = sold.filter((r) => r.condition === condition);
+          checkFigure(s.sold, chosen, w, seen);
+          for (const c of conditions) {
+            checkFigure(
+              s.byCondition[c],
+              sold.filter((r) => r.condition === c),
+              `${w} ladder ${c}`,
+              seen,
+            );
+          }
+          if (s.sold === null) {
+            expect(s.byMarketplace, w).toEqual([]);
+            expect(s.prices, w).toBeNull();
+            expect(s.medianDaysToSell, w).toBeNull();
+          } else {
+            checkMarketplaces(
+              s.byMarketplace.map((m) => ({ marketplace: m.marketplace, n: m.sold })),
+              chosen,
+              w,
+            );
+          }
+          const recentSellers = new Set(s.recentSales.map((r) => owner.get(r.title.split(' ').at(-1)!)));
+          expect(recentSellers.size === s.recentSales.length, `${w} one sale per seller`).toBe(true);
+          expect(s.recentSales.length === 0 || recentSellers.size >= K, `${w} recent sales`).toBe(true);
+        }
+      }
+    }
+    // The sweep saw both sides of the threshold many times.
+    expect(seen.shown).toBeGreaterThan(20);
+    expect(seen.withheld).toBeGreaterThan(20);
+  });
+});
