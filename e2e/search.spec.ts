@@ -310,6 +310,7 @@ test.describe('the Thrifting Explorer for a signed-in reseller', () => {
     test.beforeAll(async () => {
       await setFunctionEnv({
         MARKET_PROVIDER: 'ebay',
+        EBAY_RATES_APPROVED: 'true',
         EBAY_API_BASE: ebay.url,
         EBAY_CLIENT_ID: 'fake-app-id',
         EBAY_CLIENT_SECRET: 'fake-cert-id',

@@ -1,7 +1,9 @@
 // `npm run check:deploy [-- --production] [-- --workdir <dir>] [-- --db-url <postgres://…>]`: what would break a
 // deploy, found without touching the hosted project.
 //   1. config.toml: every function has its [functions.<name>] block and deno.json; with --production, every env()
-//      value the CLI would push (site URL, redirect URLs, SMTP) has a production value from the environment.
+//      value the CLI would push (site URL, redirect URLs, SMTP) has a production value from the environment. The
+//      functions' secrets (supabase/functions/.env, or the shell) do not make eBay the headline source without
+//      EBAY_RATES_APPROVED (docs/decisions/055).
 //   2. The Supabase CLI loads config.toml and runs `supabase db push --include-seed` against a throwaway
 //      PostgreSQL 15 set up like a new hosted project (emulator/db/bootstrap.sql): the migrations as the CLI applies them.
 //   3. Supabase's database linter (splinter) on the result, twice: the rules in scripts/deploy-lints.ts, and the CLI's own
@@ -20,9 +22,14 @@ import {
   loadConfig,
   loadRawConfig,
   projectRoot,
+  readDotenv,
   section,
 } from '../emulator/config';
 import { createDatabase } from '../emulator/db';
+import {
+  EBAY_RATES_NOT_APPROVED,
+  ebayRatesMisconfigured,
+} from '../supabase/functions/_shared/market/ebay-terms';
 import { bootstrapSql } from '../emulator/db/migrate';
 import { LEVEL_RANK, runLints, type LintLevel } from './deploy-lints';
 import { pgBin, startPostgres } from './throwaway-postgres.mjs';
@@ -116,6 +123,19 @@ function checkConfig() {
   const siteUrl = typeof auth.site_url === 'string' ? auth.site_url : '';
   if (siteUrl && !LOCAL_HOST.test(siteUrl) && !siteUrl.startsWith('https://'))
     report('ERROR', 'config', `auth.site_url must be https:// in production (now ${siteUrl})`);
+}
+
+/**
+ * The functions' secrets as a deploy sets them (`supabase secrets set --env-file supabase/functions/.env`), with the
+ * shell's values over the file's: MARKET_PROVIDER=ebay shows eBay-derived sold counts and rates, which eBay's licence
+ * allows only with its written approval, so it is an error without EBAY_RATES_APPROVED.
+ */
+function checkFunctionSecrets() {
+  const file = readDotenv(path.join(supabaseDir, 'functions', '.env'));
+  const env = { ...file };
+  for (const name of ['MARKET_PROVIDER', 'EBAY_RATES_APPROVED'])
+    if (process.env[name] !== undefined) env[name] = process.env[name]!;
+  if (ebayRatesMisconfigured(env)) report('ERROR', 'functions', EBAY_RATES_NOT_APPROVED);
 }
 
 const cli = path.join(projectRoot, 'node_modules', '.bin', 'supabase');
@@ -222,6 +242,7 @@ async function withProjectDatabase(run: (url: string) => Promise<void>) {
 }
 
 checkConfig();
+checkFunctionSecrets();
 await withProjectDatabase(async (url) => {
   if (!cliPush(url)) return;
   const db = new pg.Client({ connectionString: url });

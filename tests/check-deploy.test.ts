@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EBAY_RATES_NOT_APPROVED } from '../supabase/functions/_shared/market/ebay-terms';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -28,7 +29,8 @@ const server = process.env.DATABASE_URL ? ['--db-url', process.env.DATABASE_URL]
 
 function checkDeploy(args: string[], env: Record<string, string> = {}) {
   const base = { ...process.env };
-  for (const name of Object.keys(PRODUCTION_ENV)) delete base[name];
+  for (const name of [...Object.keys(PRODUCTION_ENV), 'MARKET_PROVIDER', 'EBAY_RATES_APPROVED'])
+    delete base[name];
   const result = spawnSync(tsx, [path.join(root, 'scripts', 'check-deploy.ts'), ...server, ...args], {
     cwd: root,
     encoding: 'utf8',
@@ -66,6 +68,25 @@ describe('npm run check:deploy', () => {
     expect(lines.at(-1)).toMatch(/^check:deploy: 0 errors, \d+ warnings?: fix them before deploying$/);
     expect(status).toBe(1);
   }, 250_000);
+
+  it("fails while the functions' secrets make eBay the headline source without EBAY_RATES_APPROVED, saying why", () => {
+    const project = path.join(work, 'ebay-rates');
+    cpSync(path.join(root, 'supabase'), path.join(project, 'supabase'), { recursive: true });
+    // What `supabase secrets set --env-file supabase/functions/.env` would push.
+    writeFileSync(
+      path.join(project, 'supabase', 'functions', '.env'),
+      'MARKET_PROVIDER=ebay\nEBAY_CLIENT_ID=app-id\nEBAY_CLIENT_SECRET=cert-id\n',
+    );
+    const refused = checkDeploy(['--workdir', project]);
+    expect(refused.blocking).toEqual([`ERROR functions: ${EBAY_RATES_NOT_APPROVED}`]);
+    expect(refused.blocking[0]).toMatch(/written approval/);
+    expect(refused.status).toBe(1);
+
+    // The flag from the shell (a CI secret) counts as well as the file's.
+    const approved = checkDeploy(['--workdir', project], { EBAY_RATES_APPROVED: 'true' });
+    expect(approved.blocking).toEqual([]);
+    expect(approved.status).toBe(0);
+  }, 500_000);
 
   it('fails in production mode while site_url has no production value, and names nothing else', () => {
     const { SITE_URL: _unset, ...rest } = PRODUCTION_ENV;

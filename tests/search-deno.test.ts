@@ -6,7 +6,7 @@ import { startCountingProxy, type CountingProxy } from './support/counting-proxy
 import { bootUnderDeno, denoCheck } from './support/deno';
 import { client, forgedToken } from './support/supabase';
 
-const names = ['search-available', 'search-sold'];
+const names = ['search-available', 'search-sold', 'search-listed'];
 
 let child: ChildProcess | undefined;
 let backed: ChildProcess | undefined;

@@ -1,13 +1,14 @@
 // search-available and search-sold with MARKET_PROVIDER=ebay, end to end (issue 10, point 5): a signed-in supabase-js
 // user, the emulator's functions and database (the shared token and quota tables), and the fake eBay server.
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import {
   AVAILABLE_UNKNOWN_REASON,
   resetEbayState,
   secondsUntilQuotaReset,
 } from '../supabase/functions/_shared/market/ebay.ts';
+import { EBAY_RATES_NOT_APPROVED } from '../supabase/functions/_shared/market/ebay-terms.ts';
 import {
   BROWSE_SCOPE,
   INSIGHTS_SCOPE,
@@ -83,6 +84,8 @@ const calls = (prefix: string) => ebay.requests.filter((r) => r.path.startsWith(
 async function useEbay(extra: Record<string, string> = {}) {
   await setFunctionEnv(emu.url, {
     MARKET_PROVIDER: 'ebay',
+    // eBay as the headline (sold count and rate) only with eBay's written approval (decision 055).
+    EBAY_RATES_APPROVED: 'true',
     EBAY_API_BASE: ebay.url,
     EBAY_CLIENT_ID: 'fake-app-id',
     EBAY_CLIENT_SECRET: 'fake-cert-id',
@@ -155,6 +158,25 @@ describe('eBay counts through the functions', () => {
     expect(error).toBeNull();
     expect(data).toMatchObject({ soldCount: 5, comps: 2, approximate: true, origin: 'ebay' });
     expect(data.byMarketplace).toEqual([{ marketplace: 'ebay', sold: 5 }]);
+  });
+});
+
+describe('eBay as the headline source needs EBAY_RATES_APPROVED', () => {
+  it('without it both searches answer 503 unavailable, as for any source failure, and eBay is not asked', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await useEbay({ EBAY_RATES_APPROVED: 'false', EBAY_INSIGHTS: 'true' });
+    const user = await signedInUser();
+    for (const kind of ['available', 'sold'] as const) {
+      const r = await failure(await search(user, kind, 'levis 501'));
+      expect(r.status).toBe(503);
+      expect(r.body).toEqual({
+        error: 'Search service temporarily unavailable. Please try again in a moment.',
+      });
+    }
+    expect(ebay.requests).toHaveLength(0);
+    // The deployer's log says what to fix and why.
+    expect(errors).toHaveBeenCalledWith(`Market source misconfigured: ${EBAY_RATES_NOT_APPROVED}`);
+    errors.mockRestore();
   });
 });
 

@@ -344,6 +344,7 @@ describe('search functions: answers from the local market index', () => {
 describe('search functions: the eBay source', () => {
   const ebayEnv = () => ({
     MARKET_PROVIDER: 'ebay',
+    EBAY_RATES_APPROVED: 'true',
     EBAY_API_BASE: ebay.url,
     EBAY_CLIENT_ID: 'fake-app-id',
     EBAY_CLIENT_SECRET: 'fake-cert-id',
