@@ -1,6 +1,7 @@
 import { Seo } from '@/components/seo/seo';
 import { paths } from '@/config/paths';
 import { ImportPage } from '@/features/sales/components/import-page';
+import { ShareWithPanel } from '@/features/sales/components/share-with-panel';
 import { salesMessages } from '@/features/sales/messages';
 import { SignedInOnly } from './signed-in-only';
 
@@ -22,7 +23,16 @@ export default function SalesImportRoute() {
             title="Log in to import your sales"
             reason="Imported sales are kept in your account, private to you."
           >
-            {(userId) => <ImportPage key={userId} userId={userId} salesHref={paths.sales} />}
+            {(userId) => (
+              <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+                <ImportPage key={userId} userId={userId} salesHref={paths.sales} />
+                <ShareWithPanel
+                  key={`share-${userId}`}
+                  userId={userId}
+                  privacyHref={`${paths.privacy}#sharing`}
+                />
+              </div>
+            )}
           </SignedInOnly>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { DeleteImportedData } from '@/features/sales/components/delete-imported-data';
 import { SalesDashboard } from '@/features/sales/components/sales-dashboard';
+import { ShareWithPanel } from '@/features/sales/components/share-with-panel';
 import { SignedInOnly } from './signed-in-only';
 
 /** /account/sales: "Your sales", a reseller's own figures from the files they imported. */
@@ -28,6 +29,11 @@ export default function SalesRoute() {
             {(userId) => (
               <>
                 <SalesDashboard key={userId} userId={userId} importHref={paths.salesImport} />
+                <ShareWithPanel
+                  key={`share-${userId}`}
+                  userId={userId}
+                  privacyHref={`${paths.privacy}#sharing`}
+                />
                 <DeleteImportedData userId={userId} />
               </>
             )}

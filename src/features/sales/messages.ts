@@ -122,7 +122,7 @@ export const salesMessages = {
     otherFiles:
       'Any other CSV works too: you tell us which column holds the title, price and dates, and we remember it for the next file with the same columns.',
     privacy:
-      'Your imported rows are private: only you can see them, and you can delete them all at any time from Your sales.',
+      'Your imported rows are private: only you can see them, unless you choose to share them anonymously with the seller panel (off until you turn it on). You can delete them all at any time from Your sales.',
     unreadableTitle: 'We could not read this file',
     readFailed: 'We could not read this file. Check that it is a CSV file, then try again.',
     writeFailed:
@@ -225,5 +225,47 @@ export const salesMessages = {
       `You stopped the import after ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows.`,
     seeYourSales: 'See your sales',
     importAnother: 'Import another file',
+  },
+
+  sharing: {
+    title: 'Share anonymously with the Flipwise seller panel',
+    intro:
+      'Off unless you turn it on. When it is on, the items you import count in the market figures every Flipwise search shows, so those figures rest on more real sales. Nothing that identifies you, your buyers or your listings goes with them.',
+    switchLabel: 'Share my imported items anonymously',
+    sharedTitle: 'What is shared, for each item',
+    sharedList: [
+      'title, brand, category and size',
+      'condition, and whether it is listed or sold',
+      'price, currency and marketplace',
+      'the day it was listed and the day it sold (not the time)',
+    ],
+    neverTitle: 'What is never shared',
+    neverList: [
+      'your name, email or account: items carry a random code instead',
+      'the buyer (buyers are never imported)',
+      'the order or listing id, and the listing’s link',
+      'the time of day of a listing or sale',
+    ],
+    threshold:
+      'Other people see a figure only when at least 5 different sellers stand behind it, so no figure shows one seller’s sales.',
+    turnOff:
+      'Items you import while sharing is on are shared as they arrive. Turn sharing off at any time and your items leave every answer at once; deleting your imported data or your account does the same.',
+    privacyLink: 'How the seller panel works, in our Privacy Policy',
+
+    loading: 'Loading your sharing setting…',
+    loadFailed: 'We couldn’t load your sharing setting.',
+    loadFailedHint: 'Check your connection, then try again.',
+    retry: 'Try again',
+    turningOn: 'Turning sharing on…',
+    turningOff: 'Turning sharing off…',
+    onSince: (since: string | null, shared: number) =>
+      `${since ? `Sharing on since ${since}` : 'Sharing on'} · ${plural(shared, 'item', 'items')} shared`,
+    off: 'Off: your sales are private to you.',
+    withoutCondition: (n: number) =>
+      `${plural(n, 'imported item stays', 'imported items stay')} private because ${n === 1 ? 'its file does' : 'their files do'} not say the condition, and every panel figure is per condition.`,
+    saveFailed: (share: boolean) =>
+      share
+        ? 'We couldn’t turn sharing on, so your items are not shared. Check your connection and try again.'
+        : 'We couldn’t turn sharing off, so your items are still shared. Check your connection and try again.',
   },
 };

@@ -88,6 +88,7 @@ export const privacy: LegalDocument = {
         'marketplace connections: the access that each marketplace grants us when you connect it;',
         'searches you run in the Thrifting Explorer, and messages you send us through the contact form;',
         'sales and listings you import into Your sales: from each row of the file you choose we keep only the marketplace, the order or item id, the title, brand, category, size, condition, status, price, currency and dates. Buyer names, addresses, fees and every other column stay in your file and are never sent to us;',
+        'whether you share your imported items with the Flipwise seller panel, and since when (see Information Sharing);',
         'technical data such as your browser, device type and pages visited.',
       ],
     },
@@ -99,7 +100,7 @@ export const privacy: LegalDocument = {
         'create and secure your account and verify your email address;',
         'write, publish, update and delist your listings on the marketplaces you choose;',
         'show market data in the Thrifting Explorer and improve its results;',
-        'show you your own sell-through, days to sell and sale prices from the sales you imported. Those figures are private: only you can see them, and they are not shown to other users or counted in anyone else’s results;',
+        'show you your own sell-through, days to sell and sale prices from the sales you imported. Those figures are private: only you can see them. Your imported items count in other users’ results only if you choose to share them anonymously with the seller panel (see Information Sharing);',
         'answer your questions and send important messages about the services;',
         'understand how the services are used so that we can make them better.',
       ],
@@ -109,6 +110,15 @@ export const privacy: LegalDocument = {
       heading: '3. Information Sharing',
       paragraphs: [
         'We do not sell your personal information. We share it only with the marketplaces you connect (to publish and manage your listings), with service providers who host and run the services for us under confidentiality obligations, and when the law requires it.',
+        'The Flipwise seller panel. You can choose to share the items you imported, anonymously, so that they count in the market figures every Flipwise search shows: how many sell, for how much and how fast. Sharing is off until you turn it on with the switch “Share my imported items anonymously” on Your sales or on the import page. How it works:',
+      ],
+      list: [
+        'what is shared, for each item you imported: its title, brand, category, size, condition, whether it is listed or sold, its price and currency, its marketplace, and the day it was listed and the day it sold;',
+        'what is never shared: your name, email address or account (a shared item carries a random code instead, not your account), the buyer (buyers are never imported), the order or listing id and the link to the listing, and the time of day. Items whose file does not say their condition are not shared at all, because every figure is given per condition;',
+        'other people see a figure only when at least 5 different sellers stand behind it, so no figure shows one seller’s sales. Below that, the figure is withheld;',
+        'items you import while sharing is on are shared as they arrive, and items you delete leave the panel with them;',
+        'turning sharing off, deleting all your imported data or deleting your account removes your items from the panel at once: no search answered after that counts them, and the answers we had kept to reply faster are thrown away;',
+        'the figures in the demo version of the Thrifting Explorer come from made-up sellers, not from real users.',
       ],
     },
     {
@@ -122,7 +132,7 @@ export const privacy: LegalDocument = {
       id: 'rights',
       heading: '5. Your Rights',
       paragraphs: [
-        'You can see and update your name and zip code in your profile at any time. You can delete all the sales you imported at any time with “Delete all my imported data” on Your sales, and deleting your account deletes them too. You may also ask us for a copy of your data, ask us to correct it, or ask us to delete your account and the information linked to it. Email us and we will respond within 30 days.',
+        'You can see and update your name and zip code in your profile at any time. You can delete all the sales you imported at any time with “Delete all my imported data” on Your sales, and deleting your account deletes them too. You can stop sharing with the seller panel at any time with the same switch that turned it on, on Your sales or on the import page. You may also ask us for a copy of your data, ask us to correct it, or ask us to delete your account and the information linked to it. Email us and we will respond within 30 days.',
       ],
     },
     {

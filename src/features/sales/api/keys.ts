@@ -8,4 +8,6 @@ export const salesKeys = {
     [...salesKeys.summaries(), userId, filters.from, filters.to, filters.marketplace] as const,
   history: (userId: string, query: string, condition: string) =>
     [...salesKeys.all, 'history', userId, query, condition] as const,
+  // Under `all` too: an import or a deletion changes how many items are shared.
+  sharing: (userId: string) => [...salesKeys.all, 'sharing', userId] as const,
 };

@@ -43,8 +43,8 @@ export function DeleteImportedData({ userId }: { userId: string }) {
           <DialogHeader>
             <DialogTitle>Delete all your imported data?</DialogTitle>
             <DialogDescription>
-              Every sale and listing you imported is deleted for good, with the figures built from them. Your
-              account and saved searches stay.
+              Every sale and listing you imported is deleted for good, with the figures built from them, and
+              leaves the seller panel if you share with it. Your account and saved searches stay.
             </DialogDescription>
           </DialogHeader>
           {remove.isError && (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDays,
+  formatLocalDay,
   formatMoney,
   formatMonthLong,
   formatMonthShort,
@@ -35,6 +36,12 @@ describe('sales formatting', () => {
     expect(formatMonthLong('2025-12-01')).toBe('Dec 2025');
     expect(formatDate('2026-03-04')).toBe('Mar 4, 2026');
     expect(formatDate('2026-03-04T23:30:00Z')).toBe('Mar 4, 2026');
+  });
+
+  it('writes a moment as the day it was where the user is', () => {
+    // Noon UTC is Nov 25 from UTC-11 to UTC+11.
+    expect(formatLocalDay('2026-11-25T12:00:00.123+00:00')).toBe('Nov 25, 2026');
+    expect(formatLocalDay('not a date')).toBe('not a date');
   });
 
   it('names groups as people say them', () => {

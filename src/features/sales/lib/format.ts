@@ -86,3 +86,9 @@ export function groupLabel(dimension: GroupDimension, key: string | null): strin
   if (dimension === 'marketplace') return marketplaceLabel(key);
   return key;
 }
+
+/** A moment (an ISO time) -> 'Nov 25, 2026', the day it was where the user is. */
+export function formatLocalDay(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(locale, { dateStyle: 'medium' });
+}
