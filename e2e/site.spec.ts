@@ -112,7 +112,7 @@ test.describe('page content', () => {
       '6. Disclaimer',
       '7. Contact Information',
     ]);
-    await expect(page.getByText('Last updated November 25, 2026')).toBeVisible();
+    await expect(page.getByText('Last updated January 13, 2025')).toBeVisible();
     // Resellers use the tool for their business (decision 044).
     await expect(page.getByText(/as a hobby or as a business/)).toBeVisible();
     await expect(page.getByText(/non-commercial/)).toHaveCount(0);

@@ -18,9 +18,6 @@ export const site = {
   dmcaUrl: 'https://www.dmca.com/Protection/Status.aspx',
   ogImage: '/og-image.png',
   logo: '/favicon.svg',
-  legalUpdated: 'November 25, 2026',
-  /** The same date for structured data and <time dateTime>. */
-  legalUpdatedIso: '2026-11-25',
 } as const;
 
 export type Site = typeof site;

@@ -8,7 +8,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
     <>
       <PageHero eyebrow="Legal" title={document.title}>
         <p className="text-base">
-          Last updated <time dateTime={site.legalUpdatedIso}>{site.legalUpdated}</time>
+          Last updated <time dateTime={document.updated.iso}>{document.updated.text}</time>
         </p>
       </PageHero>
       <div className="container grid gap-10 pb-20 lg:grid-cols-[240px_1fr]">

@@ -2,10 +2,17 @@ import { site } from '@/config/site';
 
 export type LegalSection = { id: string; heading: string; paragraphs: string[]; list?: string[] };
 
-export type LegalDocument = { title: string; intro: string; sections: LegalSection[] };
+export type LegalDocument = {
+  title: string;
+  /** When the document last changed: shown as text, and as an ISO date in <time dateTime>. */
+  updated: { text: string; iso: string };
+  intro: string;
+  sections: LegalSection[];
+};
 
 export const terms: LegalDocument = {
   title: 'Terms of Service',
+  updated: { text: 'January 13, 2025', iso: '2025-01-13' },
   intro: `These terms govern your use of the ${site.name} website, the Thrifting Explorer search tool and the ${site.name} mobile app. Please read them carefully.`,
   sections: [
     {
@@ -76,6 +83,8 @@ export const terms: LegalDocument = {
 
 export const privacy: LegalDocument = {
   title: 'Privacy Policy',
+  // The seller panel (issue 22).
+  updated: { text: 'November 25, 2026', iso: '2026-11-25' },
   intro: `This policy explains how ${site.name} collects, uses and protects your information when you use our website, the Thrifting Explorer and our mobile app.`,
   sections: [
     {
