@@ -1,5 +1,7 @@
 // `npm run eval:search [-- --count N]`: the labelled search-quality set (scripts/search-eval/queries.ts) against a
-// fresh in-memory demo market of N rows (default 20,000): precision and recall per query and overall.
+// fresh in-memory demo market of N rows (default 20,000): precision and recall per query and overall. Then the same
+// listings again as seller panel comps (imported by their synthetic sellers and shared): the same rules must find
+// the same things there, and every query whose figures differ is printed.
 import { createDatabase } from '../emulator/db/index';
 import { prepareDatabase } from '../emulator/db/migrate';
 import { defaultSupabaseDir } from '../emulator/config';
@@ -31,7 +33,18 @@ try {
   );
   const ok = precision >= 0.95 && recall >= 0.95 && worst >= 0.8;
   console.log(`target (both >= 95%, none under 80%): ${ok ? 'met' : 'NOT met'}`);
-  process.exitCode = ok ? 0 : 1;
+
+  const panelScores = await evaluate(db, await loadLabelledMarket(db, count, undefined, 'panel'));
+  const panel = overall(panelScores);
+  const differs = panelScores.filter(
+    (s, i) => s.precision !== scores[i].precision || s.recall !== scores[i].recall,
+  );
+  console.log(
+    `\nthe same listings as seller panel comps: precision ${pct(panel.precision)}, recall ${pct(panel.recall)}; ` +
+      `${differs.length} of ${panelScores.length} queries score differently`,
+  );
+  for (const s of differs) console.log(`  ${pct(s.precision)} ${pct(s.recall)}  ${s.query}`);
+  process.exitCode = ok && differs.length === 0 ? 0 : 1;
 } finally {
   await db.close();
 }

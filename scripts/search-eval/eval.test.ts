@@ -58,3 +58,14 @@ describe('search quality (npm run eval:search)', () => {
     for (const s of meant) expect(s.correct, s.query).toBeGreaterThan(0);
   });
 });
+
+describe('search quality on seller panel comps (issue 22)', () => {
+  it('scores every query exactly as on the demo rows when the same listings arrive through Your sales and sharing', async () => {
+    const panelScores = await evaluate(db, await loadLabelledMarket(db, 4000, undefined, 'panel'));
+    expect(panelScores.length).toBe(scores.length);
+    expect(panelScores.reduce((n, s) => n + s.matched, 0)).toBeGreaterThan(1000);
+    expect(panelScores.map((s) => [s.query, s.precision, s.recall, s.matched])).toEqual(
+      scores.map((s) => [s.query, s.precision, s.recall, s.matched]),
+    );
+  }, 120_000);
+});

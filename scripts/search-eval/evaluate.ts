@@ -1,7 +1,9 @@
 // Runs the labelled search-quality set (queries.ts) against a demo market in the real matching SQL: for each query,
 // the rows the index matches (available and sold, any condition) against the rows the generator says it means.
+// The market is loaded either as demo rows or as seller panel comps: the same listings imported by their synthetic
+// sellers into Your sales and shared, so the comps come out of the panel's own trigger path (issue 22).
 import type { Queryable } from '../../emulator/context';
-import { generateLabelledListings, upsertListings } from '../market-data';
+import { generateLabelledListings, upsertListings, type LabelledListing } from '../market-data';
 import { EVAL_QUERIES, truthOf, type EvalQuery, type Truth } from './queries';
 
 export type QueryScore = {
@@ -14,20 +16,72 @@ export type QueryScore = {
   recall: number;
 };
 
-/** Loads `count` labelled demo rows and returns what each row truly is, by external id. */
+export type MarketShape = 'demo' | 'panel';
+
+/**
+ * Loads `count` labelled rows and returns what each row truly is, by the external id of the row the search reads:
+ * demo rows as generated, or (`panel`) the comps of their synthetic sellers' shared imports.
+ */
 export async function loadLabelledMarket(
   db: Queryable,
   count: number,
   seed = 11,
+  shape: MarketShape = 'demo',
 ): Promise<Map<string, Truth>> {
   const labelled = [...generateLabelledListings({ count, seed })];
-  await db.query(`delete from public.market_listings where source = 'demo'`);
-  await upsertListings(
-    db,
-    labelled.map((l) => l.row),
-  );
+  await db.query(`delete from public.market_listings where source in ('demo', 'panel')`);
+  if (shape === 'demo') {
+    await upsertListings(
+      db,
+      labelled.map((l) => l.row),
+    );
+    await db.query('select public.market_refresh_vocabulary()');
+    return new Map(labelled.map((l) => [l.row.external_id, truthOf(l)]));
+  }
+  const truths = await shareAsPanel(db, labelled);
   await db.query('select public.market_refresh_vocabulary()');
-  return new Map(labelled.map((l) => [l.row.external_id, truthOf(l)]));
+  return truths;
+}
+
+/** Each synthetic seller signs up, imports their rows into Your sales and shares them with the panel. */
+async function shareAsPanel(
+  db: Queryable,
+  labelled: LabelledListing[],
+): Promise<Map<string, Truth>> {
+  const rows = labelled.map((l) => ({ ...l.row, user_id: l.row.seller_key }));
+  const users = [...new Set(rows.map((r) => r.user_id))];
+  await db.query(
+    `insert into auth.users (id, email) select u::uuid, 'eval-' || u || '@example.com' from unnest($1::text[]) u
+     on conflict do nothing`,
+    [users],
+  );
+  await db.query(
+    `insert into public.panel_members (user_id) select u::uuid from unnest($1::text[]) u
+    on conflict do nothing`,
+    [users],
+  );
+  for (let i = 0; i < rows.length; i += 5000) {
+    await db.query(
+      `insert into public.seller_items (user_id, marketplace, external_id, title, brand, category, size, condition,
+         status, price, currency, listed_at, sold_at)
+       select user_id, marketplace, external_id, title, brand, category, size, condition, status, price, currency,
+         listed_at, sold_at
+       from jsonb_to_recordset($1::jsonb) as x(user_id uuid, marketplace text, external_id text, title text, brand text,
+         category text, size text, condition text, status text, price numeric, currency text, listed_at timestamptz,
+         sold_at timestamptz)`,
+      [JSON.stringify(rows.slice(i, i + 5000))],
+    );
+  }
+  const truthByImport = new Map(labelled.map((l) => [l.row.external_id, truthOf(l)]));
+  const { rows: comps } = await db.query<{ comp: string; imported: string }>(
+    `select l.external_id as comp, s.external_id as imported
+     from public.market_listings l join public.seller_items s on l.external_id = 'panel-' || s.id
+     where l.source = 'panel'`,
+  );
+  if (comps.length !== labelled.length) {
+    throw new Error(`${labelled.length} rows shared, but the panel holds ${comps.length} comps`);
+  }
+  return new Map(comps.map((c) => [c.comp, truthByImport.get(c.imported)!]));
 }
 
 async function matchedIds(db: Queryable, query: string): Promise<Set<string>> {
