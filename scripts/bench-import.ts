@@ -255,9 +255,11 @@ async function nodePhase(): Promise<{ rows: SaleRow[]; format: string }> {
   return { rows, format };
 }
 
-async function nodeWrite(rows: SaleRow[], format: string) {
+/** Writes the rows as a signed-in user; `share`: the user shares with the seller panel first (issue 22). */
+async function nodeWrite(rows: SaleRow[], format: string, share: boolean): Promise<number> {
+  const sharing = share ? ', sharing with the seller panel' : '';
   console.log(
-    `\nNode: ${rows.length.toLocaleString('en-US')} rows through rpc('seller_items_import'), ${BATCH} per call`,
+    `\nNode: ${rows.length.toLocaleString('en-US')} rows through rpc('seller_items_import'), ${BATCH} per call${sharing}`,
   );
   const emulator = await newEmulator();
   const email = 'bench-import-node@example.com';
@@ -270,6 +272,10 @@ async function nodeWrite(rows: SaleRow[], format: string) {
     ...clientOptions,
     global: { headers: { Authorization: `Bearer ${data.session.access_token}` } },
   });
+  if (share) {
+    const joined = await user.rpc('panel_set_sharing', { p_share: true });
+    if (joined.error) throw new Error(`sharing: ${joined.error.message}`);
+  }
   const batches: number[] = [];
   const totals = { inserted: 0, updated: 0, unchanged: 0 };
   const t0 = performance.now();
@@ -291,9 +297,18 @@ async function nodeWrite(rows: SaleRow[], format: string) {
   console.log(
     `  inserted ${totals.inserted.toLocaleString('en-US')}, updated ${totals.updated}, unchanged ${totals.unchanged}; ${stored.toLocaleString('en-US')} rows stored for the user`,
   );
-  report('node write (supabase-js rpc, signed in)', `${fmtS(took)} (${perSecond(rows.length, took)})`);
+  if (share) {
+    const { rows: comps } = await emulator.db.query<{ n: number }>(
+      `select count(*)::int as n from public.market_listings where source = 'panel'`,
+    );
+    console.log(`  ${comps[0].n.toLocaleString('en-US')} panel comps published as the batches arrived`);
+  }
   report(
-    `node write per batch of ${BATCH}`,
+    `node write (supabase-js rpc, signed in${sharing})`,
+    `${fmtS(took)} (${perSecond(rows.length, took)})`,
+  );
+  report(
+    `node write per batch of ${BATCH}${sharing}`,
     `median ${fmtMs(median(batches))}, p95 ${fmtMs(percentile(batches, 95))}, max ${fmtMs(max(batches))}`,
   );
   await emulator.stop();
@@ -604,7 +619,9 @@ async function main() {
   const targets: string[] = [];
   try {
     const { rows, format } = await nodePhase();
-    await nodeWrite(rows, format);
+    const privateWrite = await nodeWrite(rows, format, false);
+    const sharedWrite = await nodeWrite(rows, format, true);
+    report('node write, sharing on / sharing off', `${(sharedWrite / privateWrite).toFixed(2)}x`);
     if (!SKIP_BROWSER) targets.push(...((await browserPhase()) ?? []));
   } finally {
     await stopAll();
