@@ -50,6 +50,7 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   'public.market_words(text)': serviceOnly,
   // The seller panel switch (issue 22): each reads or changes only the caller's own membership.
   'public.panel_set_sharing(boolean)': signedIn,
+  'public.panel_share_more()': signedIn,
   'public.panel_sharing_status()': signedIn,
   'public.seller_history(text, text)': signedIn,
   'public.seller_items_import(jsonb, text)': signedIn,

@@ -208,6 +208,20 @@ describe('the seller panel through the search functions', () => {
     expect(await search('search-sold')).toMatchObject({ soldCount: null, panel: { sellers: 3 } });
   });
 
+  it('a long history is shared in batches the browser asks for, so no call meets the statement timeout', async () => {
+    const big = await makeUser('big.seller.panel@example.com');
+    const rows = Array.from({ length: 2500 }, (_, i) =>
+      item(`big${i}`, { title: `Vintage Levi's 501 Jeans big${i}`, brand: "Levi's", category: 'Jeans' }),
+    );
+    for (let i = 0; i < rows.length; i += 1000) await importRows(big, rows.slice(i, i + 1000));
+    const first = await share(big, true);
+    expect(first).toMatchObject({ sharing: true, shared: 2000, pending: 500 });
+    const { data, error } = await big.db.rpc('panel_share_more');
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ sharing: true, shared: 2500, pending: 0 });
+    expect(await share(big, false)).toMatchObject({ sharing: false, shared: 0, pending: 0 });
+  });
+
   it('a comp never carries the user id, the order id or the listing URL', async () => {
     const { rows } = await emu.db.query<{ external_id: string; url: string | null; seller_key: string }>(
       `select external_id, url, seller_key::text from public.market_listings where source = 'panel'`,

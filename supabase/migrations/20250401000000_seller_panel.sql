@@ -51,8 +51,10 @@ as $$
   where cache_key like 'search-available|%' or cache_key like 'search-sold|%';
 $$;
 
--- Publishes a member's items as comps (all of them, or the given ids), stripped of what identifies the seller.
-create function private.panel_publish(p_user uuid, p_ids bigint[] default null) returns integer
+-- Publishes a member's items as comps (all of them, the given ids, or the next p_limit not yet published), stripped of
+-- what identifies the seller.
+create function private.panel_publish(p_user uuid, p_ids bigint[] default null, p_limit integer default null)
+  returns integer
   language plpgsql security definer
   set search_path = ''
 as $$
@@ -67,6 +69,10 @@ begin
   from public.seller_items s
   join public.panel_members m on m.user_id = s.user_id
   where s.user_id = p_user and s.condition is not null and (p_ids is null or s.id = any (p_ids))
+    and (p_limit is null or not exists (
+      select 1 from public.market_listings l where l.marketplace = s.marketplace and l.external_id = 'panel-' || s.id))
+  order by s.id
+  limit p_limit
   on conflict (marketplace, external_id) do nothing;
   get diagnostics v_count = row_count;
   return v_count;
@@ -172,7 +178,12 @@ create trigger panel_members_left
   after delete on public.panel_members
   for each row execute function private.panel_members_left();
 
--- What the sharing switch shows: on or off, since when, how many items are shared and how many stay private. The
+-- Turning sharing on publishes at most this many items per call, so a seller with a long history never meets the
+-- statement timeout: the browser asks for the rest with panel_share_more() until nothing is pending.
+create function private.panel_batch() returns integer language sql immutable set search_path = '' as $$ select 2000 $$;
+
+-- What the sharing switch shows: on or off, since when, how many items are shared, how many are still being shared
+-- and how many stay private. The
 -- browser calls the two public functions, which run as the caller; only the steps that touch the panel tables are
 -- definer functions, in the unexposed schema private (the database linter's security_definer_function_executable).
 create function private.panel_sharing_status() returns jsonb
@@ -183,7 +194,10 @@ as $$
     'sharing', m.user_id is not null,
     'since', m.joined_at,
     'shared', (select count(*) from public.market_listings l where m.seller_key is not null and l.seller_key = m.seller_key)::int,
-    'withoutCondition', (select count(*) from public.seller_items s where s.user_id = me.uid and s.condition is null)::int
+    'withoutCondition', (select count(*) from public.seller_items s where s.user_id = me.uid and s.condition is null)::int,
+    'pending', case when m.user_id is null then 0 else greatest(0,
+      (select count(*) from public.seller_items s where s.user_id = me.uid and s.condition is not null)
+      - (select count(*) from public.market_listings l where l.seller_key = m.seller_key))::int end
   )
   from (select (select auth.uid()) as uid) me
   left join public.panel_members m on m.user_id = me.uid
@@ -208,7 +222,7 @@ begin
     insert into public.panel_members (user_id) values (v_user) on conflict (user_id) do nothing;
     get diagnostics v_joined = row_count;
     if v_joined > 0 then
-      perform private.panel_publish(v_user);
+      perform private.panel_publish(v_user, null, private.panel_batch());
       -- A new seller can lift a withheld figure over the threshold: the next search counts them.
       perform private.market_cache_forget();
     end if;
@@ -217,6 +231,32 @@ begin
   end if;
   return private.panel_sharing_status();
 end;
+$$;
+
+-- The next batch of a member's items not yet in the panel (after panel_set_sharing(true) said some are pending).
+create function private.panel_share_more() returns jsonb
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_user uuid := (select auth.uid());
+begin
+  if v_user is null then
+    raise exception 'Please log in to change sharing.' using errcode = '28000';
+  end if;
+  if exists (select 1 from public.panel_members where user_id = v_user) then
+    perform private.panel_publish(v_user, null, private.panel_batch());
+    perform private.market_cache_forget();
+  end if;
+  return private.panel_sharing_status();
+end;
+$$;
+
+create function public.panel_share_more() returns jsonb
+  language sql
+  set search_path = ''
+as $$
+  select private.panel_share_more()
 $$;
 
 create function public.panel_sharing_status() returns jsonb
@@ -233,14 +273,17 @@ as $$
   select private.panel_set_sharing(p_share)
 $$;
 
-revoke execute on function private.market_cache_forget(), private.panel_publish(uuid, bigint[]),
+revoke execute on function private.market_cache_forget(), private.panel_publish(uuid, bigint[], integer),
   private.panel_withdraw(jsonb), private.seller_items_panel_inserted(), private.seller_items_panel_updated(),
   private.seller_items_panel_deleted(), private.panel_members_left(), private.panel_sharing_status(),
-  private.panel_set_sharing(boolean)
+  private.panel_set_sharing(boolean), private.panel_share_more(), private.panel_batch()
   from public, anon, authenticated;
-grant execute on function private.panel_sharing_status(), private.panel_set_sharing(boolean) to authenticated;
-revoke execute on function public.panel_sharing_status(), public.panel_set_sharing(boolean) from public, anon;
-grant execute on function public.panel_sharing_status(), public.panel_set_sharing(boolean) to authenticated;
+grant execute on function private.panel_sharing_status(), private.panel_set_sharing(boolean),
+  private.panel_share_more(), private.panel_batch() to authenticated;
+revoke execute on function public.panel_sharing_status(), public.panel_set_sharing(boolean), public.panel_share_more()
+  from public, anon;
+grant execute on function public.panel_sharing_status(), public.panel_set_sharing(boolean), public.panel_share_more()
+  to authenticated;
 
 -- k-anonymity ------------------------------------------------------------------------------------------------------------
 -- A figure may be shown when it draws on no seller's items (nothing matched, or only listings that are nobody's sales)

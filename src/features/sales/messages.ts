@@ -257,6 +257,9 @@ export const salesMessages = {
     loadFailedHint: 'Check your connection, then try again.',
     retry: 'Try again',
     turningOn: 'Turning sharing on…',
+    /** A long history is shared in batches: how far it is. */
+    sharingProgress: (shared: number, total: number) =>
+      `Sharing your items… ${shared.toLocaleString('en-US')} of ${plural(total, 'item', 'items')} shared`,
     turningOff: 'Turning sharing off…',
     onSince: (since: string | null, shared: number) =>
       `${since ? `Sharing on since ${since}` : 'Sharing on'} · ${plural(shared, 'item', 'items')} shared`,

@@ -11,12 +11,15 @@ export type PanelSharing = {
   shared: number;
   /** Imported items that stay private because their file did not say the condition. */
   withoutCondition: number;
+  /** Items still to be shared after turning sharing on (shared in batches; see setPanelSharing). */
+  pending: number;
 };
 
 /** Both sharing functions answer with the status; null only without a session, which is an error here. */
 export function toPanelSharing(data: unknown): PanelSharing {
   if (!data || typeof data !== 'object') throw new Error('No sharing status: is the session still valid?');
-  return data as PanelSharing;
+  const status = data as Partial<PanelSharing>;
+  return { ...status, pending: status.pending ?? 0 } as PanelSharing;
 }
 
 export async function getPanelSharing(): Promise<PanelSharing> {

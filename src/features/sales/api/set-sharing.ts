@@ -3,17 +3,37 @@ import { getSupabase } from '@/lib/supabase';
 import { toPanelSharing, type PanelSharing } from './get-sharing';
 import { salesKeys } from './keys';
 
-/** Joins or leaves the seller panel (public.panel_set_sharing); leaving removes every comp of the user at once. */
-export async function setPanelSharing(share: boolean): Promise<PanelSharing> {
-  const { data, error } = await getSupabase().rpc('panel_set_sharing', { p_share: share });
+/**
+ * Joins or leaves the seller panel (public.panel_set_sharing); leaving removes every comp of the user at once. Joining
+ * shares up to 2,000 items per call; the rest follow through public.panel_share_more, each answer passed to
+ * `onProgress` so the switch can say how far it is.
+ */
+export async function setPanelSharing(
+  share: boolean,
+  onProgress: (status: PanelSharing) => void = () => {},
+): Promise<PanelSharing> {
+  const supabase = getSupabase();
+  const { data, error } = await supabase.rpc('panel_set_sharing', { p_share: share });
   if (error) throw error;
-  return toPanelSharing(data);
+  let status = toPanelSharing(data);
+  while (status.sharing && status.pending > 0) {
+    onProgress(status);
+    const more = await supabase.rpc('panel_share_more');
+    if (more.error) throw more.error;
+    const next = toPanelSharing(more.data);
+    // Nothing moved (another tab, or items that cannot be shared): stop rather than spin.
+    if (next.shared <= status.shared) return next;
+    status = next;
+  }
+  return status;
 }
 
 export function useSetPanelSharing(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: setPanelSharing,
+    // Each batch's answer goes straight into the cache, so the status line counts up while a long history is shared.
+    mutationFn: (share: boolean) =>
+      setPanelSharing(share, (status) => queryClient.setQueryData(salesKeys.sharing(userId), status)),
     // A status read still under way would land after the answer below and show the old setting.
     onMutate: () => queryClient.cancelQueries({ queryKey: salesKeys.sharing(userId) }),
     onSuccess: (status) => queryClient.setQueryData(salesKeys.sharing(userId), status),

@@ -23,13 +23,14 @@ vi.mock('@/lib/supabase', () => ({
   }),
 }));
 
-const off: PanelSharing = { sharing: false, since: null, shared: 0, withoutCondition: 0 };
+const off: PanelSharing = { sharing: false, since: null, shared: 0, withoutCondition: 0, pending: 0 };
 // Noon UTC: Nov 25 in every time zone the tests may run in.
 const on: PanelSharing = {
   sharing: true,
   since: '2026-11-25T12:00:00.123+00:00',
   shared: 1234,
   withoutCondition: 0,
+  pending: 0,
 };
 
 /** A database of one user's setting: panel_set_sharing changes it and answers with the status, as the SQL does. */
@@ -213,5 +214,36 @@ describe('ShareWithPanel', () => {
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('switch')).toHaveAttribute('aria-checked', 'false');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shares a long history in batches, counting up, until nothing is pending', async () => {
+    const first = { ...on, shared: 2000, pending: 2500 };
+    const second = { ...on, shared: 4000, pending: 500 };
+    const last = { ...on, shared: 4500, pending: 0 };
+    let state: PanelSharing = off;
+    const more = held();
+    fake.answer = ({ fn }) => {
+      if (fn === 'panel_set_sharing') state = first;
+      if (fn === 'panel_share_more') {
+        if (state === first) {
+          state = second;
+          return more.promise;
+        }
+        state = last;
+      }
+      return { data: state, error: null };
+    };
+    renderSwitch();
+    await userEvent.click(await screen.findByRole('switch'));
+    expect(await screen.findByText('Sharing your items… 2,000 of 4,500 items shared')).toBeInTheDocument();
+    more.release({ data: second, error: null });
+    expect(await screen.findByText(/4,500 items shared/)).toBeInTheDocument();
+    expect(fake.calls.map((c) => c.fn)).toEqual([
+      'panel_sharing_status',
+      'panel_set_sharing',
+      'panel_share_more',
+      'panel_share_more',
+    ]);
+    expect(theSwitch()).toHaveAttribute('aria-checked', 'true');
   });
 });

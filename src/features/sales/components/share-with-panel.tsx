@@ -75,7 +75,9 @@ export function ShareWithPanel({ userId, privacyHref }: { userId: string; privac
             <p id={stateId} role="status" className="text-sm" data-testid="panel-sharing-state">
               {saving
                 ? target
-                  ? m.turningOn
+                  ? data.sharing && data.pending > 0
+                    ? m.sharingProgress(data.shared, data.shared + data.pending)
+                    : m.turningOn
                   : m.turningOff
                 : data.sharing
                   ? m.onSince(data.since && formatLocalDay(data.since), data.shared)
