@@ -175,6 +175,20 @@ describe('the seller panel through the search functions', () => {
     }
   });
 
+  it('a panel answer can be saved with its origin', async () => {
+    const { error } = await viewer.db.from('saved_searches').insert({
+      item_name: 'patagonia better sweater',
+      condition: 'pre_owned',
+      last_available: 10,
+      last_sold: 10,
+      last_rate: 100,
+      origin: 'panel',
+      is_demo: false,
+      window_days: 90,
+    });
+    expect(error).toBeNull();
+  });
+
   it('turning sharing off removes a seller from the very next answer, cached or not', async () => {
     const before = await search('search-available');
     expect(before).toMatchObject({ availableCount: 10, cached: true });

@@ -654,3 +654,9 @@ revoke execute on function public.market_count_available(text, text, int), publi
 grant execute on function public.market_count_available(text, text, int), public.market_count_sold(text, text, int, int),
   public.market_index_state(), public.market_search(text, text, text, uuid, text, int, int, text, int, int, int)
   to service_role;
+
+-- A saved search remembers where its figures came from: the seller panel is one more origin.
+alter table public.saved_searches drop constraint saved_searches_origin_check;
+alter table public.saved_searches add constraint saved_searches_origin_check
+  check (origin in ('demo', 'panel', 'ebay', 'import'));
+comment on column public.saved_searches.origin is 'Where the latest figures came from: demo, panel, ebay or import.';

@@ -46,7 +46,12 @@ export const searchMessages = {
   availableUnknownFallbackReason: 'This data source did not give a count of current listings.',
   rateNeedsAvailable: 'Needs a count of listings to calculate',
   about: 'about',
-  sourceLabels: { demo: 'Demo data', ebay: 'eBay', import: 'Imported listings' },
+  sourceLabels: {
+    demo: 'Demo data',
+    panel: 'Flipwise seller panel',
+    ebay: 'eBay',
+    import: 'Imported listings',
+  },
   windowListed: 'listed now',
   windowSold: (days: number) => `sold in the last ${days} days`,
   windowRate: (days: number) => `sold in ${days} days ÷ listed now`,
@@ -67,6 +72,32 @@ export const searchMessages = {
   nearSteadyLabel: 'Close to steady',
   nearSteadyLead:
     'Buyers are warming to it: more than a third of listings sell, just short of a steady market (above 40%).',
+
+  // Issue 22, the seller panel. The quoted sentences are the issue's exact copy.
+  panelSource: (sellers: number, days: number) =>
+    `Flipwise seller panel: ${sellers} ${sellers === 1 ? 'seller' : 'sellers'}, last ${days} days`,
+  withheldTitle: 'Not enough sellers have shared sales like this yet',
+  sellersNeeded: (n: number) => `${n} more ${n === 1 ? 'seller' : 'sellers'} needed`,
+  withheldWhy: (minSellers: number) =>
+    `A figure is shown only when it draws on at least ${minSellers} different sellers, so no number here could be one person's sales.`,
+  withheldHelpLead: 'Sold items like this?',
+  withheldHelpLink: 'Share your own sales from Your sales',
+  withheldHelpTail: 'to help the panel get there.',
+  withheldOtherConditions: 'Enough sellers have shared this item in',
+  noSourceTitle: 'No market data source is set up yet',
+  noSourceBody:
+    'This site has no market data to count, so the Explorer shows no figures rather than zeros. Whoever runs it can turn on any of these:',
+  listedTitle: 'Listed now on the marketplaces',
+  listedNote:
+    "Each marketplace's own live count, kept apart from the seller panel: never added to the figures above or used in a sell-through rate.",
+  listedWindow: 'listed now',
+  listedAllConditions: '(all conditions)',
+  listedSearchOn: (label: string) => `Search on ${label}`,
+  listedNewTab: '(opens in a new tab)',
+  listedAsOf: (age: string) => `as of ${age}`,
+  listedLoading: 'Checking live listing counts...',
+  listedFailed: 'Could not load the live listing counts.',
+  listedUnreadable: 'The live listing counts came back in a form we cannot read.',
 
   readingCorrected: (pairs: string) => `Matched ${pairs}.`,
   readingIgnored: (words: string) =>
@@ -147,6 +178,14 @@ export const searchMessages = {
   typicalDays: 'Typical time to sell',
   days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
   notEnoughData: 'Not enough sales to say',
+  notEnoughSellers: 'Not enough sellers yet',
+  cellWithheld: 'Not enough sellers',
+  cellInOther: 'In other',
+  cellInOtherTitle: 'Counted under Other marketplaces',
+  otherMarketplaces: 'Other marketplaces',
+  recentSalesWithheld: 'Not enough sellers yet to list individual sales.',
+  windowWithheld: (days: number) =>
+    `Not enough sellers have shared sales like this in the last ${days} days yet.`,
   needsSoldData: 'Needs sold data',
   conditionLadder: 'By condition',
   conditionLadderCaption: 'Available, sold and sell-through for every condition of this search',

@@ -40,20 +40,37 @@ export type SearchInput = SearchFormValues;
 // the screen shows the SPEC's error, never a 0 or figures without their demo badge. The Deeper look's extras fall
 // back to "none" so a leaner source never breaks the three cards.
 const count = z.number().finite().nonnegative();
+// A condition's cell is null where the seller panel withholds it (too few sellers): never read as 0.
+const cell = count.nullable();
 const byConditionSchema = z
   .object({
-    new_with_tags: count,
-    new_without_tags: count,
-    new_with_imperfections: count,
-    pre_owned: count,
+    new_with_tags: cell,
+    new_without_tags: cell,
+    new_with_imperfections: cell,
+    pre_owned: cell,
   })
   .nullable()
   .catch(null);
 export type ByCondition = NonNullable<z.infer<typeof byConditionSchema>>;
 
-export const dataOrigins = ['demo', 'ebay', 'import'] as const;
-/** Where figures come from: the demo market, eBay's API, or listings brought in with market:import. */
+export const dataOrigins = ['demo', 'panel', 'ebay', 'import'] as const;
+/**
+ * Where figures come from: the demo market (a panel of synthetic sellers), the Flipwise seller panel (resellers'
+ * shared sales), eBay's API, or listings brought in with market:import.
+ */
 export type DataOrigin = (typeof dataOrigins)[number];
+
+/** The seller panel's threshold has a count shown only when it draws on at least `minSellers` distinct sellers. */
+const panelSchema = z.object({
+  sellers: z.number().int().nonnegative(),
+  minSellers: z.number().int().positive(),
+  withheld: z.boolean(),
+  /** How many more sellers the figure needs before it can be shown (0 when shown). */
+  sellersNeeded: z.number().int().nonnegative(),
+  /** Sold answers for the 90-day headline: the sellers with a matching item listed now or sold in the window. */
+  headlineSellers: z.number().int().nonnegative().nullable().optional(),
+});
+export type PanelFacts = z.infer<typeof panelSchema>;
 
 /** The sold windows of the Deeper look's picker; 90 is the SPEC's headline figure. */
 export const soldWindows = [30, 90, 180, 365] as const;
@@ -80,6 +97,11 @@ const answerBase = {
     .nullable()
     .catch(null)
     .default(null),
+  // Answers cached before the seller panel have no panel facts: today's behaviour then. Without readable facts a
+  // null count still shows as unknown with its reason, never as 0.
+  panel: panelSchema.optional().catch(undefined),
+  /** The market index holds nothing at all: no market data source is set up (sent with a zero count). */
+  indexEmpty: z.boolean().catch(false).default(false),
 };
 
 const withOrigin = <T extends { origin?: DataOrigin; isDemo: boolean; source: string }>(
@@ -132,3 +154,34 @@ export const soldResponseSchema = z
   })
   .transform(withOrigin);
 export type SoldResult = z.output<typeof soldResponseSchema>;
+
+// search-listed (supabase/functions/search-listed/handler.ts): one "listed now" row per configured marketplace. Each
+// row stands alone: its count is never added to or divided by any other figure on the screen (eBay's licence forbids
+// mixing its content with non-eBay content and deriving rates from it).
+export const listedMarketplaces = ['ebay', 'etsy'] as const;
+const listedBase = {
+  marketplace: z.enum(listedMarketplaces),
+  label: z.enum(['eBay', 'Etsy']),
+  // Only web links are rendered; the function builds them, this keeps anything else off the page.
+  url: z.string().regex(/^https:\/\//i),
+};
+export const listedRowSchema = z.discriminatedUnion('status', [
+  z.object({
+    ...listedBase,
+    status: z.literal('ok'),
+    count: z.number().int().nonnegative(),
+    approximate: z.literal(true),
+    conditionScoped: z.boolean(),
+    asOf: z.string(),
+    cached: z.boolean(),
+  }),
+  z.object({
+    ...listedBase,
+    status: z.enum(['unavailable', 'quota']),
+    message: z.string().min(1),
+    retryAfter: z.number().nonnegative().optional(),
+  }),
+]);
+export type ListedRow = z.infer<typeof listedRowSchema>;
+export const listedResponseSchema = z.object({ rows: z.array(listedRowSchema) });
+export type ListedResult = z.infer<typeof listedResponseSchema>;

@@ -13,6 +13,7 @@ import {
   HEADLINE_WINDOW,
   soldWindows,
   type AvailableResult,
+  type ByCondition,
   type Condition,
   type RecentSale,
   type SearchInput,
@@ -62,6 +63,14 @@ export function DeeperLook({ query, available, sold: headline, reading }: Deeper
           <p className="text-sm font-medium text-destructive" role="alert">
             {other.error ? searchErrorMessage(other.error, 'sold') : m.windowFailed}
           </p>
+        ) : sold.soldCount === null && sold.panel?.withheld ? (
+          // Another window may draw on too few sellers: no count, no price, no rate for it.
+          <div className="rounded-md border border-dashed p-3 text-sm" data-testid="window-withheld">
+            <p className="font-medium">{m.windowWithheld(sold.windowDays)}</p>
+            <p className="mt-1 text-muted-foreground">
+              {m.sellersNeeded(Math.max(1, sold.panel.sellersNeeded))}
+            </p>
+          </div>
         ) : (
           <Evidence available={available} sold={sold} condition={query.condition} reading={reading} />
         )}
@@ -117,8 +126,10 @@ function Evidence({
   const soldComps = soldKnown ? (sold.comps ?? sold.soldCount ?? 0) : null;
   const thin = isThin(availableComps) || isThin(soldComps);
   const asOf = formatAsOf(sold.asOf ?? available.asOf);
-  // Without sold data the honest answer is "unknown", not "not enough sales".
-  const missing = soldKnown ? m.notEnoughData : m.needsSoldData;
+  // Without sold data the honest answer is "unknown", not "not enough sales"; beside panel sales it is the threshold
+  // (too few sellers priced or timed their sales) that leaves a figure out.
+  const panelWithheld = Boolean(sold.panel) && (sold.soldCount ?? 0) > 0;
+  const missing = !soldKnown ? m.needsSoldData : panelWithheld ? m.notEnoughSellers : m.notEnoughData;
   const windowRate =
     reading.kind === 'rate' && sold.soldCount !== null && available.availableCount
       ? sellThroughRate(sold.soldCount, available.availableCount)
@@ -154,7 +165,9 @@ function Evidence({
         </Fact>
       </dl>
 
-      {soldKnown && <RecentSales sales={sold.recentSales} windowDays={sold.windowDays} />}
+      {soldKnown && (
+        <RecentSales sales={sold.recentSales} windowDays={sold.windowDays} withheld={panelWithheld} />
+      )}
 
       {available.byCondition && (
         <ConditionLadder condition={condition} available={available.byCondition} sold={sold.byCondition} />
@@ -182,13 +195,22 @@ function Evidence({
   );
 }
 
-function RecentSales({ sales, windowDays }: { sales: RecentSale[]; windowDays: number }) {
+function RecentSales({
+  sales,
+  windowDays,
+  withheld,
+}: {
+  sales: RecentSale[];
+  windowDays: number;
+  /** Sales were counted but the panel keeps the list back (too few sellers among the newest). */
+  withheld: boolean;
+}) {
   return (
     <div>
       <h4 className="mb-2 text-sm font-semibold">{m.recentSalesTitle}</h4>
       {sales.length === 0 ? (
         <p className="text-sm text-muted-foreground" data-testid="recent-sales-empty">
-          {m.recentSalesNone(windowDays)}
+          {withheld ? m.recentSalesWithheld : m.recentSalesNone(windowDays)}
         </p>
       ) : (
         <ol
@@ -253,7 +275,11 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
   );
 }
 
-type Counts = Record<Condition, number>;
+/**
+ * One figure of a breakdown: a count; 'withheld' where the seller panel keeps it back (too few sellers); 'other' where
+ * it is folded into Other marketplaces; null where the source cannot count it (sold data from eBay).
+ */
+type Cell = number | 'withheld' | 'other' | null;
 
 function ConditionLadder({
   condition,
@@ -261,8 +287,8 @@ function ConditionLadder({
   sold,
 }: {
   condition: Condition;
-  available: Counts;
-  sold: Counts | null;
+  available: ByCondition;
+  sold: ByCondition | null;
 }) {
   const rows = conditions.map((c) => {
     const mine = c === condition;
@@ -274,10 +300,10 @@ function ConditionLadder({
           {mine && <span className="ml-1 text-xs font-normal">({m.yourCondition})</span>}
         </>
       ),
-      available: available[c],
-      sold: sold ? sold[c] : null,
+      available: available[c] ?? 'withheld',
+      sold: sold ? (sold[c] ?? 'withheld') : null,
       current: mine,
-    };
+    } satisfies BreakdownRow;
   });
   return (
     <BreakdownTable
@@ -304,14 +330,21 @@ function MarketplaceTable({
   ];
   // One marketplace says nothing the cards do not already say.
   if (names.length < 2) return null;
+  const availableCell = cellOf(available.map((r) => ({ marketplace: r.marketplace, n: r.available })));
+  const soldCell = sold ? cellOf(sold.map((r) => ({ marketplace: r.marketplace, n: r.sold }))) : () => null;
+  const weight = (row: BreakdownRow) =>
+    row.key === OTHER ? -1 : (num(row.available) ?? 0) + (num(row.sold) ?? 0);
   const rows = names
-    .map((name) => ({
+    .map((name): BreakdownRow => ({
       key: name,
       label: marketplaceLabel(name),
-      available: available.find((r) => r.marketplace === name)?.available ?? 0,
-      sold: sold ? (sold.find((r) => r.marketplace === name)?.sold ?? 0) : null,
+      available: availableCell(name),
+      sold: soldCell(name),
+      // Each side folds its own small marketplaces: the two 'other' figures need not cover the same ones.
+      noRate: name === OTHER,
     }))
-    .sort((a, b) => b.available + (b.sold ?? 0) - (a.available + (a.sold ?? 0)));
+    // Biggest first; the folded small marketplaces last.
+    .sort((a, b) => weight(b) - weight(a));
   return (
     <BreakdownTable
       title={m.byMarketplace}
@@ -324,19 +357,42 @@ function MarketplaceTable({
   );
 }
 
+const OTHER = 'other';
+const num = (cell: Cell) => (typeof cell === 'number' ? cell : null);
+
+/**
+ * A marketplace's figure on one side of the split. The seller panel folds marketplaces with too few sellers into
+ * 'other', and may fold different ones on each side: where this side has an 'other' row, a marketplace it does not
+ * list is counted there (or absent), never a 0; and this side's share of the other side's 'other' is not known.
+ */
+function cellOf(rows: { marketplace: string; n: number }[]) {
+  const folded = rows.some((r) => r.marketplace === OTHER);
+  return (name: string): Cell => {
+    const row = rows.find((r) => r.marketplace === name);
+    if (row) return row.n;
+    if (name === OTHER) return null;
+    return folded ? 'other' : 0;
+  };
+}
+
 type BreakdownRow = {
   key: string;
   label: ReactNode;
-  available: number;
+  available: Cell;
   /** Null when the source cannot count sold items: the sold and rate cells show a dash. */
-  sold: number | null;
+  sold: Cell;
+  /** No rate for this row, whatever its figures (the 'other' row). */
+  noRate?: boolean;
   /** The row the visitor searched for, highlighted and marked aria-current. */
   current?: boolean;
 };
 
 /** The rate cell of a row: the same honest readings as the headline card, and a thin-sample flag. */
-function RowRate({ available, sold }: { available: number; sold: number | null }) {
-  if (sold === null) return <>—</>;
+function RowRate({ available: a, sold: s }: { available: Cell; sold: Cell }) {
+  const available = num(a);
+  const sold = num(s);
+  // Never a rate from a withheld, folded or unknown figure.
+  if (sold === null || available === null) return <>—</>;
   if (available === 0 && sold === 0) return <span className="text-muted-foreground">—</span>;
   const thin = isThin(Math.min(available, sold));
   const value = available === 0 ? m.noneListedValue : `${sellThroughRate(sold, available)}%`;
@@ -399,13 +455,24 @@ function BreakdownTable({
                 <th scope="row" className={`px-2 py-2 text-left sm:px-3 ${rowHeaderFont}`}>
                   {row.label}
                 </th>
-                <td className="px-2 py-2 text-right tabular-nums sm:px-3">{formatCount(row.available)}</td>
-                <td className="px-2 py-2 text-right tabular-nums sm:px-3">
-                  {row.sold === null ? '—' : formatCount(row.sold)}
-                </td>
-                <td className="px-2 py-2 text-right tabular-nums sm:px-3">
-                  <RowRate available={row.available} sold={row.sold} />
-                </td>
+                {row.available === 'withheld' && (row.sold === 'withheld' || row.sold === null) ? (
+                  // Nothing in this row may be shown: one short line across its figures.
+                  <td colSpan={3} className="px-2 py-2 text-right text-xs text-muted-foreground sm:px-3">
+                    {m.notEnoughSellers}
+                  </td>
+                ) : (
+                  <>
+                    <td className="px-2 py-2 text-right tabular-nums sm:px-3">
+                      <CellValue cell={row.available} />
+                    </td>
+                    <td className="px-2 py-2 text-right tabular-nums sm:px-3">
+                      <CellValue cell={row.sold} />
+                    </td>
+                    <td className="px-2 py-2 text-right tabular-nums sm:px-3">
+                      {row.noRate ? '—' : <RowRate available={row.available} sold={row.sold} />}
+                    </td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
@@ -415,7 +482,22 @@ function BreakdownTable({
   );
 }
 
+function CellValue({ cell }: { cell: Cell }) {
+  if (typeof cell === 'number') return <>{formatCount(cell)}</>;
+  if (cell === 'withheld')
+    return <span className="text-xs font-normal text-muted-foreground">{m.cellWithheld}</span>;
+  if (cell === 'other')
+    return (
+      <span className="text-xs font-normal text-muted-foreground" title={m.cellInOtherTitle}>
+        {m.cellInOther}
+        <span className="sr-only"> ({m.cellInOtherTitle})</span>
+      </span>
+    );
+  return <>—</>;
+}
+
 const marketplaceNames: Record<string, string> = {
+  other: m.otherMarketplaces,
   ebay: 'eBay',
   poshmark: 'Poshmark',
   mercari: 'Mercari',

@@ -115,7 +115,9 @@ export function ResultCards({ run, reading, loadingAvailable, loadingSold }: Res
         }
         meta={available && metaLine(originLabel(available.origin), m.windowListed, asOfText(available.asOf))}
       >
-        {available?.availableCount === null ? (
+        {available?.availableCount === null && available.panel?.withheld ? (
+          <WithheldCard sellersNeeded={available.panel.sellersNeeded} />
+        ) : available?.availableCount === null ? (
           <div data-testid="available-unknown">
             <p className="text-base font-semibold leading-snug">{m.availableUnknownTitle}</p>
             <p className="mt-1 text-xs text-muted-foreground">
@@ -141,7 +143,9 @@ export function ResultCards({ run, reading, loadingAvailable, loadingSold }: Res
         titleExtra={soldComps !== null && isThin(soldComps) ? <ThinSample comps={soldComps} /> : null}
         meta={sold && metaLine(originLabel(sold.origin), m.windowSold(sold.windowDays), asOfText(sold.asOf))}
       >
-        {sold?.soldCount === null ? (
+        {sold?.soldCount === null && sold.panel?.withheld ? (
+          <WithheldCard sellersNeeded={sold.panel.sellersNeeded} />
+        ) : sold?.soldCount === null ? (
           <div data-testid="sold-unavailable">
             <p className="text-base font-semibold leading-snug">{m.soldUnavailableTitle}</p>
             <p className="mt-1 text-xs text-muted-foreground">
@@ -254,6 +258,16 @@ function RateValue({
     default:
       return noValue;
   }
+}
+
+/** A count the seller panel withholds, on its card while the other call runs or after it failed: never a number. */
+function WithheldCard({ sellersNeeded }: { sellersNeeded: number }) {
+  return (
+    <div data-testid="card-withheld">
+      <p className="text-base font-semibold leading-snug">{m.notEnoughSellers}</p>
+      <p className="mt-1 text-xs text-muted-foreground">{m.sellersNeeded(Math.max(1, sellersNeeded))}</p>
+    </div>
+  );
 }
 
 function asOfText(value: string | null): string | null {

@@ -192,7 +192,7 @@ describe('a search asked for before logging in', () => {
         body: expect.objectContaining({ itemName: 'Levi 501', condition: 'new_with_tags' }),
       }),
     ]);
-    expect(fake.current!.invokeCalls.map((c) => c.name)).toEqual(['search-available', 'search-sold']);
+    expect(fake.current!.headlineCalls().map((c) => c.name)).toEqual(['search-available', 'search-sold']);
 
     // The session refreshing (a new user object) or later renders never run it again.
     rerender({ user: { ...user } });
@@ -260,8 +260,8 @@ describe('a signed-in search (SPEC §4)', () => {
       await screen.findByText('Counting available listings...', { selector: '.sr-only:not([role])' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Searching...' })).toBeDisabled();
-    expect(fake.current!.invokeCalls.map((c) => c.name)).toEqual(['search-available']);
-    const availableRequest = fake.current!.invokeCalls[0].body;
+    expect(fake.current!.headlineCalls().map((c) => c.name)).toEqual(['search-available']);
+    const availableRequest = fake.current!.headlineCalls()[0].body;
     expect(availableRequest).toMatchObject({
       itemName: 'zorblax jacket',
       condition: 'pre_owned',
@@ -274,7 +274,7 @@ describe('a signed-in search (SPEC §4)', () => {
     expect(
       screen.getByText('Counting sold listings...', { selector: '.sr-only:not([role])' }),
     ).toBeInTheDocument();
-    expect(fake.current!.invokeCalls[1]).toEqual({
+    expect(fake.current!.headlineCalls()[1]).toEqual({
       name: 'search-sold',
       body: { itemName: 'zorblax jacket', condition: 'pre_owned' },
     });
@@ -457,7 +457,7 @@ describe('search errors (SPEC §8)', () => {
     expect(within(alert).getByText('Error')).toBeInTheDocument();
     expect(alert).toHaveTextContent('Search service temporarily unavailable. Please try again in a moment.');
     expect(await screen.findByText('Search Error')).toBeInTheDocument();
-    expect(fake.current!.invokeCalls.map((c) => c.name)).toEqual(['search-available']);
+    expect(fake.current!.headlineCalls().map((c) => c.name)).toEqual(['search-available']);
     await waitFor(() => expect(logs()).toHaveLength(1));
     expect(logs()[0]).toMatchObject({
       search_type: 'available',

@@ -4,7 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useSearchFlow, type SearchUser } from '../hooks/use-search-flow';
 import { originLabel } from '../lib/labels';
-import { readingRate, readResults, type Reading } from '../lib/reading';
+import { panelSellers } from '../lib/panel';
+import { readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import { conditionLabels, isCondition, type AvailableResult, type SearchInput } from '../schemas';
@@ -13,13 +14,16 @@ import { DeeperLook } from './deeper-look';
 import { EmptyState } from './empty-state';
 import { FallingHearts } from './falling-hearts';
 import { LightbulbIcon } from './icons';
+import { ListedNow } from './listed-now';
 import { MarketAnalysis } from './market-analysis';
 import { AccountNeeded } from './account-needed';
 import { NoComparables } from './no-comparables';
 import { NoSoldDialog } from './no-sold-dialog';
+import { NoSource } from './no-source';
 import { ResultCards } from './result-cards';
 import { SaveSearchButton } from './save-search-button';
 import { SearchForm } from './search-form';
+import { WithheldState } from './withheld-state';
 
 export type SearchExplorerProps = {
   /** The signed-in user, or null for a visitor (searching then asks them to log in). */
@@ -90,6 +94,8 @@ export function SearchExplorer({
   const rate = readingRate(reading);
   const hearts = rate !== null && bandDisplay(rate).hearts;
   const isDemo = Boolean(run?.available?.isDemo || run?.sold?.isDemo);
+  const sellers =
+    showsFigures(reading) && run?.available && run.sold ? panelSellers(run.available, run.sold) : null;
 
   const announcement = flow.loadingAvailable
     ? m.loadingAvailable
@@ -170,27 +176,41 @@ export function SearchExplorer({
                     {m.demoBadge}
                   </Badge>
                 )}
-                {user && run.available && run.sold && reading && reading.kind !== 'no-comparables' && (
-                  <div className="ml-auto">
-                    <SaveSearchButton
-                      userId={user.id}
-                      query={run.query}
-                      figures={{
-                        available: run.available.availableCount,
-                        sold: run.sold.soldCount,
-                        rate,
-                        origin: run.sold.origin,
-                        isDemo,
-                        windowDays: run.sold.windowDays,
-                      }}
-                    />
-                  </div>
-                )}
+                {user &&
+                  run.available &&
+                  run.sold &&
+                  (showsFigures(reading) || reading?.kind === 'withheld') && (
+                    <div className="ml-auto">
+                      <SaveSearchButton
+                        userId={user.id}
+                        query={run.query}
+                        figures={{
+                          available: run.available.availableCount,
+                          sold: run.sold.soldCount,
+                          rate,
+                          origin: run.sold.origin,
+                          isDemo,
+                          windowDays: run.sold.windowDays,
+                        }}
+                      />
+                    </div>
+                  )}
               </div>
               {isDemo && <p className="text-xs text-muted-foreground">{m.demoExplanation}</p>}
               <QueryReadingNote reading={run.available?.reading ?? null} />
 
-              {reading?.kind === 'no-comparables' && run.available ? (
+              {reading?.kind === 'no-source' ? (
+                <NoSource />
+              ) : reading?.kind === 'withheld' ? (
+                <WithheldState
+                  itemName={run.query.itemName}
+                  condition={run.query.condition}
+                  sellersNeeded={reading.sellersNeeded}
+                  minSellers={reading.minSellers}
+                  available={run.available}
+                  sold={run.sold}
+                />
+              ) : reading?.kind === 'no-comparables' && run.available ? (
                 <NoComparables
                   itemName={run.query.itemName}
                   condition={run.query.condition}
@@ -198,15 +218,24 @@ export function SearchExplorer({
                   suggestions={run.available.suggestions}
                 />
               ) : (
-                <ResultCards
-                  run={run}
-                  reading={reading}
-                  loadingAvailable={flow.loadingAvailable}
-                  loadingSold={flow.loadingSold}
-                />
+                <>
+                  <ResultCards
+                    run={run}
+                    reading={reading}
+                    loadingAvailable={flow.loadingAvailable}
+                    loadingSold={flow.loadingSold}
+                  />
+                  {sellers !== null && run.sold && (
+                    <p className="text-sm font-medium text-muted-foreground" data-testid="panel-source">
+                      {m.panelSource(sellers, run.sold.windowDays)}
+                    </p>
+                  )}
+                </>
               )}
 
-              {reading && reading.kind !== 'no-comparables' && run.available && run.sold && (
+              <ListedNow query={run.query} headlineDone={!flow.busy} />
+
+              {showsFigures(reading) && run.available && run.sold && (
                 <>
                   {renderOwnHistory?.(run.query)}
                   <MarketAnalysis reading={reading} />
@@ -230,6 +259,10 @@ function announce(run: SearchRun, reading: Reading): string {
   const available = run.available?.availableCount;
   const sold = run.sold?.soldCount;
   switch (reading.kind) {
+    case 'no-source':
+      return `${head} ${m.noSourceTitle.toLowerCase()}.`;
+    case 'withheld':
+      return `${head} ${m.withheldTitle.toLowerCase()}: ${m.sellersNeeded(reading.sellersNeeded)}.`;
     case 'no-comparables':
       return `${head} ${m.noComparablesTitle.toLowerCase()}.`;
     case 'sold-unknown':

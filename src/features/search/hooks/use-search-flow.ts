@@ -134,9 +134,11 @@ export function useSearchFlow({
         const reading = readResults(available, sold);
         const rate = readingRate(reading);
         if (rate !== null) setResults((previous) => withRate(previous, rate));
-        // SPEC §2's dialog is for a real 0 sold beside listings; an empty market has its own state.
-        if (sold.soldCount === 0 && reading.kind !== 'no-comparables') setNoSoldOpen(true);
-        if (reading.kind === 'no-comparables') return;
+        // SPEC §2's dialog is for a real 0 sold beside listings (or beside a count the source did not give). An empty
+        // market, an empty index and a count the seller panel withholds have their own states.
+        if (sold.soldCount === 0 && (reading.kind === 'rate' || reading.kind === 'available-unknown'))
+          setNoSoldOpen(true);
+        if (reading.kind === 'no-comparables' || reading.kind === 'no-source') return;
         refreshSaved(
           {
             ...input,

@@ -2,7 +2,7 @@ import { searchMessages as m } from '../messages';
 import type { DataOrigin } from '../schemas';
 import { formatCount } from './sell-through';
 
-/** Where figures come from, in the words of every card: 'Demo data', 'eBay', 'Imported listings'. */
+/** Where figures come from, in the words of every card: 'Demo data', 'Flipwise seller panel', 'eBay', 'Imported listings'. */
 export const originLabel = (origin: DataOrigin): string => m.sourceLabels[origin];
 
 /** A count as the cards show it: 'about 1.2K' when the source gives an estimate. */
@@ -17,8 +17,27 @@ export function formatAsOf(value: string | null | undefined): string | null {
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** 'Nov 3, 2026' for a sale date. */
+/**
+ * 'Nov 3, 2026' for a sale date. Read in UTC: the seller panel keeps only the day of a sale (midnight UTC), which a
+ * local reading would put on the day before anywhere west of Greenwich.
+ */
 export function formatDay(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-US', { dateStyle: 'medium' });
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/** A live count in full, as the marketplaces' own search pages show it: '1,234'. */
+export const fullCount = (count: number): string => Math.round(count).toLocaleString('en-US');
+
+/** How old a count is: 'a moment ago', '3 min ago', '2 h ago', or the date for anything older than a day. */
+export function formatAge(value: string, now: number = Date.now()): string | null {
+  const at = new Date(value).getTime();
+  if (Number.isNaN(at)) return null;
+  const minutes = Math.floor(Math.max(0, now - at) / 60_000);
+  if (minutes < 1) return 'a moment ago';
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
+  return formatAsOf(value);
 }

@@ -12,6 +12,13 @@ export const isThin = (comps: number | null | undefined) =>
  * own words on the screen, so no 0% or "selling slowly" ever stands for a missing or empty market.
  */
 export type Reading =
+  /** The market index holds nothing at all: no market data source is set up (never shown as zeros). */
+  | { kind: 'no-source' }
+  /**
+   * The seller panel withholds a headline count: it would draw on fewer than `minSellers` sellers. No figure, rate,
+   * band or no-sold dialog; `sellersNeeded` more sellers would let it show.
+   */
+  | { kind: 'withheld'; sellersNeeded: number; minSellers: number }
   /** Nothing listed and nothing sold: no comparable listings, so no rate, band, snooze or no-sold dialog. */
   | { kind: 'no-comparables' }
   /** The source cannot count sold items (eBay without Marketplace Insights). */
@@ -26,6 +33,16 @@ export type Reading =
 export function readResults(available: AvailableResult, sold: SoldResult): Reading {
   const a = available.availableCount;
   const s = sold.soldCount;
+  // A withheld count comes first: beside it a 0 or a shown count would read as a market it is not.
+  const withheld = [available, sold].filter((r) => countOf(r) === null && r.panel?.withheld);
+  if (withheld.length > 0) {
+    return {
+      kind: 'withheld',
+      sellersNeeded: Math.max(1, ...withheld.map((r) => r.panel?.sellersNeeded ?? 1)),
+      minSellers: Math.max(...withheld.map((r) => r.panel?.minSellers ?? 0)),
+    };
+  }
+  if ((a === 0 && available.indexEmpty) || (s === 0 && sold.indexEmpty)) return { kind: 'no-source' };
   if (a === 0 && (s === 0 || s === null)) return { kind: 'no-comparables' };
   if (s === null) return { kind: 'sold-unknown' };
   if (a === null) return { kind: 'available-unknown', sold: s };
@@ -36,3 +53,14 @@ export function readResults(available: AvailableResult, sold: SoldResult): Readi
 /** The rate the SPEC's bands and visuals read, or null when the reading is not a rate. */
 export const readingRate = (reading: Reading | null): number | null =>
   reading?.kind === 'rate' ? reading.rate : null;
+
+const countOf = (r: AvailableResult | SoldResult) => ('availableCount' in r ? r.availableCount : r.soldCount);
+
+/** Readings that put figures on the screen (the cards, the analysis and the deeper look). */
+export const showsFigures = (
+  reading: Reading | null,
+): reading is Exclude<Reading, { kind: 'no-comparables' | 'no-source' | 'withheld' }> =>
+  reading !== null &&
+  reading.kind !== 'no-comparables' &&
+  reading.kind !== 'no-source' &&
+  reading.kind !== 'withheld';

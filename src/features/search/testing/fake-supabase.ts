@@ -57,13 +57,22 @@ export function createFakeSupabase() {
     onTable(handler: typeof tableHandler) {
       tableHandler = handler;
     },
-    /** Answers search-available and search-sold with these bodies (or errors). */
+    /**
+     * Answers search-available and search-sold with these bodies (or errors), and search-listed with `listed`: by
+     * default `{ rows: [] }`, a deployment with no marketplace configured.
+     */
     answer(answers: {
       available?: Result | (() => Result | Promise<Result>);
       sold?: Result | (() => Result | Promise<Result>);
+      listed?: Result | (() => Result | Promise<Result>);
     }) {
       invokeHandler = ({ name }) => {
-        const a = name === 'search-available' ? answers.available : answers.sold;
+        const a =
+          name === 'search-available'
+            ? answers.available
+            : name === 'search-listed'
+              ? (answers.listed ?? { data: { rows: [] }, error: null })
+              : answers.sold;
         if (!a) return { data: null, error: new Error(`no answer for ${name}`) };
         return typeof a === 'function' ? a() : a;
       };
@@ -73,6 +82,10 @@ export function createFakeSupabase() {
       tableCalls.length = 0;
       invokeHandler = () => ({ data: {}, error: null });
       tableHandler = () => ({ data: [], error: null });
+    },
+    /** The calls of the headline search, without search-listed, which runs beside them. */
+    headlineCalls() {
+      return invokeCalls.filter((c) => c.name !== 'search-listed');
     },
     /** The rows inserted into a table, in order. */
     inserted(table: string) {
@@ -141,6 +154,35 @@ export function soldBody(soldCount: number | null, extra: Record<string, unknown
     byMarketplace: soldCount === null ? [] : [{ marketplace: 'ebay', sold: soldCount }],
     comps: soldCount ?? 0,
     asOf: '2026-11-22T01:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** A seller panel fact block (supabase/functions/_shared/market/types.ts PanelFacts). */
+export function panelFacts(sellers: number, extra: Record<string, unknown> = {}) {
+  const minSellers = 5;
+  const withheld = sellers > 0 && sellers < minSellers;
+  return {
+    sellers,
+    minSellers,
+    withheld,
+    sellersNeeded: withheld ? minSellers - sellers : 0,
+    ...extra,
+  };
+}
+
+/** An eBay "listed now" row of search-listed. */
+export function listedRow(extra: Record<string, unknown> = {}) {
+  return {
+    marketplace: 'ebay',
+    label: 'eBay',
+    status: 'ok',
+    count: 1234,
+    approximate: true,
+    conditionScoped: true,
+    asOf: new Date(Date.now() - 3 * 60_000).toISOString(),
+    cached: false,
+    url: 'https://www.ebay.com/sch/i.html?_nkw=zorblax+jacket',
     ...extra,
   };
 }
