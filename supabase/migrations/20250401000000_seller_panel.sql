@@ -287,13 +287,7 @@ grant execute on function public.panel_sharing_status(), public.panel_set_sharin
 
 -- k-anonymity ------------------------------------------------------------------------------------------------------------
 -- A figure may be shown when it draws on no seller's items (nothing matched, or only listings that are nobody's sales)
--- or on at least p_k distinct sellers. `keys` is a jsonb array of panel keys.
-create function private.panel_ok(p_keys jsonb, p_k integer) returns boolean
-  language sql immutable
-  set search_path = ''
-as $$
-  select coalesce(jsonb_array_length(p_keys), 0) = 0 or jsonb_array_length(p_keys) >= p_k
-$$;
+-- or on at least p_k distinct sellers.
 
 -- One figure of a breakdown: its count when it may be shown, else null.
 create function private.panel_cell(p_cell jsonb, p_k integer) returns integer
@@ -307,53 +301,55 @@ as $$
 $$;
 
 -- The split by marketplace of a shown figure. A marketplace drawing on too few sellers goes into 'other'; if 'other'
--- itself draws on too few, the smallest shown marketplaces join it until it does. So no figure below the threshold
--- can be read off, not even by subtracting the shown ones from the total. p_rows: [{marketplace, n, keys}].
+-- itself draws on too few, the smallest shown marketplace joins it (having enough sellers of its own, it lifts 'other'
+-- over the threshold). So no figure below the threshold can be read off, not even by subtracting the shown ones from
+-- the total. p_rows: [{marketplace, n, sellers, keys}], keys only for the marketplaces with too few sellers.
 create function private.panel_fold(p_rows jsonb, p_k integer, p_field text) returns jsonb
-  language plpgsql immutable
+  language sql immutable
   set search_path = ''
 as $$
-declare
-  v_shown jsonb := '[]';
-  v_rest jsonb := '[]';
-  v_row jsonb;
-  v_rest_keys jsonb;
-begin
-  for v_row in
-    select value from jsonb_array_elements(coalesce(p_rows, '[]'))
-    order by (value ->> 'n')::int desc, value ->> 'marketplace'
-  loop
-    if private.panel_ok(v_row -> 'keys', p_k) then
-      v_shown := v_shown || jsonb_build_array(v_row);
-    else
-      v_rest := v_rest || jsonb_build_array(v_row);
-    end if;
-  end loop;
-  loop
-    exit when jsonb_array_length(v_rest) = 0;
-    select coalesce(jsonb_agg(distinct k), '[]') into v_rest_keys
-    from jsonb_array_elements(v_rest) r, jsonb_array_elements(r.value -> 'keys') k;
-    exit when private.panel_ok(v_rest_keys, p_k);
-    if jsonb_array_length(v_shown) = 0 then
-      return '[]';
-    end if;
-    v_rest := v_rest || jsonb_build_array(v_shown -> -1);
-    v_shown := v_shown - (-1);
-  end loop;
-  return coalesce((
-    select jsonb_agg(jsonb_build_object('marketplace', r.value ->> 'marketplace', p_field, (r.value ->> 'n')::int)
-      order by r.ord)
-    from jsonb_array_elements(v_shown) with ordinality r(value, ord)
-  ), '[]') || case when jsonb_array_length(v_rest) = 0 then '[]'::jsonb else jsonb_build_array(jsonb_build_object(
-    'marketplace', 'other', p_field,
-    (select sum((r.value ->> 'n')::int) from jsonb_array_elements(v_rest) r)::int)) end;
-end;
+  with r as (
+    select x.value ->> 'marketplace' as marketplace, (x.value ->> 'n')::int as n,
+      (x.value ->> 'sellers')::int as sellers, x.value -> 'keys' as keys
+    from jsonb_array_elements(coalesce(p_rows, '[]')) x
+  ),
+  shown as (
+    select r.*, row_number() over (order by r.n, r.marketplace desc) as smallest
+    from r where r.sellers = 0 or r.sellers >= p_k
+  ),
+  small as (select r.* from r where r.sellers > 0 and r.sellers < p_k),
+  verdict as (
+    select
+      (select count(*) from small) as small_rows,
+      (select count(distinct k.value) from small, jsonb_array_elements(small.keys) k) as small_sellers,
+      (select count(*) from shown) as shown_rows
+  ),
+  -- How many of the smallest shown marketplaces join 'other': none, one, or every row when nothing can be shown.
+  joined as (
+    select case
+      when v.small_rows = 0 or v.small_sellers >= p_k then 0
+      when v.shown_rows > 0 then 1
+      else -1 end as n
+    from verdict v
+  )
+  select case when j.n = -1 then '[]'::jsonb else
+    coalesce((
+      select jsonb_agg(jsonb_build_object('marketplace', s.marketplace, p_field, s.n) order by s.n desc, s.marketplace)
+      from shown s where s.smallest > j.n
+    ), '[]')
+    || coalesce((
+      select jsonb_build_array(jsonb_build_object('marketplace', 'other', p_field, sum(o.n)::int))
+      from (select n from small union all select n from shown where smallest <= j.n) o
+      having count(*) > 0
+    ), '[]')
+  end
+  from joined j
 $$;
 
-revoke execute on function private.panel_ok(jsonb, integer), private.panel_cell(jsonb, integer),
+revoke execute on function private.panel_cell(jsonb, integer),
   private.panel_fold(jsonb, integer, text) from public, anon, authenticated;
 -- The counting functions run as the service role.
-grant execute on function private.panel_ok(jsonb, integer), private.panel_cell(jsonb, integer),
+grant execute on function private.panel_cell(jsonb, integer),
   private.panel_fold(jsonb, integer, text) to service_role;
 
 -- The counts, with the threshold --------------------------------------------------------------------------------------
@@ -389,17 +385,18 @@ begin
       from g group by g.condition
     ),
     m as (
-      select g.marketplace, sum(g.n)::int as n,
-        coalesce(jsonb_agg(distinct g.seller_key) filter (where g.seller_key is not null), '[]') as keys
+      select g.marketplace, sum(g.n)::int as n, count(g.seller_key)::int as sellers,
+        array_agg(g.seller_key) filter (where g.seller_key is not null) as keys
       from g where g.condition = $1 group by g.marketplace
     )
     select jsonb_build_object(
       'conditions', coalesce((select jsonb_object_agg(c.condition, jsonb_build_object('n', c.n, 'sellers', c.sellers)) from c), '{}'),
-      'marketplaces', coalesce((select jsonb_agg(jsonb_build_object('marketplace', m.marketplace, 'n', m.n, 'keys', m.keys)) from m), '[]'),
+      'marketplaces', coalesce((select jsonb_agg(jsonb_build_object('marketplace', m.marketplace, 'n', m.n,
+        'sellers', m.sellers, 'keys', case when m.sellers < $2 then to_jsonb(m.keys) end)) from m), '[]'),
       'demo', coalesce((select sum(g.demo) from g where g.condition = $1), 0)::int,
       'panel', coalesce((select sum(g.panel) from g where g.condition = $1), 0)::int
     )$sql$, public.market_match_sql(v_parsed, 'available'))
-  into v_raw using p_condition;
+  into v_raw using p_condition, v_k;
 
   v_cell := v_raw -> 'conditions' -> p_condition;
   v_shown := private.panel_cell(v_cell, v_k) is not null;
@@ -480,8 +477,8 @@ begin
       from g group by g.condition
     ),
     m as (
-      select chosen.marketplace, sum(chosen.n)::int as n,
-        coalesce(jsonb_agg(distinct chosen.seller_key) filter (where chosen.seller_key is not null), '[]') as keys
+      select chosen.marketplace, sum(chosen.n)::int as n, count(chosen.seller_key)::int as sellers,
+        array_agg(chosen.seller_key) filter (where chosen.seller_key is not null) as keys
       from chosen group by chosen.marketplace
     ),
     recent as (
@@ -497,7 +494,8 @@ begin
     )
     select jsonb_build_object(
       'conditions', coalesce((select jsonb_object_agg(c.condition, jsonb_build_object('n', c.n, 'sellers', c.sellers)) from c), '{}'),
-      'marketplaces', coalesce((select jsonb_agg(jsonb_build_object('marketplace', m.marketplace, 'n', m.n, 'keys', m.keys)) from m), '[]'),
+      'marketplaces', coalesce((select jsonb_agg(jsonb_build_object('marketplace', m.marketplace, 'n', m.n,
+        'sellers', m.sellers, 'keys', case when m.sellers < $3 then to_jsonb(m.keys) end)) from m), '[]'),
       'pricedSellers', (select count(distinct chosen.seller_key) filter (where cardinality(chosen.prices) > 0) from chosen),
       'timedSellers', (select count(distinct chosen.seller_key) filter (where cardinality(chosen.took) > 0) from chosen),
       'soldKeys', coalesce((select jsonb_agg(distinct chosen.seller_key) filter (where chosen.seller_key is not null) from chosen), '[]'),
@@ -518,7 +516,7 @@ begin
         from recent r
       ), '[]'::jsonb)
     )$sql$, public.market_match_sql(v_parsed, 'sold'))
-  into v_raw using p_condition, v_since;
+  into v_raw using p_condition, v_since, v_k;
 
   v_cell := v_raw -> 'conditions' -> p_condition;
   v_shown := private.panel_cell(v_cell, v_k) is not null;
