@@ -87,6 +87,13 @@ export const searchMessages = {
   noSourceTitle: 'No market data source is set up yet',
   noSourceBody:
     'This site has no market data to count, so the Explorer shows no figures rather than zeros. Whoever runs it can turn on any of these:',
+  /** What a deployer can turn on: a name, then the setting (shown as code) or a plain sentence. */
+  noSourceOptions: [
+    { name: 'The Flipwise seller panel', text: 'resellers share their imported sales from Your sales.' },
+    { name: 'eBay listed-now counts', settings: ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET'] },
+    { name: 'Etsy listed-now counts', settings: ['ETSY_API_KEY', 'ETSY_SHARED_SECRET'] },
+    { name: 'The demo market', command: 'npm run market:seed' },
+  ] as { name: string; text?: string; settings?: string[]; command?: string }[],
   listedTitle: 'Listed now on the marketplaces',
   listedNote:
     "Each marketplace's own live count, kept apart from the seller panel: never added to the figures above or used in a sell-through rate.",

@@ -24,23 +24,22 @@ export function NoSource() {
           </h3>
           <p className="text-sm text-muted-foreground">{m.noSourceBody}</p>
           <ul className="list-disc space-y-1.5 pl-5 text-sm" data-testid="no-source-options">
-            <li>
-              <span className="font-medium">The Flipwise seller panel:</span> resellers share their imported
-              sales from Your sales.
-            </li>
-            <li>
-              <span className="font-medium">eBay listed-now counts:</span> set{' '}
-              <code className={code}>EBAY_CLIENT_ID</code> and{' '}
-              <code className={code}>EBAY_CLIENT_SECRET</code>.
-            </li>
-            <li>
-              <span className="font-medium">Etsy listed-now counts:</span> set{' '}
-              <code className={code}>ETSY_API_KEY</code> and <code className={code}>ETSY_SHARED_SECRET</code>.
-            </li>
-            <li>
-              <span className="font-medium">The demo market:</span> run{' '}
-              <code className={code}>npm run market:seed</code>.
-            </li>
+            {m.noSourceOptions.map((option) => (
+              <li key={option.name}>
+                <span className="font-medium">{option.name}:</span> {option.text}
+                {option.settings && (
+                  <>
+                    set <code className={code}>{option.settings[0]}</code> and{' '}
+                    <code className={code}>{option.settings[1]}</code>.
+                  </>
+                )}
+                {option.command && (
+                  <>
+                    run <code className={code}>{option.command}</code>.
+                  </>
+                )}
+              </li>
+            ))}
           </ul>
         </div>
       </div>
