@@ -78,7 +78,10 @@ describe('npm run check:deploy', () => {
       'MARKET_PROVIDER=ebay\nEBAY_CLIENT_ID=app-id\nEBAY_CLIENT_SECRET=cert-id\n',
     );
     const refused = checkDeploy(['--workdir', project]);
-    expect(refused.blocking).toEqual([`ERROR functions: ${EBAY_RATES_NOT_APPROVED}`]);
+    // On failure, say what the script printed (a failed CI run once saw no line at all).
+    expect(refused.blocking, `status ${refused.status}:\n${refused.lines.join('\n')}`).toEqual([
+      `ERROR functions: ${EBAY_RATES_NOT_APPROVED}`,
+    ]);
     expect(refused.blocking[0]).toMatch(/written approval/);
     expect(refused.status).toBe(1);
 
