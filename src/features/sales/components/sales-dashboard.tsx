@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -8,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
+import { LoadFailed } from './load-failed';
 import { useSalesSummary } from '../api/get-sales-summary';
 import { downloadCsv, toCsv, type CsvCell } from '../lib/csv';
 import {
@@ -80,20 +80,13 @@ export function SalesDashboard({ userId, importHref }: { userId: string; importH
       )}
 
       {summary.isError && (
-        <Alert variant="destructive">
-          <AlertTitle>{m.loadFailed}</AlertTitle>
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{m.loadFailedHint}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={summary.isFetching}
-              onClick={() => void summary.refetch()}
-            >
-              {m.retry}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadFailed
+          title={m.loadFailed}
+          hint={m.loadFailedHint}
+          retryLabel={m.retry}
+          retrying={summary.isFetching}
+          onRetry={() => void summary.refetch()}
+        />
       )}
 
       {summary.isPending && !summary.isError ? (

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { LoadFailed } from './load-failed';
 import { usePanelSharing } from '../api/get-sharing';
 import { useSetPanelSharing } from '../api/set-sharing';
 import { formatLocalDay } from '../lib/format';
@@ -95,20 +95,13 @@ export function ShareWithPanel({ userId, privacyHref }: { userId: string; privac
             )}
           </div>
         ) : status.isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>{m.loadFailed}</AlertTitle>
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              <span>{m.loadFailedHint}</span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={status.isFetching}
-                onClick={() => void status.refetch()}
-              >
-                {m.retry}
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadFailed
+            title={m.loadFailed}
+            hint={m.loadFailedHint}
+            retryLabel={m.retry}
+            retrying={status.isFetching}
+            onRetry={() => void status.refetch()}
+          />
         ) : (
           <p role="status" className="text-sm text-muted-foreground">
             {m.loading}
