@@ -49,7 +49,7 @@ export default defineConfig({
     {
       name: 'functions',
       testMatch:
-        /\/(contact|contact-kept|search|search-honest|search-panel|sales-import|sales-share|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
+        /\/(contact|contact-kept|search|search-[a-z0-9-]+|sales-import|sales-share|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
       workers: 1,
     },
     {
@@ -57,7 +57,7 @@ export default defineConfig({
       name: 'pages',
       fullyParallel: true,
       testIgnore:
-        /\/(blog|blog-xss|prerender|contact|contact-kept|search|search-honest|search-panel|sales-import|sales-share|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
+        /\/(blog|blog-xss|prerender|contact|contact-kept|search|search-[a-z0-9-]+|sales-import|sales-share|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
     },
   ],
   webServer: [

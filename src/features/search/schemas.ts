@@ -93,6 +93,20 @@ const answerBase = {
     .object({
       corrected: z.array(z.object({ from: z.string(), to: z.string() })).catch([]),
       ignored: z.array(z.string()).catch([]),
+      /** Brands, garments and models the lexicon knows in the query (answers cached before have none). */
+      recognised: z
+        .array(
+          z.object({
+            text: z.string(),
+            kind: z.enum(['brand', 'garment', 'model']),
+            label: z.string(),
+            brand: z.string().optional().catch(undefined),
+          }),
+        )
+        .catch([])
+        .default([]),
+      /** Words in no listing, not in the lexicon and not English words: what the index does not know at all. */
+      unknown: z.array(z.string()).catch([]).default([]),
     })
     .nullable()
     .catch(null)
@@ -150,6 +164,8 @@ export const soldResponseSchema = z
     currency: z.string().catch('USD'),
     typicalDaysToSell: z.number().finite().nullable().catch(null),
     byMarketplace: z.array(z.object({ marketplace: z.string(), sold: count })).catch([]),
+    /** The earliest sale the index holds (ISO): a window reaching further back than this has no more sales in it. */
+    dataSince: z.string().nullable().catch(null).default(null),
     recentSales: z.array(recentSaleSchema).catch([]).default([]),
   })
   .transform(withOrigin);

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { flagEnv, type Env } from '../env.ts';
 import { queryKeywords } from './normalize.ts';
-import { ebayKeywords, type ParsedQuery } from './query.ts';
+import { ebayKeywords, readingOf, type ParsedQuery } from './query.ts';
 import {
   SOLD_WINDOW_DAYS,
   SourceRateLimitedError,
@@ -292,7 +292,7 @@ export class EbayMarketProvider implements MarketProvider {
     try {
       const parsed = await this.parse(query.itemName, query.signal);
       const q = ebayKeywords(parsed);
-      if (q) return { q, reading: { corrected: parsed.corrected, ignored: parsed.ignored } };
+      if (q) return { q, reading: readingOf(parsed) };
     } catch (error) {
       console.warn(
         `Query reading failed, searching eBay by keywords: ${error instanceof Error ? error.message : error}`,
@@ -536,6 +536,7 @@ export class EbayMarketProvider implements MarketProvider {
       approximate: true,
       origin: 'ebay',
       recentSales: [],
+      dataSince: null,
     };
   }
 }
@@ -558,6 +559,7 @@ function unavailableSold(windowDays: number): SoldResult {
     soldCount: null,
     reason: SOLD_UNAVAILABLE_REASON,
     windowDays,
+    dataSince: null,
     medianPrice: null,
     priceRange: null,
     typicalDaysToSell: null,

@@ -15,18 +15,11 @@ import {
   type MarketProvider,
   type MarketQuery,
   type PanelFacts,
-  type QueryReading,
   type RecentSale,
   type SoldResult,
 } from './types.ts';
+import { readingOf, type ParsedQuery } from './query.ts';
 
-/** What public.market_parse_query said about the query (the part the screen shows). */
-type ParsedQuery = { corrected?: { from: string; to: string }[]; ignored?: string[] };
-
-const readingFrom = (query: ParsedQuery | undefined): QueryReading => ({
-  corrected: query?.corrected ?? [],
-  ignored: query?.ignored ?? [],
-});
 
 /** What the counting functions say about the panel threshold (migration 20250401000000_seller_panel.sql). */
 type PanelRow = {
@@ -39,7 +32,7 @@ type PanelRow = {
   hasPanel?: boolean;
   indexEmpty?: boolean;
   asOf?: string;
-  query?: ParsedQuery;
+  query?: Partial<ParsedQuery>;
 };
 
 type AvailableRow = PanelRow & {
@@ -55,6 +48,7 @@ type SoldRow = PanelRow & {
   prices: { p25: number; median: number; p75: number } | null;
   medianDaysToSell: number | null;
   recentSales?: (Omit<RecentSale, 'price'> & { price: number | string | null })[];
+  dataSince?: string | null;
 };
 
 function originOf(row: PanelRow, isDemo: boolean): DataOrigin {
@@ -88,7 +82,7 @@ function availableFrom(row: AvailableRow, isDemo: boolean): AvailableResult {
     isDemo,
     approximate: false,
     origin: originOf(row, isDemo),
-    reading: readingFrom(row.query),
+    reading: readingOf(row.query),
     ...(panel ? { panel } : {}),
     ...(row.indexEmpty ? { indexEmpty: true } : {}),
   };
@@ -113,7 +107,8 @@ function soldFrom(row: SoldRow, isDemo: boolean, windowDays: number = SOLD_WINDO
       ...sale,
       price: sale.price === null ? null : Number(sale.price),
     })),
-    reading: readingFrom(row.query),
+    reading: readingOf(row.query),
+    dataSince: row.dataSince ? new Date(row.dataSince).toISOString() : null,
     ...(panel ? { panel } : {}),
     ...(row.indexEmpty ? { indexEmpty: true } : {}),
   };

@@ -3,6 +3,7 @@
 // name (eBay knows "Dr. Martens", not every spelling), "phrases" quoted, -exclusions, and a comma's alternatives in
 // eBay's (a, b) form.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { QueryReading, RecognisedTerm } from './types.ts';
 
 export type QueryGroup = { any: string[][]; kind: 'brand' | 'garment' | 'word' | 'colour'; label?: string };
 export type ParsedQuery = {
@@ -10,7 +11,17 @@ export type ParsedQuery = {
   exclude: QueryGroup[];
   corrected: { from: string; to: string }[];
   ignored: string[];
+  recognised?: RecognisedTerm[];
+  unknown?: string[];
 };
+
+/** The part of a parsed query the screen shows (older databases send no recognised or unknown words). */
+export const readingOf = (parsed: Partial<ParsedQuery> | undefined): QueryReading => ({
+  corrected: parsed?.corrected ?? [],
+  ignored: parsed?.ignored ?? [],
+  recognised: parsed?.recognised ?? [],
+  unknown: parsed?.unknown ?? [],
+});
 
 export async function parseQuery(
   service: SupabaseClient,

@@ -50,10 +50,26 @@ export type RecentSale = {
   url: string | null;
 };
 
-/** How the index read a query, so the screen can say what was matched: typo fixes and words set aside. */
+/** A word or name of the query the lexicon knows: a brand, a garment kind or a brand's model. */
+export type RecognisedTerm = {
+  /** As the query wrote it (normalised): 'hermes', 'birkin', 'tee'. */
+  text: string;
+  kind: 'brand' | 'garment' | 'model';
+  /** The entry's name: 'Hermès', 'Birkin', 't-shirt'. */
+  label: string;
+  /** Models: the brand that makes it ('Hermès'). */
+  brand?: string;
+};
+
+/**
+ * How the index read a query, so the screen can say what was matched: typo fixes, words set aside, the names it
+ * recognised and the words it does not know at all (in no listing, not in the lexicon, not an English word).
+ */
 export type QueryReading = {
   corrected: { from: string; to: string }[];
   ignored: string[];
+  recognised: RecognisedTerm[];
+  unknown: string[];
 };
 
 export type MarketQuery = {
@@ -100,6 +116,8 @@ export type SoldResult = {
   typicalDaysToSell: number | null;
   byCondition: ByCondition | null;
   byMarketplace: { marketplace: string; sold: number }[];
+  /** ISO timestamp of the earliest sale the index holds (any item): how far back sold figures can reach. */
+  dataSince: string | null;
   comps: number;
   isDemo: boolean;
   reading?: QueryReading;
