@@ -9,7 +9,7 @@ import { createDatabase, type Database } from '../emulator/db/index';
 import { prepareDatabase } from '../emulator/db/migrate';
 import { LEXICON_MIGRATION, lexiconSql } from '../scripts/lexicon-sql';
 import { LINES } from '../scripts/market-data';
-import { BRANDS, GARMENTS, type LexiconEntry } from '../supabase/functions/_shared/market/lexicon-data';
+import { BRANDS, GARMENTS, MODELS, type LexiconEntry } from '../supabase/functions/_shared/market/lexicon-data';
 
 let db: Database;
 
@@ -98,6 +98,7 @@ describe('lexicon data', () => {
 describe.each([
   ['brand', BRANDS],
   ['garment', GARMENTS],
+  ['model', MODELS],
 ] as const)('every %s name reads as its entry', (kind, entries) => {
   it.each(entries.map((e) => [e.name, e] as const))('%s', async (_name, entry) => {
     for (const name of names(entry)) {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PGlite, type Extensions, type Transaction } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -69,7 +70,7 @@ function pgliteRuntime() {
 async function createPglite(dataDir: string, withPgtap: boolean, snapshot?: Blob): Promise<Database> {
   const memory = dataDir === 'memory';
   if (!memory) mkdirSync(dataDir, { recursive: true });
-  const extensions: Extensions = { pg_trgm, pgcrypto, unaccent, uuid_ossp };
+  const extensions: Extensions = { fuzzystrmatch, pg_trgm, pgcrypto, unaccent, uuid_ossp };
   if (withPgtap) extensions.pgtap = (await import('@electric-sql/pglite-pgtap')).pgtap;
   const db: PGlite = await PGlite.create(memory ? undefined : dataDir, {
     extensions,

@@ -25,10 +25,13 @@ create extension if not exists pg_trgm with schema extensions;
 create table public.market_lexicon (
   -- A name as market_words makes it: 'doc marten', 'tnf', 'jean jacket', 'north face'.
   phrase text primary key check (phrase ~ '^[a-z0-9_]+( [a-z0-9_]+){0,3}$'),
-  kind text not null check (kind in ('brand', 'garment', 'noise', 'colour')),
-  -- The entry the name belongs to, as a person reads it: 'Dr. Martens', 'denim jacket'. Every name of a brand or
-  -- garment entry shares it; the eBay query and "matched as" use it.
-  label text not null check (char_length(label) between 1 and 100)
+  kind text not null check (kind in ('brand', 'garment', 'model', 'noise', 'colour')),
+  -- The entry the name belongs to, as a person reads it: 'Dr. Martens', 'denim jacket'. Every name of a brand,
+  -- garment or model entry shares it; the eBay query and "matched as" use it.
+  label text not null check (char_length(label) between 1 and 100),
+  -- A model's brand, as its brand entry's label ('Birkin' -> 'Hermes'); only models have one.
+  brand text check (char_length(brand) between 1 and 100),
+  check ((kind = 'model') = (brand is not null))
 );
 
 create index market_lexicon_entry_idx on public.market_lexicon (kind, label);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LINES } from '../../../../scripts/market-data.ts';
-import { BRANDS, GARMENTS, type LexiconEntry } from './lexicon-data.ts';
+import { dictionaryWords } from '../../../../scripts/dictionary-sql.ts';
+import { BRANDS, GARMENTS, MODELS, type LexiconEntry } from './lexicon-data.ts';
 import { normalizeQuery } from './normalize.ts';
 
-const ALL = [...BRANDS, ...GARMENTS];
+const ALL: LexiconEntry[] = [...BRANDS, ...GARMENTS, ...MODELS];
 const norm = (text: string) => normalizeQuery(text);
 
 // Single words that appear in unrelated listings: an alias equal to one of them would match those listings.
@@ -69,6 +70,7 @@ describe('lexicon counts and coverage', () => {
   it.each([
     ['BRANDS', BRANDS],
     ['GARMENTS', GARMENTS],
+    ['MODELS', MODELS],
   ] as const)('%s is sorted by name', (_, list) => {
     const names = list.map((e) => e.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
@@ -108,6 +110,23 @@ describe.each([
     for (const alias of aliases.filter((a) => !a.includes(' '))) {
       expect(COMMON_WORDS.has(alias), `'${alias}' is a common word`).toBe(false);
       if (alias.length <= 3) expect(SHORT_ALIASES.has(alias), `'${alias}' is a short alias`).toBe(true);
+    }
+  });
+});
+
+describe('model entries', () => {
+  const english = new Set(dictionaryWords());
+  const brandNames = new Set(BRANDS.map((e) => e.name));
+  // Brand and garment names: a model phrase holding one would be read before that brand or garment.
+  const taken = [...BRANDS, ...GARMENTS].flatMap((e) => [e.name, ...e.aliases]).map(norm);
+  it.each(MODELS.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
+    expect(brandNames.has(entry.brand), `${entry.brand} is a brand entry`).toBe(true);
+    for (const name of [entry.name, ...entry.aliases].map(norm)) {
+      expect(name).not.toBe('');
+      // One word that is an everyday English word would claim every listing that uses it.
+      if (!name.includes(' ')) expect(english.has(name), `'${name}' is an English word`).toBe(false);
+      const held = taken.filter((other) => ` ${name} `.includes(` ${other} `));
+      expect(held, `'${name}' holds a brand or garment name`).toEqual([]);
     }
   });
 });

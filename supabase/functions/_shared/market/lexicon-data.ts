@@ -244,3 +244,51 @@ export const GARMENTS: LexiconEntry[] = [
   { name: 'wallet', aliases: ['wristlet', 'card holder', 'cardholder', 'billfold'] },
   { name: 'windbreaker', aliases: ['wind breaker', 'anorak', 'shell jacket'] },
 ];
+
+/** A brand's named model: read as a known item (never "corrected" into another word), with the brand that makes it. */
+export type ModelEntry = LexiconEntry & { brand: string };
+
+// Named models resellers search by. Only names that are not everyday words on their own ("Align", "Speedy" and
+// "Samba" stay ordinary words: a model entry would claim every listing that uses the word) and that hold no garment
+// or brand name (a model phrase is read before the garment in it, and would lose the garment's other names).
+// `brand` is a BRANDS name; lexicon-data.test.ts checks both rules.
+export const MODELS: ModelEntry[] = [
+  { name: 'Air Force 1', brand: 'Nike', aliases: ['af1', 'air force one'] },
+  { name: 'Air Max', brand: 'Nike', aliases: ['airmax'] },
+  { name: 'Alpha SV', brand: "Arc'teryx", aliases: [] },
+  { name: 'Atom LT', brand: "Arc'teryx", aliases: [] },
+  { name: 'Bedale', brand: 'Barbour', aliases: [] },
+  { name: 'Beta AR', brand: "Arc'teryx", aliases: [] },
+  { name: 'Birkin', brand: 'Hermes', aliases: [] },
+  { name: 'Bondi', brand: 'Hoka', aliases: [] },
+  { name: 'Chilliwack', brand: 'Canada Goose', aliases: [] },
+  { name: 'Clifton', brand: 'Hoka', aliases: [] },
+  { name: 'Clubmaster', brand: 'Ray-Ban', aliases: [] },
+  { name: 'Cortez', brand: 'Nike', aliases: [] },
+  { name: 'Denali', brand: 'The North Face', aliases: [] },
+  { name: 'Dionysus', brand: 'Gucci', aliases: [] },
+  { name: 'Gel-Kayano', brand: 'Asics', aliases: ['kayano'] },
+  { name: 'Gel-Lyte', brand: 'Asics', aliases: [] },
+  { name: 'Gizeh', brand: 'Birkenstock', aliases: [] },
+  { name: 'Jadon', brand: 'Dr. Martens', aliases: [] },
+  { name: 'Keepall', brand: 'Louis Vuitton', aliases: [] },
+  { name: 'Langford', brand: 'Canada Goose', aliases: [] },
+  { name: 'Le Pliage', brand: 'Longchamp', aliases: [] },
+  { name: 'Marmont', brand: 'Gucci', aliases: [] },
+  { name: 'Mayari', brand: 'Birkenstock', aliases: [] },
+  { name: 'Nano Puff', brand: 'Patagonia', aliases: [] },
+  { name: 'Neverfull', brand: 'Louis Vuitton', aliases: [] },
+  { name: 'Nuptse', brand: 'The North Face', aliases: [] },
+  { name: 'Old Skool', brand: 'Vans', aliases: [] },
+  { name: 'Pochette Metis', brand: 'Louis Vuitton', aliases: [] },
+  { name: 'Re-Edition', brand: 'Prada', aliases: [] },
+  { name: 'Sk8-Hi', brand: 'Vans', aliases: [] },
+  { name: 'Stan Smith', brand: 'Adidas', aliases: ['stan smiths'] },
+  { name: 'Super Puff', brand: 'Aritzia', aliases: [] },
+  { name: 'Synchilla', brand: 'Patagonia', aliases: [] },
+  { name: 'Tasman', brand: 'Ugg', aliases: [] },
+  { name: 'Ultraboost', brand: 'Adidas', aliases: ['ultra boost'] },
+  { name: 'Vapormax', brand: 'Nike', aliases: ['vapor max'] },
+  { name: 'Wunder Under', brand: 'Lululemon', aliases: [] },
+  { name: 'XT-6', brand: 'Salomon', aliases: ['xt6'] },
+];

@@ -1,0 +1,146 @@
+// How a query is read (supabase/migrations/20250501000000_query_reading.sql, docs/decisions/060-reading-the-query.md):
+// which words are corrected and into what, what the reading says it recognised or does not know, and that "did you
+// mean" keeps the brand and model a query named. A fresh database with a few listings of our own, so every case
+// says exactly what the index holds.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSupabaseDir, projectRoot } from '../emulator/config';
+import { createDatabase, type Database } from '../emulator/db/index';
+import { prepareDatabase } from '../emulator/db/migrate';
+import { DICTIONARY_MIGRATION, dictionarySql } from '../scripts/dictionary-sql';
+
+let db: Database;
+
+const LISTINGS: [title: string, brand: string, category: string][] = [
+  ['Lululemon Align Pant 25"', 'Lululemon', 'Leggings'],
+  ['The North Face Nuptse 1996 Puffer Jacket', 'The North Face', 'Jackets'],
+  ['Adidas Gazelle Trainers', 'Adidas', 'Sneakers'],
+  ['Coach Signature Purse', 'Coach', 'Handbags'],
+  ['Coach Tabby Crossbody', 'Coach', 'Handbags'],
+  ['Coach Leather Backpack', 'Coach', 'Backpacks'],
+  ["Levi's 501 Original Jeans", "Levi's", 'Jeans'],
+  ['Vintage Harley Davidson Tee', 'Harley Davidson', 'T-Shirts'],
+  ['Birkenstock Arizona Sandals', 'Birkenstock', 'Sandals'],
+];
+
+beforeAll(async () => {
+  db = await createDatabase({ dataDir: 'memory' });
+  await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
+  for (const [i, [title, brand, category]] of LISTINGS.entries()) {
+    await db.query(
+      `insert into public.market_listings (marketplace, external_id, title, brand, category, condition, status, price,
+         currency, listed_at, source)
+       values ('ebay', $1, $2, $3, $4, 'pre_owned', 'available', 50, 'USD', now(), 'demo')`,
+      [`reading-${i}`, title, brand, category],
+    );
+  }
+  await db.query('select public.market_refresh_vocabulary()');
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+type Reading = {
+  corrected: { from: string; to: string }[];
+  recognised: { text: string; kind: string; label: string; brand?: string }[];
+  unknown: string[];
+  clauses: { groups: { kind: string; label?: string; any: string[][] }[] }[];
+};
+
+async function read(query: string): Promise<Reading> {
+  const { rows } = await db.query<{ parsed: Reading }>('select public.market_parse_query($1) as parsed', [query]);
+  return rows[0].parsed;
+}
+
+async function suggest(query: string): Promise<string[]> {
+  const { rows } = await db.query<{ s: string[] }>('select public.market_suggest($1, 3) as s', [query]);
+  return rows[0].s;
+}
+
+const words = (reading: Reading) =>
+  reading.clauses.flatMap((c) => c.groups.map((g) => g.label ?? g.any[0].join(' ')));
+
+describe('the correction rule', () => {
+  it('never corrects an English word that no listing uses', async () => {
+    const reading = await read('vintage band tee');
+    expect(reading.corrected).toEqual([]);
+    expect(words(reading)).toEqual(['vintage', 'band', 't-shirt']);
+    expect(reading.unknown).toEqual(['band']);
+  });
+
+  it('never corrects a brand or a model of the lexicon, even one no listing uses', async () => {
+    const reading = await read('hermes birkin');
+    expect(reading.corrected).toEqual([]);
+    expect(reading.recognised).toEqual([
+      expect.objectContaining({ kind: 'brand', label: 'Hermes' }),
+      expect.objectContaining({ kind: 'model', label: 'Birkin', brand: 'Hermes' }),
+    ]);
+    expect(reading.unknown).toEqual([]);
+  });
+
+  it('never corrects a model number', async () => {
+    const reading = await read('levis 5010 jeans');
+    expect(reading.corrected).toEqual([]);
+    expect(words(reading)).toContain('5010');
+    const letters = await read('nike am90');
+    expect(letters.corrected).toEqual([]);
+    expect(words(letters)).toContain('am90');
+  });
+
+  it('corrects a typo that is no word into the name one slip away', async () => {
+    const reading = await read('lululemn align');
+    expect(reading.corrected).toEqual([{ from: 'lululemn', to: 'lululemon' }]);
+    expect(reading.recognised).toEqual([expect.objectContaining({ kind: 'brand', label: 'Lululemon' })]);
+  });
+
+  it('corrects a one-letter slip: a letter doubled, dropped or two swapped', async () => {
+    expect((await read('addidas gazelle')).corrected).toEqual([{ from: 'addidas', to: 'adidas' }]);
+    expect((await read('birkenstok sandals')).corrected).toEqual([{ from: 'birkenstok', to: 'birkenstock' }]);
+    expect((await read('nupste jacket')).corrected).toEqual([{ from: 'nupste', to: 'nuptse' }]);
+  });
+
+  it('leaves a word that is nothing one slip from anything as unknown', async () => {
+    const reading = await read('zxqvblorp');
+    expect(reading.corrected).toEqual([]);
+    expect(reading.unknown).toEqual(['zxqvblorp']);
+    expect(reading.recognised).toEqual([]);
+  });
+
+  it('reads a word in quotes as written, so a correction can be undone', async () => {
+    const reading = await read('"lululemn" align');
+    expect(reading.corrected).toEqual([]);
+    expect(words(reading)).toEqual(['lululemn', 'align']);
+  });
+
+  it('notes nothing for the words of an exclusion', async () => {
+    const reading = await read('coach purse -zxqvblorp');
+    expect(reading.unknown).toEqual([]);
+    expect(reading.recognised.map((r) => r.label)).toEqual(['Coach', 'handbag']);
+  });
+});
+
+describe('the English word list', () => {
+  it('is loaded by the current migration (npm run dictionary:sql)', () => {
+    expect(readFileSync(path.join(projectRoot, DICTIONARY_MIGRATION), 'utf8')).toBe(dictionarySql());
+  });
+});
+
+describe('did you mean', () => {
+  it('keeps the brand a query named in every suggestion', async () => {
+    const suggestions = await suggest('coach bag');
+    expect(suggestions.length).toBeGreaterThan(0);
+    for (const s of suggestions) expect(s).toMatch(/^Coach\b/);
+    // Coach's bags in the index: a handbag (purse), a crossbody and a backpack; never a backpack alone.
+    expect(suggestions.filter((s) => /handbag|crossbody|backpack/.test(s)).length).toBeGreaterThan(0);
+  });
+
+  it('offers no other brand for a brand and model the index does not hold', async () => {
+    expect(await suggest('hermes birkin')).toEqual([]);
+  });
+
+  it('offers the brand alone when the other words narrowed it to nothing, and nothing for gibberish', async () => {
+    expect(await suggest('lululemn zebra print')).toEqual(['Lululemon']);
+    expect(await suggest('zzzz qqqq')).toEqual([]);
+  });
+});
