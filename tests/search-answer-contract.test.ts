@@ -120,6 +120,8 @@ describe('search answers name their source, window and time', () => {
     expect(misspelt.data.reading).toEqual({
       corrected: [{ from: 'patagonai', to: 'patagonia' }],
       ignored: [],
+      recognised: [{ text: 'patagonai', kind: 'brand', label: 'Patagonia' }],
+      unknown: [],
     });
   });
 

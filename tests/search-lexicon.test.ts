@@ -9,7 +9,12 @@ import { createDatabase, type Database } from '../emulator/db/index';
 import { prepareDatabase } from '../emulator/db/migrate';
 import { LEXICON_MIGRATION, lexiconSql } from '../scripts/lexicon-sql';
 import { LINES } from '../scripts/market-data';
-import { BRANDS, GARMENTS, MODELS, type LexiconEntry } from '../supabase/functions/_shared/market/lexicon-data';
+import {
+  BRANDS,
+  GARMENTS,
+  MODELS,
+  type LexiconEntry,
+} from '../supabase/functions/_shared/market/lexicon-data';
 
 let db: Database;
 

@@ -49,7 +49,9 @@ type Reading = {
 };
 
 async function read(query: string): Promise<Reading> {
-  const { rows } = await db.query<{ parsed: Reading }>('select public.market_parse_query($1) as parsed', [query]);
+  const { rows } = await db.query<{ parsed: Reading }>('select public.market_parse_query($1) as parsed', [
+    query,
+  ]);
   return rows[0].parsed;
 }
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
   db = await createDatabase({ dataDir: 'memory' });
   await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
   scores = await evaluate(db, await loadLabelledMarket(db, 4000));
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await db?.close();
 });

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { resetToasts, toast, Toaster } from '@/components/ui/toast';
 
@@ -42,7 +42,13 @@ describe('DialogContent and toasts', () => {
 });
 
 /** A dialog opened from code (no Dialog.Trigger), as the auth and no-sold dialogs are. */
-function OpenedFromCode({ removeOpener = false }: { removeOpener?: boolean }) {
+function OpenedFromCode({
+  removeOpener = false,
+  withoutScroll = false,
+}: {
+  removeOpener?: boolean;
+  withoutScroll?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
@@ -63,7 +69,7 @@ function OpenedFromCode({ removeOpener = false }: { removeOpener?: boolean }) {
         )}
       </main>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
+        <DialogContent returnFocusWithoutScroll={withoutScroll}>
           <DialogTitle>Sign in</DialogTitle>
           <DialogDescription>Use your email address.</DialogDescription>
           <input aria-label="Email" />
@@ -90,6 +96,17 @@ describe('DialogContent and focus', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus();
+  });
+
+  it('gives focus back without scrolling to the opener when asked to keep the page where it is', async () => {
+    const user = userEvent.setup();
+    render(<OpenedFromCode withoutScroll />);
+    const login = screen.getByRole('button', { name: 'Login' });
+    const focus = vi.spyOn(login, 'focus');
+    await user.click(login);
+    await user.keyboard('{Escape}');
+    expect(login).toHaveFocus();
+    expect(focus).toHaveBeenLastCalledWith({ preventScroll: true });
   });
 
   it('puts focus on the main region when the opener has gone', async () => {

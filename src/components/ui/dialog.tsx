@@ -37,16 +37,27 @@ const canTakeFocus = (el: Element | null): el is HTMLElement =>
  * a Dialog.Trigger; ours are also opened from code (the auth dialog from any Login button, the no-sold dialog when a
  * search ends), so the content remembers the opener itself. When the opener is gone (the Login button became the
  * avatar after a login) focus goes to `returnFocusFallback`, else to the page's main region, without scrolling.
+ * `returnFocusWithoutScroll` keeps the page where it is on the way back too (the no-sold dialog over a phone's answer).
  */
 export const DialogContent = React.forwardRef<
   React.ElementRef<typeof DialogPrimitive.Content>,
   React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & {
     hideClose?: boolean;
     returnFocusFallback?: () => HTMLElement | null;
+    returnFocusWithoutScroll?: boolean;
   }
 >(
   (
-    { className, children, hideClose, returnFocusFallback, onOpenAutoFocus, onCloseAutoFocus, ...props },
+    {
+      className,
+      children,
+      hideClose,
+      returnFocusFallback,
+      returnFocusWithoutScroll,
+      onOpenAutoFocus,
+      onCloseAutoFocus,
+      ...props
+    },
     ref,
   ) => {
     const opener = React.useRef<Element | null>(null);
@@ -69,7 +80,7 @@ export const DialogContent = React.forwardRef<
             if (event.defaultPrevented) return;
             event.preventDefault();
             const target = [opener.current, returnFocusFallback?.() ?? null].find(canTakeFocus);
-            if (target) target.focus();
+            if (target) target.focus(returnFocusWithoutScroll ? { preventScroll: true } : undefined);
             else document.getElementById('main')?.focus({ preventScroll: true });
           }}
           {...props}

@@ -1,4 +1,7 @@
 // The search tool's copy. Texts quoted in SPEC §2, §5, §6, §8 and §9 are verbatim; keep them that way.
+/** '1 listing', '338 listings'. */
+const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+
 export const searchMessages = {
   heading: 'Thrifting Explorer',
   tagline: "Is it a score or a snooze? We'll tell you",
@@ -16,6 +19,8 @@ export const searchMessages = {
   searchingButton: 'Searching...',
   downloadApp: 'Download the app',
   getHelp: 'Get help',
+  // On phones the form sits above a long answer: the answer's top bar brings it back (decision 058).
+  changeSearch: 'Change search',
 
   itemNameTooShort: 'Item name must be at least 2 characters.',
   itemNameTooLong: 'Item name must be at most 100 characters.',
@@ -56,9 +61,29 @@ export const searchMessages = {
   windowSold: (days: number) => `sold in the last ${days} days`,
   windowRate: (days: number) => `sold in ${days} days ÷ listed now`,
   asOfShort: (when: string) => `as of ${when}`,
+  // Issue 28: one sample threshold, 20, the sell-through article's (docs/decisions/057). Said in words, never only
+  // in a hover title a phone cannot show.
   thinSampleBadge: 'Thin sample',
-  thinSampleTitle: (comps: number) =>
-    `Only ${comps} ${comps === 1 ? 'comp' : 'comps'}: fewer than 10, so treat this figure as a hint`,
+  thinSampleShort: 'Thin',
+  sampleTooFew: (listed: number, sold: number) =>
+    `Based on ${plural(listed, 'listing')} and ${plural(sold, 'sale')}: too few to judge`,
+  sampleTooFewHint:
+    'We judge a sell-through rate on 20 or more listings and sales together, so read this one as a hint.',
+  rowThinSample: 'fewer than 20 listed and sold, too few to judge',
+  rowThinLegend:
+    'Thin sample: the rate of that row stands on fewer than 20 listed and sold together, too few to judge.',
+  headlinePriceTitle: 'Median sold price',
+  headlinePriceMiddle: (low: string, high: string) => `middle 50% ${low} – ${high}`,
+  headlinePriceBasis: (sold: string, days: number) =>
+    `from ${sold} ${sold === '1' ? 'sale' : 'sales'} in the last ${days} days`,
+  priceTooFew: (sold: number) => `Based on ${plural(sold, 'sale')}: too few to judge a price`,
+  priceNoSales: (days: number) => `No sales in the last ${days} days, so no sold price to go by.`,
+  priceUnpriced: 'None of these sales came with a price we can use, so no sold price to go by.',
+  priceUnpricedPanel: 'Too few sellers shared the prices of these sales to show a sold price yet.',
+  priceNeedsSold: 'This source cannot count sold items, so no sold price to go by.',
+  dataSince: (day: string) => `Sales data since ${day}`,
+  windowBeyondData: (day: string, days: number, covered: number) =>
+    `Our sales data starts ${day}, so this ${days}-day window holds the same sales as the last ${plural(covered, 'day')}.`,
   above100Subtitle: 'More sold than listed',
   above100Explanation: (sold: string, available: string, days: number) =>
     `${sold} sold in the last ${days} days against ${available} listed now: they sell faster than new ones are listed, so this is not a success rate.`,
@@ -107,6 +132,21 @@ export const searchMessages = {
   listedUnreadable: 'The live listing counts came back in a form we cannot read.',
 
   readingCorrected: (pairs: string) => `Matched ${pairs}.`,
+  readingAsWritten: (word: string) => `Search “${word}” as written`,
+  // No comparables: what the index knows of the query's words (issue 28 point 3), so a rare item and an unknown word
+  // get different answers.
+  wordsTitle: 'What we know of your words',
+  recognisedBrand: (label: string) => `${label} (brand)`,
+  recognisedGarment: (label: string) => `${label} (item)`,
+  recognisedModel: (label: string, brand?: string) =>
+    brand ? `${label} (a ${brand} model)` : `${label} (model)`,
+  recognisedLine: (names: string, windowDays: number) =>
+    `We know ${names}, but nothing listed now or sold in the last ${windowDays} days in our data matches this search.`,
+  unknownLine: (words: string, count: number) =>
+    count === 1
+      ? `We do not recognise ${words}: no listing in our data uses it, and it is not a brand, model or item we know.`
+      : `We do not recognise ${words}: no listing in our data uses them, and they are not brands, models or items we know.`,
+  allWordsKnownLine: 'Every word is in our data, but no listing holds them all together: try fewer words.',
   readingIgnored: (words: string) =>
     `Left out of the match (condition, sales and colour words, or words no listing shares): ${words}.`,
   noComparablesTitle: 'No comparable listings found',
@@ -179,7 +219,7 @@ export const searchMessages = {
   compsLine: (available: number, sold: number) => `Based on ${available} available and ${sold} sold comps`,
   compsAvailableOnly: (available: number) => `Based on ${available} available comps`,
   compsSoldOnly: (sold: number) => `Based on ${sold} sold comps`,
-  thinSample: 'Thin sample: fewer than 10 comps — treat this as a hint',
+  thinSample: 'Thin sample: fewer than 20 listed and sold together — treat the rate as a hint',
   medianPrice: 'Median sold price',
   priceRange: 'Middle 50% sold between',
   typicalDays: 'Typical time to sell',

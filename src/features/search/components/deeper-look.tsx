@@ -3,7 +3,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { cn } from '@/lib/utils';
 import { useSoldWindow } from '../api/search-sold';
 import { formatAsOf, formatDay, originLabel } from '../lib/labels';
-import { isThin, type Reading } from '../lib/reading';
+import { dataSpan } from '../lib/data-span';
+import { pricesAreThin, rateIsThin, type Reading } from '../lib/reading';
 import { searchErrorMessage } from '../lib/search-errors';
 import { formatCount, formatPrice, sellThroughRate } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
@@ -124,11 +125,17 @@ function Evidence({
   const availableComps =
     available.availableCount === null ? null : (available.comps ?? available.availableCount);
   const soldComps = soldKnown ? (sold.comps ?? sold.soldCount ?? 0) : null;
-  const thin = isThin(availableComps) || isThin(soldComps);
+  // Decision 057: the rate is thin on few listings and sales together, the prices on few sales.
+  const thin =
+    available.availableCount !== null &&
+    sold.soldCount !== null &&
+    rateIsThin(available.availableCount, sold.soldCount);
+  const pricesThin = sold.medianPrice !== null && soldComps !== null && pricesAreThin(soldComps);
+  const span = dataSpan(sold);
   const asOf = formatAsOf(sold.asOf ?? available.asOf);
   // Without sold data the honest answer is "unknown", not "not enough sales"; beside panel sales it is the threshold
   // (too few sellers priced or timed their sales) that leaves a figure out.
-  const panelWithheld = Boolean(sold.panel) && (sold.soldCount ?? 0) > 0;
+  const panelWithheld = (sold.panel?.sellers ?? 0) > 0 && (sold.soldCount ?? 0) > 0;
   const missing = !soldKnown ? m.needsSoldData : panelWithheld ? m.notEnoughSellers : m.notEnoughData;
   const windowRate =
     reading.kind === 'rate' && sold.soldCount !== null && available.availableCount
@@ -137,6 +144,22 @@ function Evidence({
 
   return (
     <>
+      {span && (
+        <div className="space-y-2 text-sm">
+          <p className="text-muted-foreground" data-testid="data-span">
+            {m.dataSince(span.since)}
+          </p>
+          {span.coveredDays !== null && (
+            <p
+              className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900"
+              data-testid="window-beyond-data"
+            >
+              <InfoIcon className="mt-0.5 size-4 shrink-0" />
+              <span>{m.windowBeyondData(span.since, sold.windowDays, span.coveredDays)}</span>
+            </p>
+          )}
+        </div>
+      )}
       <dl className="grid grid-cols-2 gap-3">
         <Fact term={m.compsTitle} className="col-span-2 sm:col-span-1">
           <span data-testid="comps-line">
@@ -164,6 +187,11 @@ function Evidence({
           {sold.typicalDaysToSell !== null ? m.days(Math.round(sold.typicalDaysToSell)) : missing}
         </Fact>
       </dl>
+      {pricesThin && (
+        <p className="-mt-3 text-xs font-medium text-amber-800" data-testid="price-thin-note">
+          {m.priceTooFew(soldComps ?? 0)}
+        </p>
+      )}
 
       {soldKnown && (
         <RecentSales sales={sold.recentSales} windowDays={sold.windowDays} withheld={panelWithheld} />
@@ -387,19 +415,26 @@ type BreakdownRow = {
   current?: boolean;
 };
 
-/** The rate cell of a row: the same honest readings as the headline card, and a thin-sample flag. */
-function RowRate({ available: a, sold: s }: { available: Cell; sold: Cell }) {
-  const available = num(a);
-  const sold = num(s);
+/** A row's rate is judged as the headline's: thin on fewer than 20 listed and sold together (decision 057). */
+function rowIsThin(row: BreakdownRow): boolean {
+  const available = num(row.available);
+  const sold = num(row.sold);
+  if (row.noRate || available === null || sold === null || (available === 0 && sold === 0)) return false;
+  return rateIsThin(available, sold);
+}
+
+/** The rate cell of a row: the same honest readings as the headline card, and a thin-sample mark. */
+function RowRate({ row }: { row: BreakdownRow }) {
+  const available = num(row.available);
+  const sold = num(row.sold);
   // Never a rate from a withheld, folded or unknown figure.
   if (sold === null || available === null) return <>—</>;
   if (available === 0 && sold === 0) return <span className="text-muted-foreground">—</span>;
-  const thin = isThin(Math.min(available, sold));
   const value = available === 0 ? m.noneListedValue : `${sellThroughRate(sold, available)}%`;
   return (
-    <span className="inline-flex flex-wrap items-center justify-end gap-1">
-      {thin && <ThinSample comps={Math.min(available, sold)} />}
+    <span className="inline-flex flex-col items-end gap-1 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end">
       <span>{value}</span>
+      {rowIsThin(row) && <ThinSample className="sm:order-first" />}
     </span>
   );
 }
@@ -469,7 +504,7 @@ function BreakdownTable({
                       <CellValue cell={row.sold} />
                     </td>
                     <td className="px-2 py-2 text-right tabular-nums sm:px-3">
-                      {row.noRate ? '—' : <RowRate available={row.available} sold={row.sold} />}
+                      {row.noRate ? '—' : <RowRate row={row} />}
                     </td>
                   </>
                 )}
@@ -478,6 +513,11 @@ function BreakdownTable({
           </tbody>
         </table>
       </div>
+      {rows.some(rowIsThin) && (
+        <p className="mt-1.5 text-xs text-amber-800" data-testid="row-thin-legend">
+          {m.rowThinLegend}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,14 +1,19 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import type { Reading } from '../lib/reading';
+import { rateSample, type Reading } from '../lib/reading';
 import { bandDisplay } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import { ChartIcon, HeartIcon } from './icons';
+import { SampleWords } from './thin-sample';
 
-/** SPEC §2 Market Analysis card: the band's label and reading, and the SPEC §1 disclaimer. */
+/**
+ * SPEC §2 Market Analysis card: the band's label and reading, and the SPEC §1 disclaimer. A verdict on fewer than 20
+ * listings and sales says so in words above the SPEC's text, which stays as it is (docs/decisions/057).
+ */
 export function MarketAnalysis({ reading }: { reading: Reading }) {
   const band = reading.kind === 'rate' ? bandDisplay(reading.rate) : null;
+  const sample = rateSample(reading);
   // 36-40%: the SPEC's hearts (above 35) meet its slow reading (40 and below). The words name both (decision 028).
   const nearSteady = band?.hearts === true && band.band === 'slow';
   const label =
@@ -49,6 +54,7 @@ export function MarketAnalysis({ reading }: { reading: Reading }) {
         <CardDescription>{m.analysisSubtitle}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4 p-4 pt-0 sm:p-6 sm:pt-0">
+        {sample?.thin && <SampleWords listed={sample.listed} sold={sample.sold} hint />}
         <p className="leading-relaxed" data-testid="band-analysis">
           {nearSteady && <span className="mb-1 block font-medium">{m.nearSteadyLead}</span>}
           {analysis}

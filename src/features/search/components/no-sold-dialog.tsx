@@ -23,7 +23,13 @@ export function NoSoldDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[425px]" returnFocusFallback={returnFocusTo}>
+      <DialogContent
+        className="max-w-[425px]"
+        returnFocusFallback={returnFocusTo}
+        // On a phone the answer is scrolled into view under the dialog: "Got it" gives focus back without scrolling
+        // up to the form, so the answer and its price stay on screen (issue 28).
+        returnFocusWithoutScroll
+      >
         <DialogHeader className="items-center text-center sm:items-start sm:text-left">
           <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
             <GhostIcon className="size-6" />

@@ -3,11 +3,12 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import type { SearchRun } from '../hooks/use-search-flow';
 import { countText, formatAsOf, originLabel } from '../lib/labels';
-import { isThin, type Reading } from '../lib/reading';
+import { rateSample, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import { BagIcon, HeartIcon, SnoozeIcon, TagIcon, TrendIcon } from './icons';
-import { ThinSample } from './thin-sample';
+import { HeadlinePrice } from './headline-price';
+import { SampleWords } from './thin-sample';
 
 type StatCardProps = {
   title: string;
@@ -86,104 +87,103 @@ export type ResultCardsProps = {
   loadingSold: boolean;
 };
 
-/** SPEC §2 result cards: Available, Sold and Sell-Through, each with its own loading state, source and window. */
+/**
+ * SPEC §2 result cards: Available, Sold and Sell-Through, each with its own loading state, source and window; under
+ * them, once the answer is in, the median sold price (issue 28).
+ */
 export function ResultCards({ run, reading, loadingAvailable, loadingSold }: ResultCardsProps) {
   const { available, sold } = run;
   const windowDays = sold?.windowDays ?? 90;
   const rate = reading?.kind === 'rate' ? reading.rate : null;
   const band = rate === null ? null : bandDisplay(rate);
-  const availableComps = available ? (available.comps ?? available.availableCount) : null;
-  const soldComps = sold && sold.soldCount !== null ? (sold.comps ?? sold.soldCount) : null;
-  const rateComps =
-    availableComps !== null && soldComps !== null ? Math.min(availableComps, soldComps) : null;
+  // The Available and Sold cards are exact counts, not samples: only the rate's verdict can be thin (decision 057).
+  const sample = rateSample(reading);
   const strong = band?.hearts && band.band !== 'slow';
 
   return (
-    // Phones: Available and Sold side by side, the rate (the answer) full width beneath them.
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-      <StatCard
-        testId="available-card"
-        title={m.availableTitle}
-        subtitle={m.availableSubtitle}
-        icon={<TagIcon />}
-        loading={loadingAvailable}
-        loadingText={m.loadingAvailable}
-        titleExtra={
-          available && available.availableCount !== null && isThin(availableComps) ? (
-            <ThinSample comps={availableComps ?? 0} />
-          ) : null
-        }
-        meta={available && metaLine(originLabel(available.origin), m.windowListed, asOfText(available.asOf))}
-      >
-        {available?.availableCount === null && available.panel?.withheld ? (
-          <WithheldCard sellersNeeded={available.panel.sellersNeeded} />
-        ) : available?.availableCount === null ? (
-          <div data-testid="available-unknown">
-            <p className="text-base font-semibold leading-snug">{m.availableUnknownTitle}</p>
-            <p className="mt-1 text-xs text-muted-foreground">
-              {available.reason || m.availableUnknownFallbackReason}
+    <div className="space-y-3 sm:space-y-4">
+      {/* Phones: Available and Sold side by side, the rate (the answer) full width beneath them. */}
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+        <StatCard
+          testId="available-card"
+          title={m.availableTitle}
+          subtitle={m.availableSubtitle}
+          icon={<TagIcon />}
+          loading={loadingAvailable}
+          loadingText={m.loadingAvailable}
+          meta={
+            available && metaLine(originLabel(available.origin), m.windowListed, asOfText(available.asOf))
+          }
+        >
+          {available?.availableCount === null && available.panel?.withheld ? (
+            <WithheldCard sellersNeeded={available.panel.sellersNeeded} />
+          ) : available?.availableCount === null ? (
+            <div data-testid="available-unknown">
+              <p className="text-base font-semibold leading-snug">{m.availableUnknownTitle}</p>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {available.reason || m.availableUnknownFallbackReason}
+              </p>
+            </div>
+          ) : available ? (
+            <p className={bigNumber} data-testid="available-count">
+              {countText(available.availableCount, available.approximate)}
             </p>
-          </div>
-        ) : available ? (
-          <p className={bigNumber} data-testid="available-count">
-            {countText(available.availableCount, available.approximate)}
-          </p>
-        ) : (
-          noValue
-        )}
-      </StatCard>
+          ) : (
+            noValue
+          )}
+        </StatCard>
 
-      <StatCard
-        testId="sold-card"
-        title={m.soldTitle}
-        subtitle={m.soldSubtitle}
-        icon={<BagIcon />}
-        loading={loadingSold}
-        loadingText={m.loadingSold}
-        titleExtra={soldComps !== null && isThin(soldComps) ? <ThinSample comps={soldComps} /> : null}
-        meta={sold && metaLine(originLabel(sold.origin), m.windowSold(sold.windowDays), asOfText(sold.asOf))}
-      >
-        {sold?.soldCount === null && sold.panel?.withheld ? (
-          <WithheldCard sellersNeeded={sold.panel.sellersNeeded} />
-        ) : sold?.soldCount === null ? (
-          <div data-testid="sold-unavailable">
-            <p className="text-base font-semibold leading-snug">{m.soldUnavailableTitle}</p>
-            <p className="mt-1 text-xs text-muted-foreground">
-              {sold.reason || m.soldUnavailableFallbackReason}
+        <StatCard
+          testId="sold-card"
+          title={m.soldTitle}
+          subtitle={m.soldSubtitle}
+          icon={<BagIcon />}
+          loading={loadingSold}
+          loadingText={m.loadingSold}
+          meta={
+            sold && metaLine(originLabel(sold.origin), m.windowSold(sold.windowDays), asOfText(sold.asOf))
+          }
+        >
+          {sold?.soldCount === null && sold.panel?.withheld ? (
+            <WithheldCard sellersNeeded={sold.panel.sellersNeeded} />
+          ) : sold?.soldCount === null ? (
+            <div data-testid="sold-unavailable">
+              <p className="text-base font-semibold leading-snug">{m.soldUnavailableTitle}</p>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {sold.reason || m.soldUnavailableFallbackReason}
+              </p>
+            </div>
+          ) : sold ? (
+            <p className={bigNumber} data-testid="sold-count">
+              {countText(sold.soldCount, sold.approximate)}
             </p>
-          </div>
-        ) : sold ? (
-          <p className={bigNumber} data-testid="sold-count">
-            {countText(sold.soldCount, sold.approximate)}
-          </p>
-        ) : (
-          noValue
-        )}
-      </StatCard>
+          ) : (
+            noValue
+          )}
+        </StatCard>
 
-      <StatCard
-        testId="rate-card"
-        title={m.rateTitle}
-        subtitle={
-          reading?.kind === 'none-listed'
-            ? m.noneListedSubtitle
-            : rate !== null && rate > 100
-              ? m.above100Subtitle
-              : m.rateSubtitle
-        }
-        icon={<TrendIcon />}
-        loading={loadingAvailable || loadingSold}
-        loadingText={m.loadingRate}
-        className={cn(
-          'col-span-2 sm:col-span-1',
-          // The pink "strong seller" card is for the SPEC's steady and high bands; 36-40% keeps the hearts
-          // (SPEC §9) on a neutral card, because its words say "selling slowly" (docs/decisions/030).
-          strong && 'border-rose-200 bg-rose-50/60',
-          band?.snooze && 'border-slate-300',
-        )}
-        titleExtra={
-          <>
-            {band?.hearts ? (
+        <StatCard
+          testId="rate-card"
+          title={m.rateTitle}
+          subtitle={
+            reading?.kind === 'none-listed'
+              ? m.noneListedSubtitle
+              : rate !== null && rate > 100
+                ? m.above100Subtitle
+                : m.rateSubtitle
+          }
+          icon={<TrendIcon />}
+          loading={loadingAvailable || loadingSold}
+          loadingText={m.loadingRate}
+          className={cn(
+            'col-span-2 sm:col-span-1',
+            // The pink "strong seller" card is for the SPEC's steady and high bands; 36-40% keeps the hearts
+            // (SPEC §9) on a neutral card, because its words say "selling slowly" (docs/decisions/030).
+            strong && 'border-rose-200 bg-rose-50/60',
+            band?.snooze && 'border-slate-300',
+          )}
+          titleExtra={
+            band?.hearts ? (
               <HeartIcon
                 className="size-4 fill-rose-500 text-rose-500"
                 data-testid="rate-heart"
@@ -191,27 +191,37 @@ export function ResultCards({ run, reading, loadingAvailable, loadingSold }: Res
                 role="img"
                 aria-hidden={false}
               />
-            ) : null}
-            {rate !== null && isThin(rateComps) ? <ThinSample comps={rateComps ?? 0} /> : null}
-          </>
-        }
-        meta={
-          reading && sold && (reading.kind === 'rate' || reading.kind === 'none-listed')
-            ? metaLine(originLabel(sold.origin), m.windowRate(windowDays))
-            : null
-        }
-      >
-        <RateValue reading={reading} windowDays={windowDays} strong={Boolean(strong)} />
-        {band?.snooze && (
-          <p
-            className="relative mt-3 inline-flex items-center gap-1.5 rounded-2xl rounded-tl-sm bg-slate-800 px-3 py-1.5 text-xs font-semibold text-white shadow"
-            data-testid="snooze-bubble"
-          >
-            <SnoozeIcon className="size-3.5" />
-            {m.snooze}
-          </p>
-        )}
-      </StatCard>
+            ) : null
+          }
+          meta={
+            reading && sold && (reading.kind === 'rate' || reading.kind === 'none-listed')
+              ? metaLine(originLabel(sold.origin), m.windowRate(windowDays))
+              : null
+          }
+        >
+          <RateValue
+            reading={reading}
+            windowDays={windowDays}
+            strong={Boolean(strong)}
+            sampleWords={
+              sample?.thin ? (
+                // Beside the figure where the card is wide (a phone's full-width card), under it where it is not.
+                <SampleWords listed={sample.listed} sold={sample.sold} className="min-w-0 flex-1 basis-52" />
+              ) : null
+            }
+          />
+          {band?.snooze && (
+            <p
+              className="relative mt-3 inline-flex items-center gap-1.5 rounded-2xl rounded-tl-sm bg-slate-800 px-3 py-1.5 text-xs font-semibold text-white shadow"
+              data-testid="snooze-bubble"
+            >
+              <SnoozeIcon className="size-3.5" />
+              {m.snooze}
+            </p>
+          )}
+        </StatCard>
+      </div>
+      {reading && sold && !loadingSold && <HeadlinePrice sold={sold} />}
     </div>
   );
 }
@@ -220,19 +230,25 @@ function RateValue({
   reading,
   windowDays,
   strong,
+  sampleWords,
 }: {
   reading: Reading | null;
   windowDays: number;
   strong: boolean;
+  /** "Based on 1 listing and 1 sale: too few to judge", when the verdict stands on a thin sample. */
+  sampleWords: ReactNode;
 }) {
   if (!reading) return noValue;
   switch (reading.kind) {
     case 'rate':
       return (
         <>
-          <p className={cn(bigNumber, strong && 'text-rose-600')} data-testid="sell-through-rate">
-            {reading.rate}%
-          </p>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <p className={cn(bigNumber, strong && 'text-rose-600')} data-testid="sell-through-rate">
+              {reading.rate}%
+            </p>
+            {sampleWords}
+          </div>
           {reading.rate > 100 && (
             <p className="mt-2 text-xs leading-snug text-foreground" data-testid="above-100">
               {m.above100Explanation(formatCount(reading.sold), formatCount(reading.available), windowDays)}
@@ -243,9 +259,12 @@ function RateValue({
     case 'none-listed':
       return (
         <>
-          <p className="text-xl font-bold leading-tight" data-testid="none-listed">
-            {m.noneListedValue}
-          </p>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <p className="text-xl font-bold leading-tight" data-testid="none-listed">
+              {m.noneListedValue}
+            </p>
+            {sampleWords}
+          </div>
           <p className="mt-2 text-xs leading-snug text-foreground" data-testid="none-listed-explanation">
             {m.noneListedExplanation(formatCount(reading.sold), windowDays)}
           </p>

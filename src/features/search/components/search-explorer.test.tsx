@@ -284,7 +284,9 @@ describe('a signed-in search (SPEC §4)', () => {
     expect(screen.getByTestId('sell-through-rate')).toHaveTextContent('113%');
     expect(screen.getByTestId('band-label')).toHaveTextContent('High demand!');
     expect(
-      screen.getByText('Results for zorblax jacket: 8 available, 9 sold, sell-through 113%.'),
+      screen.getByText(
+        'Results for zorblax jacket: 8 available, 9 sold, sell-through 113%. Based on 8 listings and 9 sales: too few to judge.',
+      ),
     ).toBeInTheDocument();
   });
 
@@ -567,8 +569,12 @@ describe('the deeper look', () => {
     expect(within(panel).getByTestId('comps-line')).toHaveTextContent(
       'Based on 8 available and 9 sold comps',
     );
+    // 8 listed and 9 sold: 17 together, under the 20 of decision 057; 9 sales are too few for a price too.
     expect(within(panel).getByTestId('thin-sample-note')).toHaveTextContent(
-      'Thin sample: fewer than 10 comps',
+      'Thin sample: fewer than 20 listed and sold together',
+    );
+    expect(within(panel).getByTestId('price-thin-note')).toHaveTextContent(
+      'Based on 9 sales: too few to judge a price',
     );
     expect(panel).toHaveTextContent('$48');
     expect(panel).toHaveTextContent('$35.50 – $60');
@@ -589,21 +595,29 @@ describe('the deeper look', () => {
         .map((r) => r.textContent),
     ).toEqual([
       'MarketplaceAvailableSoldRateSell-through',
-      'Poshmark56Thin sample: Only 5 comps: fewer than 10, so treat this figure as a hint120%',
-      'eBay33Thin sample: Only 3 comps: fewer than 10, so treat this figure as a hint100%',
+      // The mark's short phone word and its desktop words are both in the DOM; CSS shows one.
+      'Poshmark56120%ThinThin sample: fewer than 20 listed and sold, too few to judge',
+      'eBay33100%ThinThin sample: fewer than 20 listed and sold, too few to judge',
     ]);
+    // What the mark means is written under the table, not in a hover title a phone cannot show.
+    expect(within(panel).getAllByTestId('row-thin-legend')[0]).toHaveTextContent(
+      'Thin sample: the rate of that row stands on fewer than 20 listed and sold together, too few to judge.',
+    );
     expect(within(panel).getByTestId('formula')).toHaveTextContent(
       'Sell-through = sold in the last 90 days ÷ listed now',
     );
     expect(panel).toHaveTextContent(/Above 100%/);
   });
 
-  it('has no thin-sample note with 10 or more comps on both sides, and no marketplace table for one marketplace', async () => {
+  it('has no thin-sample note with 20 listed and sold together, and no marketplace table for one marketplace', async () => {
     fake.current!.answer({ available: ok(availableBody(10)), sold: ok(soldBody(10)) });
     renderExplorer();
     await fillAndSearch();
     const panel = await screen.findByTestId('deeper-look');
     expect(within(panel).queryByTestId('thin-sample-note')).not.toBeInTheDocument();
+    expect(within(panel).queryByTestId('thin-sample')).not.toBeInTheDocument();
+    // The rate stands on 20; its prices on 10 sales, still too few.
+    expect(within(panel).getByTestId('price-thin-note')).toHaveTextContent('Based on 10 sales');
     expect(within(panel).queryByTestId('marketplace-table')).not.toBeInTheDocument();
   });
 });

@@ -2,24 +2,31 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import {
+  addressQuery,
+  useSearchAddress,
+  type AddressChange,
+  type SearchAddress,
+} from '../hooks/use-search-address';
 import { useSearchFlow, type SearchUser } from '../hooks/use-search-flow';
 import { originLabel } from '../lib/labels';
 import { panelSellers } from '../lib/panel';
-import { readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
+import { rateSample, readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
-import { conditionLabels, isCondition, type AvailableResult, type SearchInput } from '../schemas';
+import { conditionLabels, isCondition, type SearchInput } from '../schemas';
 import type { SearchRun } from '../hooks/use-search-flow';
 import { DeeperLook } from './deeper-look';
 import { EmptyState } from './empty-state';
 import { FallingHearts } from './falling-hearts';
-import { LightbulbIcon } from './icons';
+import { LightbulbIcon, SearchIcon } from './icons';
 import { ListedNow } from './listed-now';
 import { MarketAnalysis } from './market-analysis';
 import { AccountNeeded } from './account-needed';
 import { NoComparables } from './no-comparables';
 import { NoSoldDialog } from './no-sold-dialog';
 import { NoSource } from './no-source';
+import { QueryReadingNote } from './query-reading-note';
 import { ResultCards } from './result-cards';
 import { SaveSearchButton } from './save-search-button';
 import { SearchForm } from './search-form';
@@ -33,12 +40,14 @@ export type SearchExplorerProps = {
   /** Opens the login dialog (the route wires this to the auth feature). */
   /** Opens the login dialog; `pending` is the search a visitor just asked for (none from the account card). */
   onRequireLogin: (pending?: SearchInput) => void;
-  /** ?q= prefills the item name. */
+  /** ?q= of the address it opened on prefills the item name (later addresses it follows itself, decision 058). */
   initialItemName?: string;
-  /** ?condition= preselects the condition; with ?q= it runs the search for a signed-in user (saved searches). */
+  /** ?condition= preselects the condition; with ?q= it runs the search for a signed-in user (shared links). */
   initialCondition?: string;
   /** Shown under an answer's market figures: the user's own history for the same search (the route composes it). */
   renderOwnHistory?: (query: SearchInput) => React.ReactNode;
+  /** Shown under the empty state before any search: where the figures come from (the route composes it, issue 28). */
+  sourcesNote?: React.ReactNode;
 };
 
 /** SPEC §2 and §4: the /thriftingexplorer screen. */
@@ -49,6 +58,7 @@ export function SearchExplorer({
   initialItemName,
   initialCondition,
   renderOwnHistory,
+  sourcesNote,
 }: SearchExplorerProps) {
   const flow = useSearchFlow({ user, onRequireLogin });
   const { run, error } = flow;
@@ -74,17 +84,50 @@ export function SearchExplorer({
     () => panelRef.current?.querySelector<HTMLElement>('button[type=submit]') ?? null,
     [],
   );
+  // Every search goes into the address bar; Back, Forward and links within the page bring others (decision 058).
+  const address = useSearchAddress(onAddressChange);
+  const [shown, setShown] = useState<SearchAddress | null>(null);
+  function onAddressChange(next: SearchAddress, how: AddressChange) {
+    setShown(next);
+    setWaitingForLogin(null);
+    const query = addressQuery(next);
+    if (!query) {
+      setAutoRunPending(false);
+      flow.clear();
+    } else if (how === 'history' && flow.restore(query)) {
+      revealResults();
+    } else if (!user) {
+      // As a link opened afresh: the form shows the search, which runs once they log in.
+      flow.clear();
+      setAutoRunPending(true);
+    } else {
+      void submit(query);
+    }
+  }
+
+  // Phones stack the panel above the results: bring the results into view, or the answer arrives off screen.
+  const phoneLayout = () => window.matchMedia?.('(max-width: 1023px)').matches ?? false;
+  const scrollBehavior = () =>
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches ? ('auto' as const) : ('smooth' as const);
+  const revealResults = () => {
+    if (!phoneLayout()) return;
+    requestAnimationFrame(() =>
+      resultsRef.current?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'start' }),
+    );
+  };
   const submit = (values: SearchInput) => {
     setAutoRunPending(false);
     setWaitingForLogin(user ? null : { itemName: values.itemName.trim(), condition: values.condition });
-    // Phones stack the panel above the results: bring the results into view, or the answer arrives off screen.
-    if (user && window.matchMedia?.('(max-width: 1023px)').matches) {
-      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      requestAnimationFrame(() =>
-        resultsRef.current?.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' }),
-      );
-    }
+    address.write(values);
+    if (user) revealResults();
     return flow.search(values);
+  };
+  // The answer's bar on phones: back up to the form, caret at the end of the item name.
+  const changeSearch = () => {
+    const input = panelRef.current?.querySelector<HTMLInputElement>('input[name="itemName"]');
+    panelRef.current?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'start' });
+    input?.focus({ preventScroll: true });
+    input?.setSelectionRange(input.value.length, input.value.length);
   };
 
   const clearResubmit = useCallback(() => setResubmit(null), []);
@@ -120,7 +163,7 @@ export function SearchExplorer({
       </header>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-        <div ref={panelRef} className="space-y-4 lg:sticky lg:top-6">
+        <div ref={panelRef} className="scroll-mt-20 space-y-4 lg:sticky lg:top-6">
           {/* Shown while the session is still being read too (and in the prerendered page), so a visitor's form never
               moves down when it turns out they are signed out; only a signed-in reader sees it go. */}
           {!user && <AccountNeeded onLogin={() => onRequireLogin()} />}
@@ -131,6 +174,7 @@ export function SearchExplorer({
             submitOnMount={autoRunPending && !authLoading && Boolean(user)}
             resubmit={resubmit}
             onResubmitDone={clearResubmit}
+            shown={shown}
           />
         </div>
 
@@ -161,16 +205,24 @@ export function SearchExplorer({
           )}
 
           {!run ? (
-            <EmptyState />
+            <>
+              <EmptyState />
+              {sourcesNote}
+            </>
           ) : (
             <>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+              {/* On phones a compact bar: the form is far above a long answer, and Change search brings it back. */}
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2 max-lg:rounded-lg max-lg:border max-lg:bg-muted/40 max-lg:p-3">
                 <p className="min-w-0 text-sm text-muted-foreground">
                   Results for{' '}
                   <span className="break-words font-semibold text-foreground">“{run.query.itemName}”</span>
                   {' · '}
-                  {conditionLabels[run.query.condition]}
+                  <span className="whitespace-nowrap">{conditionLabels[run.query.condition]}</span>
                 </p>
+                <Button variant="outline" size="sm" className="lg:hidden" onClick={changeSearch}>
+                  <SearchIcon />
+                  {m.changeSearch}
+                </Button>
                 {isDemo && (
                   <Badge variant="accent" data-testid="demo-badge">
                     {m.demoBadge}
@@ -197,7 +249,7 @@ export function SearchExplorer({
                   )}
               </div>
               {isDemo && <p className="text-xs text-muted-foreground">{m.demoExplanation}</p>}
-              <QueryReadingNote reading={run.available?.reading ?? null} />
+              <QueryReadingNote reading={run.available?.reading ?? null} query={run.query} />
 
               {reading?.kind === 'no-source' ? (
                 <NoSource />
@@ -216,6 +268,7 @@ export function SearchExplorer({
                   condition={run.query.condition}
                   sourceLabel={originLabel(run.available.origin)}
                   suggestions={run.available.suggestions}
+                  reading={run.available.reading}
                 />
               ) : (
                 <>
@@ -270,21 +323,14 @@ function announce(run: SearchRun, reading: Reading): string {
     case 'available-unknown':
       return `${head} ${m.availableUnknownTitle.toLowerCase()} available, ${formatCount(sold)} sold.`;
     case 'none-listed':
-      return `${head} none listed, ${formatCount(reading.sold)} sold: ${m.noneListedSubtitle.toLowerCase()}.`;
+      return `${head} none listed, ${formatCount(reading.sold)} sold: ${m.noneListedSubtitle.toLowerCase()}.${thinWords(reading)}`;
     case 'rate':
-      return `${head} ${formatCount(reading.available)} available, ${formatCount(reading.sold)} sold, sell-through ${reading.rate}%.`;
+      return `${head} ${formatCount(reading.available)} available, ${formatCount(reading.sold)} sold, sell-through ${reading.rate}%.${thinWords(reading)}`;
   }
 }
 
-/** What the index made of the query: corrected words and words set aside, so no figure hides how it was found. */
-function QueryReadingNote({ reading }: { reading: AvailableResult['reading'] }) {
-  if (!reading || (reading.corrected.length === 0 && reading.ignored.length === 0)) return null;
-  return (
-    <div className="space-y-1 text-xs text-muted-foreground" data-testid="query-reading">
-      {reading.corrected.length > 0 && (
-        <p>{m.readingCorrected(reading.corrected.map((c) => `“${c.from}” as “${c.to}”`).join(', '))}</p>
-      )}
-      {reading.ignored.length > 0 && <p>{m.readingIgnored(reading.ignored.join(', '))}</p>}
-    </div>
-  );
+/** A verdict on a thin sample is announced with its words, as the card shows them (docs/decisions/057). */
+function thinWords(reading: Reading): string {
+  const sample = rateSample(reading);
+  return sample?.thin ? ` ${m.sampleTooFew(sample.listed, sample.sold)}.` : '';
 }

@@ -32,6 +32,11 @@ export type SearchFormProps = {
    */
   resubmit?: SearchFormValues | null;
   onResubmitDone?: () => void;
+  /**
+   * The search the address holds after Back, Forward or a link within the page (decision 058): the form shows it. A
+   * new object each time it changes; between changes the form keeps whatever the user types.
+   */
+  shown?: SearchFormInput | null;
 };
 
 /** SPEC §2 left panel 'Search Items' with SPEC §5 validation: the button is enabled only when the form is valid. */
@@ -42,6 +47,7 @@ export function SearchForm({
   submitOnMount = false,
   resubmit = null,
   onResubmitDone,
+  shown = null,
 }: SearchFormProps) {
   const ids = useId();
   const form = useForm<SearchFormInput, unknown, SearchFormValues>({
@@ -77,6 +83,12 @@ export function SearchForm({
     // Once per pending search: the caller clears it in onResubmitDone, so it never comes round again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resubmit]);
+
+  useEffect(() => {
+    if (shown) form.reset(shown);
+    // Only when the address hands over another search; form is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown]);
 
   const field = (name: 'itemName' | 'condition') => ({
     id: `${ids}-${name}`,

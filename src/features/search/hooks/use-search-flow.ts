@@ -23,6 +23,11 @@ export type SearchRun = {
 };
 
 const MAX_LOGGED_ERROR = 500;
+/** Finished answers kept for Back and Forward while the Explorer is open (decision 058). */
+const KEPT_RUNS = 20;
+// Per user: after a logout and another login on the same page, Back never shows the previous account's answers.
+const runKey = (userId: string, query: SearchInput) =>
+  `${userId}|${query.condition}|${query.itemName.trim()}`;
 
 /**
  * SPEC §4 search flow: anonymous users are sent to log in; otherwise available then sold, each with its own
@@ -43,6 +48,10 @@ export function useSearchFlow({
   const [loadingSold, setLoadingSold] = useState(false);
   const [noSoldOpen, setNoSoldOpen] = useState(false);
   const runIds = useRef(0);
+  // The run on screen. One that Back, Forward or a newer search took off the screen finishes quietly: its calls are
+  // still logged and kept, but it no longer moves the loading states, the error or the no-sold dialog.
+  const onScreen = useRef(0);
+  const finished = useRef(new Map<string, SearchRun>());
   const loginPrompt = useRef<number | null>(null);
   const { mutate: refreshSaved } = useUpdateSavedSearchFigures();
 
@@ -53,6 +62,7 @@ export function useSearchFlow({
     const message = searchErrorMessage(cause, type);
     void logSearchQuietly(logRecord(input, type, null, logErrorMessage(cause)));
     patchRun(id, { failed: type });
+    if (onScreen.current !== id) return;
     setError(message);
     toast({ title: m.errorToastTitle, description: message, variant: 'destructive' });
   }, []);
@@ -71,6 +81,8 @@ export function useSearchFlow({
       }
       const input: SearchInput = { itemName: values.itemName.trim(), condition: values.condition };
       const id = ++runIds.current;
+      onScreen.current = id;
+      const live = () => onScreen.current === id;
       try {
         setError(null);
         setRun({ id, query: input, available: null, sold: null, failed: null });
@@ -84,7 +96,7 @@ export function useSearchFlow({
           fail(id, 'available', input, cause);
           return;
         } finally {
-          setLoadingAvailable(false);
+          if (live()) setLoadingAvailable(false);
         }
         // A source that answered without a count of listings: unknown, never merged in as 0.
         if (available.availableCount !== null) {
@@ -103,7 +115,7 @@ export function useSearchFlow({
             : logRecord(input, 'available', available.availableCount, null),
         );
 
-        setLoadingSold(true);
+        if (live()) setLoadingSold(true);
         let sold: SoldResult;
         try {
           sold = await searchSold(input);
@@ -111,7 +123,7 @@ export function useSearchFlow({
           fail(id, 'sold', input, cause);
           return;
         } finally {
-          setLoadingSold(false);
+          if (live()) setLoadingSold(false);
         }
         // A source that cannot count sold items answers null: never merge that in as zero sales.
         if (sold.soldCount !== null) {
@@ -119,6 +131,7 @@ export function useSearchFlow({
           setResults((previous) => mergeSold(previous, soldCount));
         }
         patchRun(id, { sold });
+        keep(user.id, { id, query: input, available, sold, failed: null });
         void logSearchQuietly(
           sold.soldCount === null
             ? // The call worked but counted nothing: logged as no count with its reason, never as a zero result.
@@ -136,7 +149,11 @@ export function useSearchFlow({
         if (rate !== null) setResults((previous) => withRate(previous, rate));
         // SPEC §2's dialog is for a real 0 sold beside listings (or beside a count the source did not give). An empty
         // market, an empty index and a count the seller panel withholds have their own states.
-        if (sold.soldCount === 0 && (reading.kind === 'rate' || reading.kind === 'available-unknown'))
+        if (
+          live() &&
+          sold.soldCount === 0 &&
+          (reading.kind === 'rate' || reading.kind === 'available-unknown')
+        )
           setNoSoldOpen(true);
         if (reading.kind === 'no-comparables' || reading.kind === 'no-source') return;
         refreshSaved(
@@ -155,14 +172,49 @@ export function useSearchFlow({
         );
       } catch {
         patchRun(id, { failed: 'unexpected' });
-        setError(m.errorUnexpected);
+        if (live()) setError(m.errorUnexpected);
       }
     },
     [user, onRequireLogin, fail, refreshSaved],
   );
 
+  const keep = (userId: string, done: SearchRun) => {
+    const kept = finished.current;
+    kept.delete(runKey(userId, done.query));
+    kept.set(runKey(userId, done.query), done);
+    if (kept.size > KEPT_RUNS) kept.delete(kept.keys().next().value!);
+  };
+
+  /** Shows a finished answer to this search again, without calling or logging anything; false if none is kept. */
+  const restore = useCallback(
+    (query: SearchInput) => {
+      const kept = user ? finished.current.get(runKey(user.id, query)) : undefined;
+      if (!kept) return false;
+      onScreen.current = kept.id;
+      setRun(kept);
+      setError(null);
+      setLoadingAvailable(false);
+      setLoadingSold(false);
+      setNoSoldOpen(false);
+      return true;
+    },
+    [user],
+  );
+
+  /** Back to no answer at all (the address names no search). */
+  const clear = useCallback(() => {
+    onScreen.current = 0;
+    setRun(null);
+    setError(null);
+    setLoadingAvailable(false);
+    setLoadingSold(false);
+    setNoSoldOpen(false);
+  }, []);
+
   return {
     search,
+    restore,
+    clear,
     results,
     run,
     error,

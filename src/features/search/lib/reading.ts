@@ -1,11 +1,33 @@
 import type { AvailableResult, SoldResult } from '../schemas';
 import { sellThroughRate } from './sell-through';
 
-/** Under this many comps a figure is a hint, not a reading (issue 10: flagged on every card and row). */
-export const THIN_SAMPLE = 10;
+/**
+ * The one sample threshold of the Explorer and of the sell-through article (docs/decisions/057): under 20 a reading is
+ * too few to judge. A count on its own (the Available and Sold cards) is exact, never a sample.
+ */
+export const THIN_SAMPLE = 20;
 
-export const isThin = (comps: number | null | undefined) =>
-  comps !== null && comps !== undefined && comps < THIN_SAMPLE;
+/**
+ * A sell-through rate, or the none-listed verdict, is thin when the listings and sales behind it are few together:
+ * 0 sold of 338 listed is a clear answer, 1 sold of 1 listed is not.
+ */
+export const rateIsThin = (listed: number, sold: number) => listed + sold < THIN_SAMPLE;
+
+/** A price figure (median, middle 50%, days to sell) is thin when the sales it is computed from are few. */
+export const pricesAreThin = (soldComps: number) => soldComps < THIN_SAMPLE;
+
+/** The listings and sales behind the verdict of a reading, or null for a reading that gives none. */
+export function rateSample(reading: Reading | null): { listed: number; sold: number; thin: boolean } | null {
+  if (reading?.kind === 'rate')
+    return {
+      listed: reading.available,
+      sold: reading.sold,
+      thin: rateIsThin(reading.available, reading.sold),
+    };
+  if (reading?.kind === 'none-listed')
+    return { listed: 0, sold: reading.sold, thin: rateIsThin(0, reading.sold) };
+  return null;
+}
 
 /**
  * What a finished search can honestly say. The SPEC's rate and bands apply only to `rate`; every other kind has its

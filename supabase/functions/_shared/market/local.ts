@@ -20,7 +20,6 @@ import {
 } from './types.ts';
 import { readingOf, type ParsedQuery } from './query.ts';
 
-
 /** What the counting functions say about the panel threshold (migration 20250401000000_seller_panel.sql). */
 type PanelRow = {
   sellers?: number;
