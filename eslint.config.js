@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 // Imports flow one way: shared (components, lib, config, hooks) -> features/* -> app/.
 // A feature never imports another feature; routes in app/ compose them.
-const features = ['auth', 'blog', 'search', 'contact', 'marketing', 'sales'];
+const features = ['auth', 'blog', 'search', 'contact', 'marketing', 'sales', 'market-sources'];
 
 export default tseslint.config(
   {

@@ -23,8 +23,8 @@ afterEach(() => {
 });
 
 describe('edge function dependencies', () => {
-  it('finds the functions (contact, search-available, search-listed, search-sold) and no shared import map', () => {
-    expect(names).toEqual(['contact', 'search-available', 'search-listed', 'search-sold']);
+  it('finds the functions (contact, market-sources, search-available, search-listed, search-sold) and no shared import map', () => {
+    expect(names).toEqual(['contact', 'market-sources', 'search-available', 'search-listed', 'search-sold']);
     expect(existsSync(path.join(functionsDir, 'deno.json'))).toBe(false);
   });
 

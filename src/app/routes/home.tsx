@@ -1,5 +1,6 @@
 import { mobileAppJsonLd, Seo } from '@/components/seo';
 import { paths } from '@/config/paths';
+import { SourcesNote } from '@/features/market-sources';
 import { HomePage } from '@/features/marketing/components/home-page';
 
 export default function HomeRoute() {
@@ -11,7 +12,7 @@ export default function HomeRoute() {
         path={paths.home}
         jsonLd={[mobileAppJsonLd()]}
       />
-      <HomePage />
+      <HomePage explorerSources={<SourcesNote variant="landing" />} />
     </>
   );
 }

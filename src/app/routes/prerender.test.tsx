@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The public pages must render without a browser (no window or document at module top level or during render),
 // so that they can be prerendered to static HTML later. This renders them in plain Node.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -12,11 +13,14 @@ import PrivacyRoute from '@/app/routes/privacy';
 import TermsRoute from '@/app/routes/terms';
 import { SiteLayout } from '@/components/layout/site-layout';
 
+// As in the app and the prerender (src/entry-server.tsx): pages may read queries, which never run on the server.
 function renderPage(path: string, page: React.ReactNode) {
   return renderToString(
-    <MemoryRouter initialEntries={[path]}>
-      <SiteLayout>{page}</SiteLayout>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <SiteLayout>{page}</SiteLayout>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -38,6 +42,14 @@ describe('prerendering without a browser', () => {
     expect(html).toContain(text);
     expect(html).toContain('Skip to content');
     expect(html).toContain('All rights reserved.');
+  });
+
+  it("says where the Explorer's figures come from in words true on any site (issue 28)", () => {
+    const html = renderPage('/', <HomeRoute />);
+    expect(html).toContain('Where the figures come from');
+    expect(html).toContain('a demo market for trying the tool');
+    // This site's own sources come from market-sources once the app runs; none are claimed in the file.
+    expect(html).not.toContain('On this site now');
   });
 
   it('renders the breadcrumb trail of an inner page on the server', () => {

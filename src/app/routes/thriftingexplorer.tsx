@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useAuth } from '@/features/auth/lib/auth-context';
 import { openAuthDialog } from '@/features/auth/lib/dialog-store';
+import { SourcesNote } from '@/features/market-sources';
 import { YourHistoryCard } from '@/features/sales/components/your-history-card';
 import { savedSearchHref, SearchExplorer, type SearchInput } from '@/features/search';
 
@@ -26,17 +27,14 @@ const jsonLd = [
 
 /**
  * A visitor's search opens the login dialog. Should they register instead, the confirmation link brings them back
- * to this search: it goes into the address (replaced in place, so the Explorer keeps its state and waits for the
- * login), where the dialog picks it up now or when opened again from the header, and where the Explorer reads it
- * and runs it once they are signed in (decision 040).
+ * to this search: the Explorer has already put it in the address (decision 058), where the dialog picks it up now or
+ * when opened again from the header, and where the Explorer reads it and runs it once they are signed in (decision
+ * 040).
  */
 function requireLogin(pending?: SearchInput) {
   const returnPath = pending
     ? savedSearchHref({ item_name: pending.itemName, condition: pending.condition })
     : undefined;
-  // history.replaceState rather than the router: a router navigation would start the Explorer afresh (it is keyed by
-  // the query), dropping the search that is to run after the login. The router's state object is kept as it is.
-  if (returnPath) window.history.replaceState(window.history.state, '', returnPath);
   openAuthDialog('login', { source: 'search', returnPath });
 }
 
@@ -52,9 +50,8 @@ export default function ThriftingExplorerRoute() {
         path={paths.search}
         jsonLd={jsonLd}
       />
-      {/* Keyed by the query string: following a ?q= link while here starts afresh with that item. */}
+      {/* Not keyed by the query: the Explorer follows its address, keeping answers for Back (decision 058). */}
       <SearchExplorer
-        key={params.toString()}
         user={user}
         authLoading={!ready}
         onRequireLogin={requireLogin}
@@ -71,6 +68,7 @@ export default function ThriftingExplorerRoute() {
             />
           ) : null
         }
+        sourcesNote={<SourcesNote variant="explorer" />}
       />
     </>
   );

@@ -14,6 +14,8 @@ export const authMessages = {
     title: 'Error',
     fillAllFields: 'Please fill out all fields',
     zip: 'Please input a 5 number zip',
+    // One wording for the one mistake (issue 28): SPEC §5 and §8's. §2 words the live hint "Passwords don't match";
+    // shown beside this message it read as two different errors, so the hint says this too.
     passwordsDiffer: 'Passwords do not match',
     terms: 'Please accept the Terms and Conditions to continue',
     passwordTooShort: 'Password must be at least 6 characters',
@@ -29,7 +31,6 @@ export const authMessages = {
     zipInvalid: 'Must be 5 digits',
     passwordMin: 'Minimum 6 characters',
     passwordsMatch: 'Passwords match',
-    passwordsDontMatch: "Passwords don't match",
   },
   dialog: {
     loginTab: 'Login',
@@ -52,8 +53,13 @@ export const authMessages = {
     checkEmailBody:
       'We have sent you a verification email. Click the link in it to verify your account, then log in.',
     done: 'Done',
+    // A refused link in a browser that has not followed it before: used elsewhere, expired or replaced; the service
+    // does not say which, so this says what to do in each case. Logging in with an unverified address offers a new
+    // link (resend below), so nobody is sent to register again.
     linkExpired:
-      'This verification link is invalid or has expired. If you have already verified your email, log in below; otherwise register again to receive a new link.',
+      'This verification link is invalid or has expired. If you have already verified your email, log in below; if not, log in and we will offer to send you a new link.',
+    /** The same link again in the browser where it confirmed the address (issue 28): the one message shown. */
+    linkUsed: 'This link was already used: your email is confirmed, log in',
   },
   forgot: {
     title: 'Reset your password',
@@ -72,6 +78,9 @@ export const authMessages = {
       firstName ? `Welcome to Flipwise, ${firstName}!` : 'Welcome to Flipwise!',
     expiredTitle: 'Link expired',
     expired: 'This verification link is invalid or has expired. Please log in, or request a new link.',
+    /** The same link again while signed in with the session it gave: nothing to do. */
+    usedTitle: 'Link already used',
+    used: 'This link was already used: your email is confirmed.',
   },
   account: {
     title: 'My account',

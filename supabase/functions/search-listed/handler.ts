@@ -33,6 +33,7 @@ import {
 } from '../_shared/market/etsy.ts';
 import { cacheQueryKey } from '../_shared/market/normalize.ts';
 import { parseQuery } from '../_shared/market/query.ts';
+import { ebayListedConfigured } from '../_shared/market/sources.ts';
 import { MESSAGES, parseSearchBody, waitInWords, type SearchBody } from '../_shared/market/search-handler.ts';
 import { SOLD_WINDOW_DAYS, SourceRateLimitedError, type Condition } from '../_shared/market/types.ts';
 
@@ -110,7 +111,8 @@ export function ebaySearchUrl(config: EbayConfig, itemName: string, condition: C
 function listedSources(env: Env, input: SearchBody, service: () => SupabaseClient): ListedSource[] {
   const sources: ListedSource[] = [];
   const query = cacheQueryKey(input.itemName);
-  if (env.EBAY_CLIENT_ID?.trim() && env.EBAY_CLIENT_SECRET?.trim()) {
+  // The same test as market-sources, which tells visitors which marketplaces have a row.
+  if (ebayListedConfigured(env)) {
     const config = ebayConfig(env);
     // The same Browse call, token and remembered quota as the eBay search source (decision 031); the query is read
     // like the local index reads it (decision 029).

@@ -80,10 +80,17 @@ describe('/account', () => {
     const user = renderPage(<AccountPage />, ada());
     await user.type(screen.getByLabelText('New Password'), 'short');
     await user.type(screen.getByLabelText('Confirm New Password'), 'shorter');
-    expect(screen.getByText("Passwords don't match")).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    // One mistake, one message, in one wording: the error replaces the live hint rather than joining it.
+    expect(screen.getAllByText('Passwords do not match')).toHaveLength(1);
+    expect(screen.queryByText(/don't match/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Confirm New Password'), 'x');
+    await user.clear(screen.getByLabelText('Confirm New Password'));
+    await user.type(screen.getByLabelText('Confirm New Password'), 'short');
+    expect(await screen.findByText('Passwords match')).toBeInTheDocument();
+    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
   });
 });
 

@@ -222,7 +222,7 @@ describe('register tab', () => {
     expect(field('Password')).toHaveAttribute('minLength', '6');
   });
 
-  it("gives live hints: 'Valid ZIP' / 'Must be 5 digits', 'Minimum 6 characters', 'Passwords match' / \"Passwords don't match\"", async () => {
+  it("gives live hints: 'Valid ZIP' / 'Must be 5 digits', 'Minimum 6 characters', 'Passwords match' / 'Passwords do not match'", async () => {
     const { user } = setup();
     act(() => openAuthDialog('register'));
     expect(within(dialog()).getByText('Minimum 6 characters')).toBeInTheDocument();
@@ -234,9 +234,11 @@ describe('register tab', () => {
     await user.type(field('ZIP Code'), '9');
     expect(field('ZIP Code')).toHaveValue('10001');
     await user.type(field('Password'), 'secret1');
-    expect(within(dialog()).queryByText("Passwords don't match")).not.toBeInTheDocument();
+    expect(within(dialog()).queryByText('Passwords do not match')).not.toBeInTheDocument();
     await user.type(field('Confirm Password'), 'secret');
-    expect(within(dialog()).getByText("Passwords don't match")).toBeInTheDocument();
+    // The SPEC's one wording for a mismatch (issue 28), never "Passwords don't match" beside it.
+    expect(within(dialog()).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.queryByText(/don't match/)).not.toBeInTheDocument();
     await user.type(field('Confirm Password'), '1');
     expect(within(dialog()).getByText('Passwords match')).toBeInTheDocument();
   });
@@ -289,7 +291,10 @@ describe('register tab', () => {
     await fill(user, { 'ZIP Code': '1234', 'Confirm Password': 'other' });
     submit();
     expect(await screen.findByText('Please input a 5 number zip')).toBeInTheDocument();
-    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+    // Not as a toast: the field's live hint says it (in the same words) while the two differ.
+    expect(
+      screen.queryByText('Passwords do not match', { selector: 'section[aria-label="Notifications"] p' }),
+    ).not.toBeInTheDocument();
     expect(auth.register).not.toHaveBeenCalled();
   });
 
@@ -298,7 +303,9 @@ describe('register tab', () => {
     act(() => openAuthDialog('register'));
     await fill(user, { 'Confirm Password': 'secret2' });
     submit();
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    // The toast says it in the live hint's words: one wording, in the toast and under the field.
+    await waitFor(() => expect(screen.getAllByText('Passwords do not match')).toHaveLength(2));
+    expect(screen.queryByText(/don't match/)).not.toBeInTheDocument();
     expect(screen.queryByText('Please accept the Terms and Conditions to continue')).not.toBeInTheDocument();
     expect(auth.register).not.toHaveBeenCalled();
   });
@@ -399,9 +406,26 @@ describe('forgot password', () => {
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   });
 
-  it('explains an expired email link above the login form', () => {
+  it('explains a refused email link above the login form, in place of the verify reminder, never sending anyone to register again', () => {
     setup();
     act(() => openAuthDialog('login', { notice: 'link-expired' }));
     expect(within(dialog()).getByRole('alert')).toHaveTextContent(/invalid or has expired/);
+    expect(within(dialog()).queryByText(/register again/)).not.toBeInTheDocument();
+    expect(
+      within(dialog()).queryByText(/Please verify your email before logging in/),
+    ).not.toBeInTheDocument();
+  });
+
+  it('says a used link confirmed the address, as the one message above the login form (issue 28)', () => {
+    setup();
+    act(() => openAuthDialog('login', { notice: 'link-used' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+      'This link was already used: your email is confirmed, log in',
+    );
+    expect(within(dialog()).getAllByRole('alert')).toHaveLength(1);
+    expect(
+      within(dialog()).queryByText(/Please verify your email before logging in/),
+    ).not.toBeInTheDocument();
+    expect(within(dialog()).getByLabelText('Email')).toBeInTheDocument();
   });
 });

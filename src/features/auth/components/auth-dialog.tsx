@@ -84,12 +84,19 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
           <DialogTitle>{d.loginTitle}</DialogTitle>
           <DialogDescription>{d.loginDescription}</DialogDescription>
         </DialogHeader>
-        {state.notice === 'link-expired' && (
-          <Alert variant="destructive">
+        {/* One message per opening (issue 28): a refused email link's notice takes the verify reminder's place, which
+            would otherwise ask a confirmed user to verify first. */}
+        {state.notice === 'link-used' ? (
+          <Alert data-testid="link-notice" className="border-green-300 bg-green-50 text-green-900">
+            <AlertDescription>{d.linkUsed}</AlertDescription>
+          </Alert>
+        ) : state.notice === 'link-expired' ? (
+          <Alert variant="destructive" data-testid="link-notice">
             <AlertDescription>{d.linkExpired}</AlertDescription>
           </Alert>
+        ) : (
+          <VerifyNotice />
         )}
-        <VerifyNotice />
         <LoginForm
           onSuccess={closeAuthDialog}
           onForgotPassword={() => setForgot(true)}

@@ -39,7 +39,7 @@ function Probe() {
 }
 
 function renderProvider(load: () => Promise<AuthApi>) {
-  render(
+  return render(
     <AuthProvider loadApi={load}>
       <Probe />
       <Toaster />
@@ -307,20 +307,55 @@ describe('arriving from an email link', () => {
     expect(window.location.href).toBe(`${window.location.origin}/`);
   });
 
-  it('says an expired or used link has expired, cleans the URL and offers the login dialog', async () => {
-    window.history.replaceState(
-      null,
-      '',
-      '/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
-    );
-    captureAuthRedirectForTest(window.location.hash);
+  const refused =
+    '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
+
+  it('a refused link this browser never followed: the login dialog with its one notice, no toast, a clean URL', async () => {
+    window.history.replaceState(null, '', `/?link=abcdefgh12${refused}`);
+    captureAuthRedirectForTest(window.location.hash, window.location.search);
     const { load } = fakeApi();
     renderProvider(load);
     await waitFor(() =>
-      expect(toastTexts()[0]).toMatch(/^Link expiredThis verification link is invalid or has expired/),
+      expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'login', notice: 'link-expired' }),
     );
-    expect(window.location.hash).toBe('');
-    expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'login', notice: 'link-expired' });
+    expect(toastTexts()).toEqual([]);
+    expect(window.location.href).toBe(`${window.location.origin}/`);
+  });
+
+  it('the same link again after it confirmed the address here: known to be used (issue 28)', async () => {
+    window.localStorage.clear();
+    window.history.replaceState(
+      null,
+      '',
+      '/thriftingexplorer?q=levis&link=usedlink01#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup',
+    );
+    captureAuthRedirectForTest(window.location.hash, window.location.search);
+    // The id leaves the address at once; the search it returns to stays.
+    expect(window.location.search).toBe('?q=levis');
+    const first = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    const { unmount } = renderProvider(first.load);
+    await waitFor(() => expect(toastTexts()).toEqual(['Email verifiedWelcome to Flipwise, Ada!']));
+    unmount();
+
+    window.history.replaceState(null, '', `/thriftingexplorer?q=levis&link=usedlink01${refused}`);
+    captureAuthRedirectForTest(window.location.hash, window.location.search);
+    renderProvider(fakeApi().load);
+    await waitFor(() =>
+      expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'login', notice: 'link-used' }),
+    );
+    expect(toastTexts()).toEqual(['Email verifiedWelcome to Flipwise, Ada!']);
+    expect(window.location.href).toBe(`${window.location.origin}/thriftingexplorer?q=levis`);
+  });
+
+  it('a used link while signed in: one toast saying so, no dialog', async () => {
+    window.localStorage.setItem('flipwise.used-email-links', JSON.stringify(['usedlink02']));
+    window.history.replaceState(null, '', `/?link=usedlink02${refused}`);
+    captureAuthRedirectForTest(window.location.hash, window.location.search);
+    renderProvider(fakeApi({ getSession: vi.fn(async () => fakeSession()) }).load);
+    await waitFor(() =>
+      expect(toastTexts()).toEqual(['Link already usedThis link was already used: your email is confirmed.']),
+    );
+    expect(getAuthDialogState().open).toBe(false);
   });
 
   it('marks a recovery session, so /reset-password offers the new-password form', async () => {

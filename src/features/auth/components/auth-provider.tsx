@@ -11,9 +11,10 @@ import {
   hasPendingAuthRedirect,
   recoveryFlag,
   takeAuthRedirect,
-  type AuthRedirect,
+  type ArrivedRedirect,
 } from '../lib/auth-redirect';
 import { openAuthDialog } from '../lib/dialog-store';
+import { usedEmailLinks } from '../lib/email-links';
 import { hasStoredSession, isAuthStorageKey } from '../lib/stored-session';
 import { profileOf } from '../lib/user-display';
 import { authMessages as m } from '../messages';
@@ -222,14 +223,16 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** Tells the user how the email link they followed went. */
-function announceRedirect(redirect: AuthRedirect, session: Session | null, onRecovery: () => void) {
+/** Tells the user how the email link they followed went, in one message (issue 28). */
+function announceRedirect(redirect: ArrivedRedirect, session: Session | null, onRecovery: () => void) {
   const onResetPage = window.location.pathname === paths.resetPassword;
   if (redirect.kind === 'recovery' && session) {
     onRecovery();
     return;
   }
   if (redirect.kind === 'signed-in' && session) {
+    // This browser now knows the link is spent: following it again says so (lib/email-links.ts).
+    if (redirect.linkId) usedEmailLinks.remember(redirect.linkId);
     toast({
       title: m.redirect.verifiedTitle,
       description: m.redirect.welcome(profileOf(session.user).firstName || undefined),
@@ -238,6 +241,15 @@ function announceRedirect(redirect: AuthRedirect, session: Session | null, onRec
   }
   // A used or expired link (or one whose session could not be read). /reset-password explains it on the page.
   if (onResetPage) return;
-  toast({ title: m.redirect.expiredTitle, description: m.redirect.expired, variant: 'destructive' });
-  if (!session) openAuthDialog('login', { notice: 'link-expired' });
+  const used = redirect.linkId !== undefined && usedEmailLinks.has(redirect.linkId);
+  if (session) {
+    toast(
+      used
+        ? { title: m.redirect.usedTitle, description: m.redirect.used }
+        : { title: m.redirect.expiredTitle, description: m.redirect.expired, variant: 'destructive' },
+    );
+    return;
+  }
+  // Signed out: the login dialog, holding the one message, with the form it asks for.
+  openAuthDialog('login', { notice: used ? 'link-used' : 'link-expired' });
 }

@@ -62,9 +62,11 @@ export function NewPasswordForm({ idPrefix, submitLabel, busyLabel, onSubmit }: 
         id={confirm}
         label="Confirm New Password"
         invalid={!!errors.confirmPassword || (confirmPassword !== '' && !match)}
+        // Once the submit has said it under the field, the live hint does not say it a second time.
         hint={
           confirmPassword !== '' &&
-          (match ? authMessages.hints.passwordsMatch : authMessages.hints.passwordsDontMatch)
+          !errors.confirmPassword &&
+          (match ? authMessages.hints.passwordsMatch : authMessages.validation.passwordsDiffer)
         }
         hintTone={match ? 'ok' : 'bad'}
         error={errors.confirmPassword?.message}

@@ -98,7 +98,7 @@ export function RegisterForm({
         id="register-confirm-password"
         label="Confirm Password"
         invalid={!!errors.confirmPassword || (confirmPassword !== '' && !match)}
-        hint={confirmPassword !== '' && (match ? h.passwordsMatch : h.passwordsDontMatch)}
+        hint={confirmPassword !== '' && (match ? h.passwordsMatch : authMessages.validation.passwordsDiffer)}
         hintTone={match ? 'ok' : 'bad'}
         hintId="register-confirm-hint"
       >

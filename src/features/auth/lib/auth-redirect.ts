@@ -1,10 +1,15 @@
 // Email links (sign-up confirmation, password recovery) land on the site with the outcome in the URL fragment
 // (implicit flow): tokens on success, error=…&error_code=otp_expired when the link is used or expired.
 
+import { linkIdFrom, searchWithoutLinkId } from './email-links';
+
 export type AuthRedirect =
   | { kind: 'signed-in'; type: string }
   | { kind: 'recovery' }
   | { kind: 'error'; code: string; description: string };
+
+/** A redirect with the id of the confirmation link it came from, when it was one of ours (lib/email-links.ts). */
+export type ArrivedRedirect = AuthRedirect & { linkId?: string };
 
 /** Reads an auth redirect from a URL fragment, or null when the fragment is not one. */
 export function parseAuthRedirect(hash: string): AuthRedirect | null {
@@ -29,16 +34,23 @@ export function clearUrlFragment() {
   window.history.replaceState(window.history.state, '', pathname + search);
 }
 
-// Captured when this module is first evaluated (with the entry chunk), before supabase-js loads and clears it.
-let captured: { redirect: AuthRedirect; handled: boolean } | null =
-  typeof window === 'undefined' ? null : wrap(parseAuthRedirect(window.location.hash));
+// Captured when this module is first evaluated (with the entry chunk), before supabase-js loads and clears it, and
+// before the router reads the address: the link's id leaves the query at once, the fragment after the session read.
+let captured: { redirect: ArrivedRedirect; handled: boolean } | null =
+  typeof window === 'undefined' ? null : capture(window.location.hash, window.location.search);
 
-function wrap(redirect: AuthRedirect | null) {
-  return redirect ? { redirect, handled: false } : null;
+function capture(hash: string, search: string) {
+  const linkId = linkIdFrom(search);
+  if (linkId && typeof window !== 'undefined' && window.location.search === search) {
+    const { pathname } = window.location;
+    window.history.replaceState(window.history.state, '', pathname + searchWithoutLinkId(search) + hash);
+  }
+  const redirect = parseAuthRedirect(hash);
+  return redirect ? { redirect: { ...redirect, ...(linkId ? { linkId } : {}) }, handled: false } : null;
 }
 
 /** The redirect this page load arrived with, handed out once (React StrictMode runs effects twice). */
-export function takeAuthRedirect(): AuthRedirect | null {
+export function takeAuthRedirect(): ArrivedRedirect | null {
   if (!captured || captured.handled) return null;
   captured.handled = true;
   return captured.redirect;
@@ -54,9 +66,9 @@ export function arrivedFromRecoveryLink(): boolean {
   return captured?.redirect.kind === 'recovery';
 }
 
-/** For tests: pretend the page was loaded with this fragment. */
-export function captureAuthRedirectForTest(hash: string) {
-  captured = wrap(parseAuthRedirect(hash));
+/** For tests: pretend the page was loaded with this fragment (and query). */
+export function captureAuthRedirectForTest(hash: string, search = '') {
+  captured = capture(hash, search);
 }
 
 const RECOVERY_KEY = 'flipwise.password-recovery';

@@ -5,7 +5,8 @@ import { currentReturnPath } from './return-path';
 // (mounted once in the root layout) renders it.
 
 export type AuthTab = 'login' | 'register';
-export type AuthDialogNotice = 'link-expired';
+/** A refused email link: known to be used in this browser, or anything else (used elsewhere, expired, replaced). */
+export type AuthDialogNotice = 'link-expired' | 'link-used';
 export type OpenAuthDialogOptions = {
   /** 'search': opened from the search tool, where the Register tab reads 'Create an Account' (SPEC §2). */
   source?: 'search';

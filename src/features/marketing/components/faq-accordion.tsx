@@ -1,14 +1,18 @@
 import * as AccordionPrimitive from '@radix-ui/react-accordion';
 import { Link } from 'react-router-dom';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
-import type { FaqGroup, FaqItem } from '@/features/marketing/content/faqs';
+import type { FaqGroup, FaqItem, FaqSlot } from '@/features/marketing/content/faqs';
 
-function Answer({ item }: { item: FaqItem }) {
+/** What the route puts in an answer's slot (content/faqs.ts `slot`). */
+export type FaqSlots = Partial<Record<FaqSlot, React.ReactNode>>;
+
+function Answer({ item, slots }: { item: FaqItem; slots?: FaqSlots }) {
   return (
     <div className="space-y-3 text-[15px] leading-relaxed text-slate-600">
       {item.answer.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
+      {item.slot && slots?.[item.slot]}
       {item.link &&
         (item.link.external ? (
           <a
@@ -36,7 +40,7 @@ function Answer({ item }: { item: FaqItem }) {
  * Groups of questions, each group and each question an accordion item. At both levels only one item is open at a
  * time, and clicking the open one closes it (type single + collapsible).
  */
-export function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
+export function FaqAccordion({ groups, slots }: { groups: FaqGroup[]; slots?: FaqSlots }) {
   return (
     <Accordion type="single" collapsible className="space-y-4">
       {groups.map((group) => (
@@ -87,7 +91,7 @@ export function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
                     {item.question}
                   </AccordionTrigger>
                   <AccordionContent>
-                    <Answer item={item} />
+                    <Answer item={item} slots={slots} />
                   </AccordionContent>
                 </AccordionItem>
               ))}

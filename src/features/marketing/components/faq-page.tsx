@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { FaqAccordion } from '@/features/marketing/components/faq-accordion';
+import { FaqAccordion, type FaqSlots } from '@/features/marketing/components/faq-accordion';
 import { PageHero } from '@/features/marketing/components/page-hero';
 import { faqGroups } from '@/features/marketing/content/faqs';
 
-export function FaqPage() {
+/** `slots`: what the route adds under an answer once the app runs (this site's market sources). */
+export function FaqPage({ slots }: { slots?: FaqSlots }) {
   return (
     <>
       <div className="relative">
@@ -21,7 +22,7 @@ export function FaqPage() {
         </PageHero>
       </div>
       <div className="container grid gap-10 pb-20 lg:grid-cols-[1fr_300px]">
-        <FaqAccordion groups={faqGroups} />
+        <FaqAccordion groups={faqGroups} slots={slots} />
         <aside className="h-fit rounded-2xl bg-gradient-to-br from-orange-50 to-amber-50 p-6 ring-1 ring-orange-100 lg:sticky lg:top-24">
           <h2 className="text-lg font-bold text-slate-900">Still stuck?</h2>
           <p className="mt-2 text-[15px] leading-relaxed text-slate-600">

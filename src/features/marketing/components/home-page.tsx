@@ -158,7 +158,7 @@ function Testimonials() {
   );
 }
 
-function SearchToolCallout() {
+function SearchToolCallout({ sources }: { sources?: React.ReactNode }) {
   return (
     <section className="container pb-16 sm:pb-20">
       <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-teal-700 via-teal-800 to-slate-900 px-6 py-12 text-white sm:px-12 sm:py-16">
@@ -178,6 +178,7 @@ function SearchToolCallout() {
               Type an item and its condition to see how many are listed, how many sold and the sell-through
               rate: the percentage of listed items that actually sell. Free with your Flipwise account.
             </p>
+            {sources}
           </div>
           <div className="lg:text-right">
             <Link
@@ -194,14 +195,15 @@ function SearchToolCallout() {
   );
 }
 
-export function HomePage() {
+/** `explorerSources`: where the Explorer's figures come from, under its section (the route composes it). */
+export function HomePage({ explorerSources }: { explorerSources?: React.ReactNode }) {
   return (
     <>
       <Hero />
       <Features />
       <Steps />
       <Testimonials />
-      <SearchToolCallout />
+      <SearchToolCallout sources={explorerSources} />
       <DownloadBand />
     </>
   );

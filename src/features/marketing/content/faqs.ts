@@ -6,7 +6,14 @@ export type FaqItem = {
   /** Plain-text paragraphs: the same words go to the page and to the FAQPage JSON-LD. */
   answer: string[];
   link?: { label: string; to: string; external?: boolean };
+  /**
+   * Words the route adds under the answer once the app runs: 'market-sources' is this site's own sources (issue 28).
+   * The answer above them stays true on any site, since it is what the prerendered page and the JSON-LD carry.
+   */
+  slot?: FaqSlot;
 };
+
+export type FaqSlot = 'market-sources';
 
 export type FaqGroup = { id: string; title: string; items: FaqItem[] };
 
@@ -136,6 +143,15 @@ export const faqGroups: FaqGroup[] = [
           'It is our free search tool. Enter an item name and its condition to see how many similar listings are available, how many have sold and the sell-through rate. You need a free account to search.',
         ],
         link: { label: 'Open the Thrifting Explorer', to: paths.search },
+      },
+      {
+        question: 'Where do the numbers come from?',
+        answer: [
+          'Every figure in the Thrifting Explorer names its source on its card. Depending on how this site is set up, that is the Flipwise seller panel (sales that resellers share from Your sales), listings imported from marketplace data, eBay’s own figures (only with eBay’s approval), or a demo market generated for trying the tool, which is not live marketplace data.',
+          'A seller panel figure is shown only when enough different sellers stand behind it, so no number can be one person’s sales. Where there are live listed counts from eBay or Etsy, each marketplace’s count has its own row, apart from the figures, and is never used in a sell-through rate.',
+          'Once you are signed in, you can import your own sales and see them beside the market figures; only you can see them.',
+        ],
+        slot: 'market-sources',
       },
     ],
   },

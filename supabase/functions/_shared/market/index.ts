@@ -6,6 +6,7 @@ import { DatabaseEbayState, EbayMarketProvider, ebayConfig } from './ebay.ts';
 import { EBAY_RATES_NOT_APPROVED, ebayRatesMisconfigured } from './ebay-terms.ts';
 import { LocalMarketProvider } from './local.ts';
 import { parseQuery } from './query.ts';
+import { marketProviderName } from './sources.ts';
 import type { MarketProvider } from './types.ts';
 
 /**
@@ -19,7 +20,7 @@ export class MarketConfigurationError extends HttpError {
 }
 
 export function marketProvider(env: Env): MarketProvider {
-  const name = (env.MARKET_PROVIDER ?? 'local').trim().toLowerCase() || 'local';
+  const name = marketProviderName(env);
   // eBay's token and quota state lives in the database, shared by every instance (decision 031); its query is read
   // by the same SQL as the local index's (decision 029).
   if (name === 'ebay') {

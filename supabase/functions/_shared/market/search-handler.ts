@@ -11,6 +11,7 @@ import { passGate, tooManyRequests } from '../rate-limit.ts';
 import { serviceClient } from '../supabase.ts';
 import { marketProvider } from './index.ts';
 import { cacheQueryKey, normalizeQuery } from './normalize.ts';
+import { panelMinSellers } from './sources.ts';
 import {
   CONDITIONS,
   PANEL_MIN_SELLERS,
@@ -195,6 +196,7 @@ export function shape(
     byMarketplace: s.byMarketplace,
     comps: s.comps,
     recentSales: s.recentSales.slice(0, 10),
+    dataSince: s.dataSince ?? null,
     ...(s.reading ? { reading: s.reading } : {}),
     ...(s.panel ? { panel: s.panel } : {}),
     ...(s.indexEmpty ? { indexEmpty: true } : {}),
@@ -227,8 +229,8 @@ export function createSearchHandler(kind: SearchKind) {
       const input = parseSearchBody(kind, await readJsonBody(req));
       const provider = marketProvider(env);
       const service = serviceClient(env);
-      // The seller panel's threshold; below 2 a figure could be one person's sales, whatever the setting says.
-      const minSellers = Math.max(2, intEnv(env, 'PANEL_MIN_SELLERS', PANEL_MIN_SELLERS));
+      // The seller panel's threshold, read as market-sources reports it to visitors.
+      const minSellers = panelMinSellers(env);
       const useCache =
         !/^(off|false|0|no)$/i.test(env.MARKET_CACHE ?? '') && !flagEnv(env, 'MARKET_CACHE_BYPASS');
       const key = useCache

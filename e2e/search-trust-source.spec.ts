@@ -1,0 +1,194 @@
+// Issue 28 point 7 in Chromium against the emulator: before anyone signs up, the Explorer page, the home page's
+// Explorer section and the FAQ say where the figures come from. The prerendered words are true on any site; once the
+// app runs, this site's own sources follow from the market-sources function (here the demo market), in a space kept
+// for them, and they are the source the cards name after a search. Screenshots go to .data/tmp.
+import { AxeBuilder } from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { env, expect, test, type Page } from './support/fixtures';
+import { logInThroughDialog } from './support/login';
+import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
+
+test.describe.configure({ mode: 'serial' });
+
+const shots = '.data/tmp';
+const tag = madeUpWord();
+const brand = `src${tag}`;
+const email = `source.${tag}@example.com`;
+const password = 'source-secret-1';
+const day = 86_400_000;
+const widths = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+type Sources = { origins: string[]; listed: string[]; panelMinSellers: number; searchReady: boolean };
+const labels: Record<string, string> = {
+  demo: 'Demo data: generated for trying the tool, not live marketplaces.',
+  panel: 'Flipwise seller panel: sales that resellers share from Your sales.',
+  import: 'Imported listings: real listings loaded into this site from marketplace data.',
+  ebay: "eBay: eBay's own figures, used with eBay's approval.",
+};
+
+/**
+ * What the page must say, from the function's own answer: the emulator is shared, so other specs' imported listings
+ * and shared sales may stand beside the demo rows this spec adds.
+ */
+async function expectedLines(): Promise<string[]> {
+  const sources = (await (await fetch(`${env.supabaseUrl}/functions/v1/market-sources`)).json()) as Sources;
+  expect(sources.origins).toContain('demo');
+  expect(sources.listed).toEqual([]);
+  return [
+    ...sources.origins.map((origin) => labels[origin]),
+    `A figure shows only when at least ${sources.panelMinSellers} sellers stand behind it.`,
+  ];
+}
+
+/** Layout shifts, as Chromium scores them for CLS, from now on. */
+async function watchShifts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+    }).observe({ type: 'layout-shift' });
+  });
+}
+const shifted = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve((window as unknown as { __shift: number }).__shift)),
+        ),
+      ),
+  );
+
+/**
+ * Starts the prerendered page's app the way focus does, but from a script: not a person's input, so a shift it
+ * causes counts in full (input would excuse the next half second of them).
+ */
+const wake = (page: Page) => page.evaluate(() => window.dispatchEvent(new FocusEvent('focusin')));
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}: ${v.help}`);
+}
+
+test.beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  // The demo market: synthetic sellers, enough of them for every figure of this brand to be shown.
+  const sellers = Array.from({ length: 6 }, () => randomUUID());
+  const now = Date.now();
+  const row = (i: number, status: 'available' | 'sold') => ({
+    marketplace: 'poshmark',
+    external_id: `${brand}-${status}-${i}`,
+    title: `${brand} wool coat size M`,
+    brand,
+    category: 'coat',
+    condition: 'pre_owned',
+    status,
+    price: 60 + i,
+    currency: 'USD',
+    listed_at: new Date(now - (30 + i) * day).toISOString(),
+    sold_at: status === 'sold' ? new Date(now - (3 + i) * day).toISOString() : null,
+    source: 'demo',
+    seller_key: sellers[i % sellers.length],
+  });
+  const { error } = await serviceClient()
+    .from('market_listings')
+    .insert([
+      ...Array.from({ length: 12 }, (_, i) => row(i, 'available')),
+      ...Array.from({ length: 12 }, (_, i) => row(i, 'sold')),
+    ]);
+  if (error) throw error;
+  await createVerifiedUser(email, password, { first: 'Sora', last: 'Ito' });
+});
+
+test.describe('where the figures come from, before sign-up', () => {
+  for (const size of widths) {
+    test(`the anonymous Explorer page names this site's source at ${size.width} px, and nothing moves`, async ({
+      newPage,
+    }) => {
+      const page = await newPage({ ...size, startApp: false });
+      await page.goto('/thriftingexplorer');
+      const note = page.getByTestId('market-sources');
+      // The prerendered page: words true on any site, this site's own not claimed yet.
+      await expect(note.getByRole('heading', { name: 'Where the figures come from' })).toBeVisible();
+      await expect(note).toContainText('Each result names its source');
+      await expect(note).toContainText('or a demo market for trying the tool.');
+      await expect(note).not.toContainText('On this site now');
+      await expect(page.getByTestId('account-needed')).toBeVisible();
+
+      await note.scrollIntoViewIfNeeded();
+      await watchShifts(page);
+      await wake(page);
+      await expect(note.getByText('On this site now:')).toBeVisible();
+      expect(await note.getByRole('listitem').allInnerTexts()).toEqual(await expectedLines());
+      await expect(note).not.toContainText('Live listed counts');
+      expect(await shifted(page)).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/e2e-source-explorer-${size.width}.png` });
+    });
+
+    test(`the home page's Explorer section names it at ${size.width} px`, async ({ newPage }) => {
+      const page = await newPage(size);
+      await page.goto('/');
+      const note = page.getByTestId('market-sources');
+      await note.scrollIntoViewIfNeeded();
+      await expect(note.getByRole('heading', { name: 'Where the figures come from' })).toBeVisible();
+      await expect(note.getByText('On this site now:')).toBeVisible();
+      expect(await note.getByRole('listitem').allInnerTexts()).toEqual(await expectedLines());
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shots}/e2e-source-home-${size.width}.png` });
+    });
+
+    test(`the FAQ answers "Where do the numbers come from?" at ${size.width} px`, async ({ newPage }) => {
+      const page = await newPage(size);
+      await page.goto('/faqs');
+      await page.getByRole('button', { name: /How to use the product/ }).click();
+      await page.getByRole('button', { name: 'Where do the numbers come from?' }).click();
+      const answer = page.getByRole('region', { name: 'Where do the numbers come from?' });
+      await expect(answer).toContainText('Depending on how this site is set up');
+      await expect(answer).toContainText(
+        'a demo market generated for trying the tool, which is not live marketplace data',
+      );
+      await expect(answer).toContainText('only when enough different sellers stand behind it');
+      await expect(answer.getByText('On this site now:')).toBeVisible();
+      expect(await answer.getByRole('listitem').allInnerTexts()).toEqual(await expectedLines());
+      // Search engines get the words true on any site, not this deployment's.
+      const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).join('\n');
+      expect(jsonLd).toContain('Where do the numbers come from?');
+      expect(jsonLd).not.toContain('On this site now');
+      // The SPEC's questions are all still there.
+      await expect(page.getByRole('button', { name: 'What is the Thrifting Explorer?' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await answer.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/e2e-source-faq-${size.width}.png` });
+    });
+  }
+
+  test('the cards after a search name the source the page named before it', async ({ newPage }) => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto('/thriftingexplorer');
+    const note = page.getByTestId('market-sources');
+    await expect(note.getByRole('listitem').first()).toHaveText(labels.demo);
+    await logInThroughDialog(page, email, password);
+    await page.getByLabel('Item Name').fill(`${brand} wool coat`);
+    await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('sell-through-rate')).toBeVisible();
+    await expect(page.getByTestId('demo-badge')).toHaveText('Demo data', { useInnerText: true });
+    await expect(page.getByTestId('card-meta').first()).toHaveText(/^Demo data · listed now/, {
+      useInnerText: true,
+    });
+    // The answer replaces the note: from here each card says it.
+    await expect(note).toHaveCount(0);
+  });
+});
