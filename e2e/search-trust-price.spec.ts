@@ -19,7 +19,7 @@ import {
 } from './support/explorer';
 import { createVerifiedUser, madeUpWord } from './support/seed';
 
-const shots = '/work/main/.data/tmp';
+const shots = '.data/tmp';
 const tag = madeUpWord();
 const email = `trust.price.${tag}@example.com`;
 const password = 'thrift-secret-1';

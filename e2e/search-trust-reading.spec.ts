@@ -3,13 +3,10 @@
 // word; a correction shows, with a way to search the word as written; "did you mean" keeps the brand the query named;
 // and an empty answer tells a known, rare item from a word nothing uses. axe finds nothing serious in these states.
 import { AxeBuilder } from '@axe-core/playwright';
+import { screens as viewports } from './support/explorer';
 import { expect, test, type Page } from './support/fixtures';
 import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
 
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 const tag = madeUpWord();
 const email = `reading.${tag}@example.com`;
 const password = 'reading-secret-1';

@@ -20,7 +20,7 @@ import {
 } from './support/explorer';
 import { createVerifiedUser, madeUpWord } from './support/seed';
 
-const shots = '/work/main/.data/tmp';
+const shots = '.data/tmp';
 const tag = madeUpWord();
 const email = `trust.sample.${tag}@example.com`;
 const password = 'thrift-secret-1';

@@ -10,7 +10,7 @@ import { expect, test } from './support/fixtures';
 import { day, insertRows, marketRows, screens, search, seriousViolations, signIn } from './support/explorer';
 import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
 
-const shots = '/work/main/.data/tmp';
+const shots = '.data/tmp';
 const tag = madeUpWord();
 const email = `trust.span.${tag}@example.com`;
 const password = 'thrift-secret-1';
