@@ -5,12 +5,10 @@
 import type { Queryable } from '../../emulator/context';
 import { generateLabelledListings, upsertListings, type LabelledListing } from '../market-data';
 import { EVAL_QUERIES, truthOf, type EvalQuery, type Truth } from './queries';
-import type { WrittenListing, WrittenQuery } from './written/types';
 
 export type QueryScore = {
   query: string;
-  /** The generator set's kind of query, or the hand-written set's theme. */
-  kind: string;
+  kind: EvalQuery['kind'];
   expected: number;
   matched: number;
   correct: number;
@@ -38,12 +36,10 @@ export async function loadLabelledMarket(
       labelled.map((l) => l.row),
     );
     await db.query('select public.market_refresh_vocabulary()');
-    await db.query('analyze public.market_listings');
     return new Map(labelled.map((l) => [l.row.external_id, truthOf(l)]));
   }
   const truths = await shareAsPanel(db, labelled);
   await db.query('select public.market_refresh_vocabulary()');
-  await db.query('analyze public.market_listings');
   return truths;
 }
 
@@ -88,25 +84,13 @@ async function shareAsPanel(
   return new Map(comps.map((c) => [c.comp, truthByImport.get(c.imported)!]));
 }
 
-/**
- * The WHERE clause the search uses for a query. PGlite (0.5, Node 20) now and then answers a process's first calls of
- * the matching functions with no row at all (a WASM fault of its own, never seen on PostgreSQL): asked again, it answers.
- */
-async function matchSql(db: Queryable, query: string, status: string): Promise<string> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+async function matchedIds(db: Queryable, query: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const status of ['available', 'sold']) {
     const { rows } = await db.query<{ sql: string }>(
       'select public.market_match_sql(public.market_parse_query($1), $2) as sql',
       [query, status],
     );
-    if (rows[0]?.sql) return rows[0].sql;
-  }
-  throw new Error(`no match clause for ${JSON.stringify(query)}`);
-}
-
-async function matchedIds(db: Queryable, query: string): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (const status of ['available', 'sold']) {
-    const rows = [{ sql: await matchSql(db, query, status) }];
     const found = await db.query<{ external_id: string }>(
       `select l.external_id from public.market_listings l where ${rows[0].sql}`,
     );
@@ -143,77 +127,4 @@ export async function evaluate(
 export function overall(scores: QueryScore[]): { precision: number; recall: number } {
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   return { precision: mean(scores.map((s) => s.precision)), recall: mean(scores.map((s) => s.recall)) };
-}
-
-/**
- * Loads the hand-written listings (scripts/search-eval/written) as imported rows: sold dates counted back from now, so
- * a sale 91 days ago is outside the 90-day window exactly as on the screen. Replaces every demo, panel and import row.
- */
-export async function loadWrittenMarket(db: Queryable, listings: WrittenListing[]): Promise<void> {
-  await db.query(`delete from public.market_listings where source in ('demo', 'panel', 'import')`);
-  const rows = listings.map((l) => ({
-    marketplace: l.marketplace,
-    external_id: l.id,
-    title: l.title,
-    brand: l.brand ?? null,
-    category: l.category ?? null,
-    size: l.size ?? null,
-    condition: l.condition,
-    status: l.status,
-    price: l.price,
-    days: l.status === 'sold' ? (l.soldDaysAgo ?? 0) : null,
-  }));
-  await db.query(
-    `insert into public.market_listings (marketplace, external_id, title, brand, category, size, condition, status,
-       price, listed_at, sold_at, source)
-     select marketplace, external_id, title, brand, category, size, condition, status, price,
-       now() - make_interval(days => coalesce(days, 0) + 20),
-       -- an hour into the day it sold, so "sold 90 days ago" is inside the 90-day window as the seller means it
-       now() - make_interval(days => days) + interval '1 hour', 'import'
-     from jsonb_to_recordset($1::jsonb) as x(marketplace text, external_id text, title text, brand text,
-       category text, size text, condition text, status text, price numeric, days int)`,
-    [JSON.stringify(rows)],
-  );
-  await db.query('select public.market_refresh_vocabulary()');
-  // As autovacuum would on a server: without statistics the planner may read every sold row instead of the index.
-  await db.query('analyze public.market_listings');
-}
-
-/** The listings the search counts for a query: listed now, or sold in the last `days` days (any condition). */
-async function countedIds(db: Queryable, query: string, days = 90): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (const status of ['available', 'sold']) {
-    const sql = await matchSql(db, query, status);
-    const found = await db.query<{ external_id: string }>(
-      `select l.external_id from public.market_listings l
-       where ${sql} and (l.sold_at is null or l.sold_at >= now() - make_interval(days => $1))`,
-      [days],
-    );
-    for (const row of found.rows) ids.add(row.external_id);
-  }
-  return ids;
-}
-
-export type WrittenScore = QueryScore & { missed: string[]; extra: string[] };
-
-/** Scores each hand-labelled query: its comps against what the search counts. */
-export async function evaluateWritten(db: Queryable, queries: WrittenQuery[]): Promise<WrittenScore[]> {
-  const scores: WrittenScore[] = [];
-  for (const q of queries) {
-    const matched = await countedIds(db, q.query);
-    const expected = new Set(q.comps);
-    const correct = [...expected].filter((id) => matched.has(id)).length;
-    scores.push({
-      query: q.query,
-      kind: q.theme,
-      expected: expected.size,
-      matched: matched.size,
-      correct,
-      precision: matched.size === 0 ? (expected.size === 0 ? 1 : 0) : correct / matched.size,
-      recall: expected.size === 0 ? (matched.size === 0 ? 1 : 0) : correct / expected.size,
-      missed: [...expected].filter((id) => !matched.has(id)),
-      extra: [...matched].filter((id) => !expected.has(id)),
-    });
-  }
-  return scores;
 }

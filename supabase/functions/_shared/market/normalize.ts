@@ -1,5 +1,5 @@
 // The query as the cache sees it: "Levi's  JEANS" and "levis jeans" are one entry. Mirrors public.market_normalize in
-// SQL (accents, apostrophes, dotted initials, initials joined by &, punctuation); stemming stays in SQL, so the key keeps whole words.
+// SQL (accents, apostrophes, dotted initials, punctuation); stemming stays in SQL, so the key keeps whole words.
 export function normalizeQuery(input: string): string {
   return input
     .normalize('NFKD')
@@ -7,7 +7,6 @@ export function normalizeQuery(input: string): string {
     .toLowerCase()
     .replace(/['’`]/g, '')
     .replace(/([a-z])\.(?=[a-z])/g, '$1')
-    .replace(/(^|[^a-z0-9])([a-z]) ?& ?([a-z])(?=$|[^a-z0-9])/g, '$1$2$3')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
@@ -28,7 +27,6 @@ export function cacheQueryKey(input: string): string {
     .toLowerCase()
     .replace(/['’`]/g, '')
     .replace(/([a-z])\.(?=[a-z])/g, '$1')
-    .replace(/(^|[^a-z0-9])([a-z]) ?& ?([a-z])(?=$|[^a-z0-9])/g, '$1$2$3')
     .replace(/§/g, ' ')
     .replace(/(^|\s)-(?=\S)/g, '$1§')
     .replace(/[^a-z0-9",§]+/g, ' ')
