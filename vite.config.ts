@@ -51,5 +51,6 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
-  build: { sourcemap: false, target: 'es2022' },
+  // The manifest tells the prerender which chunks each page needs (scripts/prerender.ts, routePreloads).
+  build: { sourcemap: false, target: 'es2022', manifest: true },
 });

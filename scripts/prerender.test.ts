@@ -1,11 +1,19 @@
 // @vitest-environment node
 // The parts of a prerendered page that decide its first paint (scripts/prerender.ts): the CSS it carries inline and
-// the boot script that starts the app on first use (docs/decisions/046).
+// the boot script that starts the app once the page has painted and the main thread is idle (docs/decisions/062).
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootOnFirstUse, inlineCriticalCss, REST_DELAY_MS, WAKE_EVENTS } from './prerender';
+import {
+  bootWhenIdle,
+  inlineCriticalCss,
+  REST_DELAY_MS,
+  routePreloads,
+  routeSource,
+  WAKE_EVENTS,
+  type Manifest,
+} from './prerender';
 
 const css = [
   '.used{color:red}',
@@ -43,31 +51,64 @@ describe('inlineCriticalCss', () => {
   });
 });
 
-describe('bootOnFirstUse', () => {
-  it('removes the entry script and its preloads and starts them from a boot script that waits for first use', () => {
-    const html = bootOnFirstUse(page);
+const bootOf = (html: string) => html.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? '';
+
+describe('bootWhenIdle', () => {
+  it('removes the entry script and its preloads and starts them from a boot script, with the route chunks', () => {
+    const html = bootWhenIdle(page, ['/assets/faqs.js', '/assets/vendor.js', '/assets/accordion.js'], {
+      'auth-dialog': ['/assets/auth-dialog.js', '/assets/vendor.js'],
+    });
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/index.js">');
     expect(html).not.toContain('<link rel="modulepreload" crossorigin href="/assets/vendor.js">');
-    const boot = html.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? '';
+    const boot = bootOf(html);
     expect(boot).toContain('import("/assets/index.js")');
-    expect(boot).toContain('"/assets/vendor.js"');
+    // The entry's modules, then the route's, each once.
+    expect(boot).toContain('["/assets/vendor.js","/assets/faqs.js","/assets/accordion.js"]');
+    // A control's own chunks, less what the page fetches anyway, for a visitor who reaches for it first.
+    expect(boot).toContain('{"auth-dialog":["/assets/auth-dialog.js"]}');
+    // Any sign of use, a session or a link's work starts it before the idle moment.
     for (const event of WAKE_EVENTS) expect(boot).toContain(`"${event}"`);
     expect(boot).toContain("'session' in document.documentElement.dataset");
   });
 });
 
-describe('bootOnFirstUse after inlineCriticalCss', () => {
-  it('asks for nothing but the document before the first paint: the whole stylesheet and the modules come after load', async () => {
-    const html = bootOnFirstUse(await inlineCriticalCss(page, dir));
+describe('routePreloads', () => {
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'] },
+    '_vendor.js': { file: 'assets/vendor.js' },
+    '_accordion.js': { file: 'assets/accordion.js', imports: ['_vendor.js'] },
+    'src/app/routes/faqs.tsx': { file: 'assets/faqs.js', imports: ['_accordion.js', '_vendor.js'] },
+  };
+
+  it("lists a route's chunk and everything it imports statically, once each", () => {
+    expect(routePreloads(manifest, routeSource('/faqs'))).toEqual([
+      '/assets/faqs.js',
+      '/assets/accordion.js',
+      '/assets/vendor.js',
+    ]);
+  });
+
+  it('maps the home page and articles to their route modules, and fails loudly on a module the build lacks', () => {
+    expect(routeSource('/')).toBe('src/app/routes/home.tsx');
+    expect(routeSource('/blog/some-article')).toBe('src/app/routes/blog-article.tsx');
+    expect(() => routePreloads(manifest, routeSource('/about'))).toThrow('src/app/routes/about.tsx');
+  });
+});
+
+describe('bootWhenIdle after inlineCriticalCss', () => {
+  it('asks for nothing but the document before the first paint: the stylesheet and the modules come after load, then the app starts at idle', async () => {
+    const html = bootWhenIdle(await inlineCriticalCss(page, dir));
     // No stylesheet request from the markup (only the <noscript> copy for visitors without JavaScript).
     expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '')).not.toMatch(/<link rel="stylesheet"/);
     expect(html).toMatch(/<noscript><link rel="stylesheet"[^>]*href="\/assets\/index.css"/);
-    const boot = html.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? '';
+    const boot = bootOf(html);
     expect(boot).toContain(`c.href="/assets/index.css"`);
     expect(boot).toMatch(
-      new RegExp(`addEventListener\\('load',.*setTimeout\\(fetchRest,${REST_DELAY_MS}\\)`),
+      new RegExp(
+        `addEventListener\\('load',.*setTimeout\\(\\(\\)=>\\{fetchRest\\(\\);idle\\(\\(\\)=>wake\\(\\),.*\\},${REST_DELAY_MS}\\)`,
+      ),
     );
     // Waking the app fetches them at once, whatever the timer says.
-    expect(boot).toMatch(/const wake=\(\)=>\{[^}]*fetchRest\(\);import\("\/assets\/index.js"\)/);
+    expect(boot).toMatch(/const wake=\(e\)=>\{.*fetchRest\(\);.*import\("\/assets\/index.js"\)/);
   });
 });

@@ -60,12 +60,14 @@ const ENTRY = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">
 const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g;
 
 /**
- * A prerendered page is complete without JavaScript, so the app does not start on load (docs/decisions/046): its
- * modules and the whole stylesheet are fetched once the page has loaded and painted (decision 050: nothing but the
- * document competes with the first paint), and evaluated and hydrated on the visitor's first sign of use (a
- * pointer over the page, a touch, a key, focus, a wheel), or at once when there is a session to restore or an email
- * link or search in the URL. A click on a button or a form submitted before the app is up is held and handed to the
- * app once it has hydrated (src/main.tsx); links work without it, as the pages are files.
+ * A prerendered page is complete without JavaScript, and its app starts once the page has painted (docs/decisions/062,
+ * which supersedes 046's start on first use): nothing but the document is fetched before the first paint (decision
+ * 050); after load, two frames and REST_DELAY_MS, the whole stylesheet and the modules the page needs (the entry's,
+ * plus its route's: no request chain on a slow phone) are fetched, and the app is imported when the main thread is
+ * next idle. It hydrates as a transition, in slices (src/main.tsx), so a tap is never queued behind one long task.
+ * Any sign of use before that (a pointer over the page, a touch, a key, focus, a wheel) starts it at once, as do a
+ * stored session, an email link or a search in the URL. A click on a button or a form submitted before the app is up
+ * is held and handed to the app once it has hydrated (src/main.tsx); links work without it, as the pages are files.
  */
 export const WAKE_EVENTS = [
   'pointerover',
@@ -82,28 +84,83 @@ const DEFERRED_CSS = /\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*media="pr
 /** The pause after the first paint before the stylesheet and modules are fetched. */
 export const REST_DELAY_MS = 300;
 
-export function bootOnFirstUse(html: string): string {
+/**
+ * @param routeModules the page's own route chunk and its static imports (from the Vite manifest, `routePreloads`),
+ *   fetched with the entry's so that starting the app is one round of requests, not a chain.
+ * @param tapModules per name, the chunks a control marked `data-prefetch="<name>"` needs (FIRST_TAP_MODULES): a
+ *   visitor who reaches for it before the app is up (the event that starts the app lands on it) gets them in the same
+ *   round, not after the app has started.
+ */
+export function bootWhenIdle(
+  html: string,
+  routeModules: string[] = [],
+  tapModules: Record<string, string[]> = {},
+): string {
   const entry = ENTRY.exec(html)?.[1];
   if (!entry) throw new Error('dist/index.html has no module entry script');
-  const preloads = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
+  const entryModules = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
+  const preloads = [...new Set([...entryModules, ...routeModules])].filter((href) => href !== entry);
   const stylesheet = DEFERRED_CSS.exec(html)?.[1];
+  const forTap = Object.fromEntries(
+    Object.entries(tapModules).map(([name, files]) => [
+      name,
+      files.filter((f) => !preloads.includes(f) && f !== entry),
+    ]),
+  );
   // After load, two frames and a short pause: the first paint has reached the screen before anything else is asked for.
   // (A module script runs before load, so the listener is never late.)
   const boot = `<script type="module">
-const E=${JSON.stringify(WAKE_EVENTS)};let woken=false,fetched=false;
-const fetchRest=()=>{if(fetched)return;fetched=true;${stylesheet ? `{const c=document.createElement('link');c.rel='stylesheet';c.href=${JSON.stringify(stylesheet)};document.head.append(c)}` : ''}for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}};
-const wake=()=>{if(woken)return;woken=true;for(const e of E)removeEventListener(e,wake,true);fetchRest();import(${JSON.stringify(entry)})};
-const hold=(e)=>{if(window.__FLIPWISE_HYDRATED__)return;const t=e.target instanceof Element&&e.target.closest(e.type==='submit'?'form':'button,[role=button]');if(!t)return;e.preventDefault();e.stopImmediatePropagation();window.__FLIPWISE_HELD__={type:e.type,target:t};wake()};
+const E=${JSON.stringify(WAKE_EVENTS)},T=${JSON.stringify(forTap)};let woken=false,fetched=false;
+const pre=(hrefs)=>{for(const href of hrefs){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}};
+const fetchRest=()=>{if(fetched)return;fetched=true;${stylesheet ? `{const c=document.createElement('link');c.rel='stylesheet';c.href=${JSON.stringify(stylesheet)};document.head.append(c)}` : ''}pre(${JSON.stringify(preloads)})};
+const wake=(e)=>{if(woken)return;woken=true;for(const e of E)removeEventListener(e,wake,true);fetchRest();const k=e&&e.target instanceof Element&&e.target.closest('[data-prefetch]');if(k)pre(T[k.dataset.prefetch]||[]);import(${JSON.stringify(entry)})};
+const hold=(e)=>{if(window.__FLIPWISE_HYDRATED__)return;const t=e.target instanceof Element&&e.target.closest(e.type==='submit'?'form':'button,[role=button]');if(!t)return;e.preventDefault();e.stopImmediatePropagation();window.__FLIPWISE_HELD__={type:e.type,target:t};wake(e)};
 addEventListener('click',hold,true);addEventListener('submit',hold,true);
 for(const e of E)addEventListener(e,wake,{capture:true,passive:true});
 if(location.search||location.hash.length>1||'session' in document.documentElement.dataset)wake();
-addEventListener('load',()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(fetchRest,${REST_DELAY_MS}))),{once:true});
+const idle=window.requestIdleCallback||((f)=>setTimeout(f,1));
+addEventListener('load',()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>{fetchRest();idle(()=>wake(),{timeout:${IDLE_TIMEOUT_MS}})},${REST_DELAY_MS}))),{once:true});
 </script>`;
   return html
     .replace(PRELOAD, '')
     .replace(ENTRY, '')
     .replace(DEFERRED_CSS, '')
     .replace('</body>', () => `  ${boot}\n  </body>`);
+}
+
+/** How long the app waits for an idle main thread once its modules are asked for, at most. */
+export const IDLE_TIMEOUT_MS = 1000;
+
+/** The part of Vite's build manifest (build.manifest) the prerender reads. */
+export type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/** What a control marked `data-prefetch="<name>"` needs on its first tap, by source file (see bootWhenIdle). */
+export const FIRST_TAP_MODULES = {
+  // Login and Register (src/features/auth/components/account-nav.tsx): the dialog and its forms.
+  'auth-dialog': 'src/features/auth/components/auth-dialog.tsx',
+} as const;
+
+/** The source file of the route module a prerendered path renders (src/app/router.tsx). */
+export function routeSource(route: string): string {
+  if (route === paths.home) return 'src/app/routes/home.tsx';
+  if (route.startsWith(`${paths.blog}/`)) return 'src/app/routes/blog-article.tsx';
+  return `src/app/routes/${route.slice(1)}.tsx`;
+}
+
+/** A module's chunk and every chunk it imports statically, as the browser asks for them (absolute paths). */
+export function routePreloads(manifest: Manifest, source: string): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no ${key}`);
+    files.push(`/${chunk.file}`);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(source);
+  return files;
 }
 
 /** The page's first reads (auth session, search) go to the Supabase origin: open that connection early. */
@@ -199,6 +256,12 @@ export async function prerender(
   // renders the app's own 404 page (and redirects capitalised paths).
   await writeFile(path.join(outDir, NOT_FOUND_FILE), shellHtml(template));
 
+  const manifest = JSON.parse(
+    await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const tapModules = Object.fromEntries(
+    Object.entries(FIRST_TAP_MODULES).map(([name, source]) => [name, routePreloads(manifest, source)]),
+  );
   const buildTime = Date.now();
   const routes = [...publicPaths, ...articles.map((a) => paths.article(a.slug))];
   for (const route of routes) {
@@ -206,7 +269,8 @@ export async function prerender(
     if (page.status !== 200) throw new Error(`${route} rendered with status ${page.status}`);
     const file = routeFile(outDir, route);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bootOnFirstUse(await inlineCriticalCss(pageHtml(template, page), outDir)));
+    const html = await inlineCriticalCss(pageHtml(template, page), outDir);
+    await writeFile(file, bootWhenIdle(html, routePreloads(manifest, routeSource(route)), tapModules));
   }
   await writeFile(path.join(outDir, '_redirects'), netlifyRedirects());
   await rm(ssrDir, { recursive: true, force: true });

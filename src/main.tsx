@@ -46,8 +46,9 @@ async function start() {
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long task;
-  // the page is already on screen, so nothing waits for it. A prerendered page starts this on first use
-  // (docs/decisions/046).
+  // the page is already on screen, so nothing waits for it, and a tap meanwhile hydrates what it needs at once. A
+  // prerendered page starts this once it has painted and the main thread is idle, or on first use if that is sooner
+  // (docs/decisions/062).
   if (prerendered) {
     startTransition(() => void hydrateRoot(container, app));
     window.__FLIPWISE_HYDRATED__ = true;

@@ -44,10 +44,7 @@ export async function loadLabelledMarket(
 }
 
 /** Each synthetic seller signs up, imports their rows into Your sales and shares them with the panel. */
-async function shareAsPanel(
-  db: Queryable,
-  labelled: LabelledListing[],
-): Promise<Map<string, Truth>> {
+async function shareAsPanel(db: Queryable, labelled: LabelledListing[]): Promise<Map<string, Truth>> {
   const rows = labelled.map((l) => ({ ...l.row, user_id: l.row.seller_key }));
   const users = [...new Set(rows.map((r) => r.user_id))];
   await db.query(

@@ -1,13 +1,18 @@
 import { z } from 'zod';
+import {
+  firstLoginIssue,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ZIP_PATTERN,
+  type FormIssue,
+  type RegisterValues,
+} from './form-rules';
 import { authMessages } from './messages';
 
 const m = authMessages.validation;
 
-export const ZIP_PATTERN = /^\d{5}$/;
-export const PASSWORD_MIN = 6;
-// bcrypt, and so the auth service, only looks at the first 72 bytes; longer passwords are refused there.
-export const PASSWORD_MAX = 72;
-export const NAME_MAX = 50;
+export * from './form-rules';
 
 /** Emails are compared by the auth service in lower case; spaces around a pasted address are never meant. */
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(m.invalidEmail));
@@ -18,44 +23,13 @@ export const newPasswordSchema = z
 const nameSchema = (required: string) => z.string().trim().min(1, required).max(NAME_MAX, m.nameTooLong);
 export const zipSchema = z.string().trim().regex(ZIP_PATTERN, m.zip);
 
-export type FormIssue<F extends string> = { field: F; message: string };
-
 // --- Login -------------------------------------------------------------------------------------------------------
-
-export type LoginValues = { email: string; password: string };
-
-/** SPEC §5: both fields are required; anything else is the auth service's to judge. */
-export function firstLoginIssue(v: LoginValues): FormIssue<keyof LoginValues> | null {
-  if (!v.email.trim()) return { field: 'email', message: m.fillAllFields };
-  if (!v.password) return { field: 'password', message: m.fillAllFields };
-  return null;
-}
 
 export const loginFormSchema = z
   .object({ email: z.string(), password: z.string() })
   .superRefine((v, ctx) => addFirst(ctx, firstLoginIssue(v)));
 
 // --- Registration --------------------------------------------------------------------------------------------------
-
-export type RegisterValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  zip: string;
-  password: string;
-  confirmPassword: string;
-  acceptTerms: boolean;
-};
-
-export const registerDefaults: RegisterValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  zip: '',
-  password: '',
-  confirmPassword: '',
-  acceptTerms: false,
-};
 
 /**
  * The registration rules of SPEC §5, checked in the SPEC's order; only the first failure is reported, as one toast.
@@ -85,13 +59,6 @@ export const registerFormSchema = z
     acceptTerms: z.boolean(),
   })
   .superRefine((v, ctx) => addFirst(ctx, firstRegisterIssue(v)));
-
-/** What the Create Account button needs to be enabled (SPEC §5); the busy flag is added by the form. */
-export function registerSubmitBlocked(
-  v: Pick<RegisterValues, 'zip' | 'password' | 'confirmPassword' | 'acceptTerms'>,
-) {
-  return v.confirmPassword !== v.password || !v.acceptTerms || (v.zip !== '' && !ZIP_PATTERN.test(v.zip));
-}
 
 // --- Inputs checked again at the function, whatever the caller did -------------------------------------------------
 

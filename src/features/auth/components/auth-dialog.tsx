@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { closeAuthDialog, useAuthDialogState, type AuthDialogState, type AuthTab } from '../lib/dialog-store';
+import { loadFormResolvers } from '../lib/form-resolvers';
 import { authMessages } from '../messages';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
@@ -23,6 +24,8 @@ const d = authMessages.dialog;
 /** The login / register dialog of SPEC §2, driven by openAuthDialog(). Loaded on first use (see AuthDialogHost). */
 export default function AuthDialog() {
   const state = useAuthDialogState();
+  // The forms' validation follows the dialog, while the visitor types (the forms render without it).
+  useEffect(() => void loadFormResolvers().catch(() => {}), []);
   return (
     <Dialog open={state.open} onOpenChange={(open) => !open && closeAuthDialog()}>
       <DialogContent className="max-w-[425px]" onOpenAutoFocus={focusFirstField}>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -6,9 +5,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '../api/errors';
-import { requestPasswordReset } from '../api/request-password-reset';
 import { authMessages } from '../messages';
-import { resetRequestSchema, type ResetRequestInput } from '../schemas';
+import type { ResetRequestValues } from '../form-rules';
+import { lazyResolver } from '../lib/form-resolvers';
 
 const f = authMessages.forgot;
 
@@ -28,13 +27,15 @@ export function ForgotPasswordForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetRequestInput>({
-    resolver: zodResolver(resetRequestSchema),
+  } = useForm<ResetRequestValues>({
+    resolver: lazyResolver((r) => r.resetRequestResolver),
     defaultValues: { email: defaultEmail },
   });
 
-  const onValid = async (values: ResetRequestInput) => {
+  const onValid = async (values: ResetRequestValues) => {
     try {
+      // supabase-js loads with the request, not with the form: the dialog opens without it (docs/decisions/062).
+      const { requestPasswordReset } = await import('../api/request-password-reset');
       await requestPasswordReset(values);
       setSent(true);
     } catch (error) {

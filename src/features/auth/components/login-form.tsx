@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -8,7 +7,8 @@ import { toast } from '@/components/ui/toast';
 import { useAuth } from '../lib/auth-context';
 import { authMessages } from '../messages';
 import { ResendVerification } from './resend-verification';
-import { loginFormSchema, PASSWORD_MAX, type LoginValues } from '../schemas';
+import { PASSWORD_MAX, type LoginValues } from '../form-rules';
+import { lazyResolver } from '../lib/form-resolvers';
 
 type LoginFormProps = {
   onSuccess: () => void;
@@ -30,7 +30,7 @@ export function LoginForm({ onSuccess, onForgotPassword, returnPath }: LoginForm
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: lazyResolver((r) => r.loginResolver),
     defaultValues: { email: '', password: '' },
   });
 

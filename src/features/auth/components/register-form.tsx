@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,11 +11,11 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   registerDefaults,
-  registerFormSchema,
   registerSubmitBlocked,
   ZIP_PATTERN,
   type RegisterValues,
-} from '../schemas';
+} from '../form-rules';
+import { lazyResolver } from '../lib/form-resolvers';
 import { toastFirstError } from './login-form';
 
 const d = authMessages.dialog;
@@ -40,7 +39,10 @@ export function RegisterForm({
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({ resolver: zodResolver(registerFormSchema), defaultValues: registerDefaults });
+  } = useForm<RegisterValues>({
+    resolver: lazyResolver((r) => r.registerResolver),
+    defaultValues: registerDefaults,
+  });
   const [zip, password, confirmPassword, acceptTerms] = useWatch({
     control,
     name: ['zip', 'password', 'confirmPassword', 'acceptTerms'],

@@ -1,5 +1,5 @@
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { sanitizeContact, type ContactFields } from '../lib/sanitize';
 import { contactSentSchema, type ContactSent } from '../schemas';
 
@@ -35,7 +35,7 @@ export async function sendContactMessage(input: SendContactInput): Promise<Conta
     website: input.website,
     elapsedMs: Math.max(0, Math.round(input.elapsedMs)),
   };
-  const { data, error } = await getSupabase().functions.invoke('contact', { body });
+  const { data, error } = await (await loadSupabase()).functions.invoke('contact', { body });
   if (error) throw await toContactSendError(error);
   const sent = contactSentSchema.safeParse(data);
   if (!sent.success) throw new ContactSendError('The contact service gave an answer we did not understand.');

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { salesKeys } from './keys';
 
 /** "Delete all my imported data": every row the user imported, gone (RLS lets them delete only their own). */
 export async function deleteImportedSales(userId: string): Promise<number> {
-  const { count, error } = await getSupabase()
+  const { count, error } = await (
+    await loadSupabase()
+  )
     .from('seller_items')
     .delete({ count: 'exact' })
     .eq('user_id', userId);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { salesKeys } from './keys';
 
 /** The signed-in user's own items that match a search (public.seller_history): all they imported, one condition. */
@@ -21,7 +21,9 @@ export type SalesHistory = {
 
 /** Null when the user has imported nothing at all. */
 export async function getSalesHistory(query: string, condition: string): Promise<SalesHistory | null> {
-  const { data, error } = await getSupabase().rpc('seller_history', {
+  const { data, error } = await (
+    await loadSupabase()
+  ).rpc('seller_history', {
     p_query: query,
     p_condition: condition,
   });

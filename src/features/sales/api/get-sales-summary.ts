@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import type { SalesFilters, SalesSummary } from '../lib/summary-types';
 import { salesKeys } from './keys';
 
 /** The signed-in reseller's own figures for these filters (the function reads auth.uid(), never a user id we send). */
 export async function getSalesSummary(filters: SalesFilters): Promise<SalesSummary> {
-  const { data, error } = await getSupabase().rpc('seller_sales_summary', {
+  const { data, error } = await (
+    await loadSupabase()
+  ).rpc('seller_sales_summary', {
     p_from: filters.from,
     p_to: filters.to,
     p_marketplace: filters.marketplace,

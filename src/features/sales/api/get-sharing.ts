@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { salesKeys } from './keys';
 
 /** The seller panel switch as the database sees it (public.panel_sharing_status). */
@@ -23,7 +23,7 @@ export function toPanelSharing(data: unknown): PanelSharing {
 }
 
 export async function getPanelSharing(): Promise<PanelSharing> {
-  const { data, error } = await getSupabase().rpc('panel_sharing_status');
+  const { data, error } = await (await loadSupabase()).rpc('panel_sharing_status');
   if (error) throw error;
   return toPanelSharing(data);
 }

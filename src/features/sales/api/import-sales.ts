@@ -1,4 +1,4 @@
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import type { SaleRow } from '../lib/import/types';
 
 export type ImportBatchResult = { inserted: number; updated: number; unchanged: number };
@@ -8,7 +8,9 @@ export type ImportBatchResult = { inserted: number; updated: number; unchanged: 
  * already imported are updated only where the file says something different, so the same file twice adds nothing.
  */
 export async function importSalesBatch(rows: SaleRow[], format: string | null): Promise<ImportBatchResult> {
-  const { data, error } = await getSupabase().rpc('seller_items_import', { p_rows: rows, p_format: format });
+  const { data, error } = await (
+    await loadSupabase()
+  ).rpc('seller_items_import', { p_rows: rows, p_format: format });
   if (error) throw error;
   return data as ImportBatchResult;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { toPanelSharing, type PanelSharing } from './get-sharing';
 import { salesKeys } from './keys';
 
@@ -12,7 +12,7 @@ export async function setPanelSharing(
   share: boolean,
   onProgress: (status: PanelSharing) => void = () => {},
 ): Promise<PanelSharing> {
-  const supabase = getSupabase();
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('panel_set_sharing', { p_share: share });
   if (error) throw error;
   let status = toPanelSharing(data);

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { searchKeys } from './keys';
 
 export async function deleteSavedSearch(id: string): Promise<void> {
-  const { error } = await getSupabase().from('saved_searches').delete().eq('id', id);
+  const { error } = await (await loadSupabase()).from('saved_searches').delete().eq('id', id);
   if (error) throw error;
 }
 

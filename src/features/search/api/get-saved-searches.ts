@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import type { Condition, DataOrigin } from '../schemas';
 import { searchKeys } from './keys';
 
@@ -23,7 +23,9 @@ export const savedSearchColumns =
 
 /** The signed-in user's saved searches, most recently refreshed first (RLS returns only their own rows). */
 export async function getSavedSearches(): Promise<SavedSearch[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await (
+    await loadSupabase()
+  )
     .from('saved_searches')
     .select(savedSearchColumns)
     .order('updated_at', { ascending: false });

@@ -1,4 +1,4 @@
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import type { Condition } from '../schemas';
 
 export type SearchLogRecord = {
@@ -13,7 +13,7 @@ export type SearchLogRecord = {
 
 /** Inserts one row into marketplace_search_logs; the row's user_id defaults to the signed-in user. */
 export async function logSearch(record: SearchLogRecord): Promise<void> {
-  const { error } = await getSupabase().from('marketplace_search_logs').insert(record);
+  const { error } = await (await loadSupabase()).from('marketplace_search_logs').insert(record);
   if (error) throw error;
 }
 

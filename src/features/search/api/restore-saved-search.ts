@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import type { SavedSearch } from './get-saved-searches';
 import { searchKeys } from './keys';
 
@@ -8,7 +8,7 @@ import { searchKeys } from './keys';
  * RLS stamps it as the signed-in user's (user_id defaults to auth.uid() and the insert policy checks it).
  */
 export async function restoreSavedSearch(row: SavedSearch): Promise<void> {
-  const { error } = await getSupabase().from('saved_searches').insert({
+  const { error } = await (await loadSupabase()).from('saved_searches').insert({
     id: row.id,
     item_name: row.item_name,
     condition: row.condition,

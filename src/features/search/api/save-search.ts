@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import type { Condition, DataOrigin } from '../schemas';
 import { normaliseItemName, savedSearchColumns, type SavedSearch } from './get-saved-searches';
 import { searchKeys } from './keys';
@@ -26,7 +26,7 @@ const figureColumns = (f: SavedSearchFigures) => ({
 
 /** Saves a search with its latest figures; saving one that exists (same name ignoring case, same condition) refreshes it. */
 export async function saveSearch({ itemName, condition, figures }: SaveSearchInput): Promise<SavedSearch> {
-  const supabase = getSupabase();
+  const supabase = await loadSupabase();
   const item_name = normaliseItemName(itemName);
   const { data, error } = await supabase
     .from('saved_searches')
@@ -50,7 +50,9 @@ export async function updateSavedSearchFigures({
   condition,
   figures,
 }: SaveSearchInput): Promise<SavedSearch | null> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await (
+    await loadSupabase()
+  )
     .from('saved_searches')
     .update(figureColumns(figures))
     .eq('item_key', normaliseItemName(itemName).toLowerCase())

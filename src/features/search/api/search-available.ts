@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { normaliseFunctionError, UnreadableAnswerError } from '../lib/search-errors';
 import { availableResponseSchema, type AvailableResult, type SearchInput } from '../schemas';
 
 /** SPEC §7 available search: the trimmed item name, the condition, when, and which client asked. */
 export async function searchAvailable(input: SearchInput): Promise<AvailableResult> {
-  const { data, error } = await getSupabase().functions.invoke('search-available', {
+  const { data, error } = await (
+    await loadSupabase()
+  ).functions.invoke('search-available', {
     body: {
       itemName: input.itemName.trim(),
       condition: input.condition,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { normaliseFunctionError } from '../lib/search-errors';
 import { listedResponseSchema, type ListedResult, type SearchInput } from '../schemas';
 import { searchKeys } from './keys';
@@ -17,7 +17,9 @@ export class UnreadableListedError extends Error {
  * shown apart from it. `{ rows: [] }` when no marketplace is configured.
  */
 export async function searchListed(input: SearchInput): Promise<ListedResult> {
-  const { data, error } = await getSupabase().functions.invoke('search-listed', {
+  const { data, error } = await (
+    await loadSupabase()
+  ).functions.invoke('search-listed', {
     body: { itemName: input.itemName.trim(), condition: input.condition },
   });
   if (error) throw await normaliseFunctionError(error);

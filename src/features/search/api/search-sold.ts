@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 import { normaliseFunctionError, UnreadableAnswerError } from '../lib/search-errors';
 import { searchKeys } from './keys';
 import {
@@ -15,7 +15,9 @@ import {
  * headline search sends none and gets the 90 days the SPEC's figure stands for.
  */
 export async function searchSold(input: SearchInput, windowDays?: SoldWindow): Promise<SoldResult> {
-  const { data, error } = await getSupabase().functions.invoke('search-sold', {
+  const { data, error } = await (
+    await loadSupabase()
+  ).functions.invoke('search-sold', {
     body: {
       itemName: input.itemName.trim(),
       condition: input.condition,
