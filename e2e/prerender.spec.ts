@@ -1,6 +1,7 @@
 // The built site as a static host serves it (scripts/prerender.ts + scripts/serve-dist.ts, i.e. `npm run build` and
 // `npm run preview`), against the emulator: every public page arrives as finished HTML and hydrates without a warning
-// on first use (docs/decisions/046), and the click that wakes it is not lost; an article published after the build
+// once it has painted and the main thread is idle (docs/decisions/062); a tap made before the app is ready is not lost
+// and text typed before it is ready is kept; an article published after the build
 // still opens; an unknown path is the 404 page and never the home page.
 import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index';
 import { publicPaths } from '../src/config/paths';
@@ -27,7 +28,7 @@ test.afterAll(async () => {
   await service().from('blog_articles').delete().eq('slug', lateSlug);
 });
 
-/** A page left as a visitor finds it: the app starts on first use, not when the fixture's navigation returns. */
+/** A page left as a visitor finds it: the app starts by itself, not because the fixture's navigation woke it. */
 async function open(
   newPage: NewPage,
   options: { hasTouch?: boolean } = {},
@@ -44,6 +45,20 @@ async function open(
     if (request.url().includes('/rest/v1/blog_articles')) blogReads.push(request.url());
   });
   return { page, problems, blogReads };
+}
+
+/**
+ * Holds back the app's modules (every script under /assets) until the returned `release` is called: the page is then
+ * as a visitor on a slow connection finds it, painted and not yet started, for as long as the test needs.
+ */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 const hydrated = (page: Page) =>
@@ -142,13 +157,13 @@ test.describe('the prerendered build, fetched without JavaScript', () => {
 
 test.describe('the prerendered build in Chromium', () => {
   for (const route of prerenderedPaths)
-    test(`${route} hydrates on first use with no warning or console error and reads nothing again`, async ({
+    test(`${route} hydrates by itself, with no warning or console error, and reads nothing again`, async ({
       newPage,
     }) => {
       const { page, problems, blogReads } = await open(newPage);
-      await page.goto(route, { waitUntil: 'networkidle' });
+      await page.goto(route);
       await expect(page.locator('h1').first()).toBeVisible();
-      await page.mouse.move(200, 300);
+      // No pointer, key or touch: the app is ready before the visitor's first tap.
       await expect.poll(() => hydrated(page)).toBe(true);
       await expect.poll(() => hydrationDone(page)).toBe(true);
       expect(problems).toEqual([]);
@@ -169,7 +184,6 @@ test.describe('the prerendered build in Chromium', () => {
 
     // From a prerendered page, the router (not the host) opens it.
     await page.goto(articlePaths[0]!, { waitUntil: 'networkidle' });
-    await page.mouse.move(200, 300);
     await expect.poll(() => hydrated(page)).toBe(true);
     await expect.poll(() => hydrationDone(page)).toBe(true);
     await page.evaluate((to) => {
@@ -180,20 +194,24 @@ test.describe('the prerendered build in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test("runs none of the app's code for a visitor until first use, and shows them the buttons they will use", async ({
+  test('shows a visitor the buttons they will use before the app is ready, and the same buttons after', async ({
     newPage,
   }) => {
     const { page, problems } = await open(newPage);
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
+    const release = await holdTheApp(page);
+    await page.goto('/', { waitUntil: 'load' });
     expect(await hydrated(page)).toBe(false);
     // The header already offers what a visitor needs, not a placeholder.
     const header = page.locator('header');
-    await expect(header.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    const login = header.getByRole('button', { name: 'Login', exact: true });
+    await expect(login).toBeVisible();
     await expect(header.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
-    await page.mouse.move(300, 300);
+    await login.evaluate((button) => button.setAttribute('data-before', ''));
+    release();
     await expect.poll(() => hydrated(page)).toBe(true);
     await expect.poll(() => hydrationDone(page)).toBe(true);
+    // Hydrated in place: the element the visitor saw is the one the app now drives.
+    await expect(header.locator('button[data-before]')).toHaveText('Login');
     expect(problems).toEqual([]);
   });
 
@@ -202,19 +220,27 @@ test.describe('the prerendered build in Chromium', () => {
     ['a keyboard', 'keyboard'],
     ['a touch screen', 'tap'],
   ] as const)
-    test(`the click that wakes a page with ${name} is not lost`, async ({ newPage }) => {
+    test(`a tap with ${name} before the app is ready still opens the dialog and the answer`, async ({
+      newPage,
+    }) => {
       const { page, problems } = await open(newPage, { hasTouch: how === 'tap' });
-      await page.goto('/', { waitUntil: 'networkidle' });
+      let release = await holdTheApp(page);
+      await page.goto('/', { waitUntil: 'load' });
       const login = page.locator('header').getByRole('button', { name: 'Login', exact: true });
       if (how === 'keyboard') {
         await login.focus();
         await page.keyboard.press('Enter');
       } else if (how === 'tap') await login.tap();
       else await login.click();
+      expect(await hydrated(page)).toBe(false);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      release();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expect(page.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
 
-      await page.goto('/faqs', { waitUntil: 'networkidle' });
+      await page.unrouteAll();
+      release = await holdTheApp(page);
+      await page.goto('/faqs', { waitUntil: 'load' });
       expect(await hydrated(page)).toBe(false);
       const question = page.locator('main button[aria-expanded]').first();
       await expect(question).toHaveAttribute('aria-expanded', 'false');
@@ -223,9 +249,30 @@ test.describe('the prerendered build in Chromium', () => {
         await page.keyboard.press('Enter');
       } else if (how === 'tap') await question.tap();
       else await question.click();
+      release();
       await expect(question).toHaveAttribute('aria-expanded', 'true');
       expect(problems).toEqual([]);
     });
+
+  test('keeps the text typed into a form before the app is ready, and the form goes on working', async ({
+    newPage,
+  }) => {
+    const { page, problems } = await open(newPage);
+    const release = await holdTheApp(page);
+    await page.goto('/contact', { waitUntil: 'load' });
+    const name = page.getByRole('main').getByRole('textbox').first();
+    await name.click();
+    await page.keyboard.type('Sam Reseller');
+    expect(await hydrated(page)).toBe(false);
+    release();
+    await expect.poll(() => hydrated(page)).toBe(true);
+    await expect.poll(() => hydrationDone(page)).toBe(true);
+    await expect(name).toHaveValue('Sam Reseller');
+    await expect(name).toBeFocused();
+    await page.keyboard.type(' Jones');
+    await expect(name).toHaveValue('Sam Reseller Jones');
+    expect(problems).toEqual([]);
+  });
 
   test('starts at once for a returning user with a stored session, keeping the avatar its place', async ({
     newPage,

@@ -421,7 +421,9 @@ test.describe('carousels', () => {
    */
   async function started(page: Page, label: string, slideName: string) {
     await expect(
-      page.getByRole('region', { name: label }).getByRole('button', { name: `Show ${slideName} 1`, exact: true }),
+      page
+        .getByRole('region', { name: label })
+        .getByRole('button', { name: `Show ${slideName} 1`, exact: true }),
     ).toBeVisible();
   }
 

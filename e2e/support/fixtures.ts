@@ -23,7 +23,7 @@ export type PageOptions = {
   height?: number;
   reducedMotion?: boolean;
   hasTouch?: boolean;
-  /** false: navigation leaves a prerendered page as a visitor finds it, before first use (docs/decisions/046). */
+  /** false: navigation leaves a prerendered page as a visitor finds it, to start by itself (docs/decisions/062). */
   startApp?: boolean;
 };
 
@@ -53,10 +53,11 @@ export const appStarted = (page: Page) =>
   });
 
 /**
- * A prerendered page is finished HTML, and its app starts on the visitor's first use: a pointer over the page, a key,
- * focus, a touch (docs/decisions/046). goto, reload and goBack therefore press Shift, a key that does nothing in the
- * app, and return once the app has started, as they did when every page was the SPA shell. The specs then act on a
- * running app; what happens before first use is the prerender spec's subject (`startApp: false`).
+ * A prerendered page is finished HTML, and its app starts once the page has painted and the main thread is idle, or
+ * at the visitor's first sign of use if that is sooner: a pointer over the page, a key, focus, a touch
+ * (docs/decisions/062). goto, reload and goBack therefore press Shift, a key that does nothing in the app, and return
+ * once the app has started, as they did when every page was the SPA shell. The specs then act on a running app; what
+ * happens before it is ready is the prerender spec's subject (`startApp: false`).
  */
 function appRunsAfterNavigation(page: Page) {
   for (const name of ['goto', 'reload', 'goBack'] as const) {
