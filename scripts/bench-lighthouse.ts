@@ -2,8 +2,8 @@
 // database, as in production), serves dist/ as the hosts do (scripts/serve-dist.ts), and runs Lighthouse's mobile
 // performance audit (the npm package, with Debian's Chromium) three times on /, /blog, one article,
 // /thriftingexplorer and a bare static page in the same run. Prints the median score, LCP, TBT and CLS per page and
-// each page's LCP as a ratio of the bare page's. Targets (issue 11): score >= 95, LCP <= 1.5x bare, CLS <= 0.02,
-// TBT <= 150 ms. It prints; it does not fail.
+// each page's LCP as a ratio of the bare page's. Targets (issue 23, now that the app starts by itself once the page is
+// idle): score >= 98, LCP <= 1.15x bare, CLS <= 0.02, TBT <= 150 ms. It prints; it does not fail.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -128,7 +128,7 @@ async function main() {
     const bareLcp = medians.get('bare static page')!.lcp;
     const width = Math.max(...pages.map(([name]) => name.length));
     console.log(
-      `\nLighthouse ${'mobile'}, median of ${RUNS} runs (targets: score >= 95, LCP <= 1.5x bare, CLS <= 0.02, TBT <= 150 ms)`,
+      `\nLighthouse ${'mobile'}, median of ${RUNS} runs (targets: score >= 98, LCP <= 1.15x bare, CLS <= 0.02, TBT <= 150 ms)`,
     );
     console.log(`${'page'.padEnd(width)}  score  LCP (s)  x bare  TBT (ms)  CLS`);
     for (const [name] of pages) {

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bootWhenIdle,
   inlineCriticalCss,
+  pageData,
+  pageDataPath,
+  pageHtml,
   REST_DELAY_MS,
   routePreloads,
   routeSource,
@@ -54,21 +57,59 @@ describe('inlineCriticalCss', () => {
 const bootOf = (html: string) => html.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? '';
 
 describe('bootWhenIdle', () => {
-  it('removes the entry script and its preloads and starts them from a boot script, with the route chunks', () => {
-    const html = bootWhenIdle(page, ['/assets/faqs.js', '/assets/vendor.js', '/assets/accordion.js'], {
-      'auth-dialog': ['/assets/auth-dialog.js', '/assets/vendor.js'],
-    });
+  it('removes the entry script and its preloads and starts them from a boot script of the same size on every page', () => {
+    const html = bootWhenIdle(page, { path: '/faqs/page-data.json', build: '42' });
     expect(html).not.toContain('<script type="module" crossorigin src="/assets/index.js">');
     expect(html).not.toContain('<link rel="modulepreload" crossorigin href="/assets/vendor.js">');
     const boot = bootOf(html);
     expect(boot).toContain('import("/assets/index.js")');
-    // The entry's modules, then the route's, each once.
-    expect(boot).toContain('["/assets/vendor.js","/assets/faqs.js","/assets/accordion.js"]');
-    // A control's own chunks, less what the page fetches anyway, for a visitor who reaches for it first.
-    expect(boot).toContain('{"auth-dialog":["/assets/auth-dialog.js"]}');
+    expect(boot).toContain('pre(["/assets/vendor.js"])');
+    // The page's own modules come with its data, which is dropped if it belongs to another build.
+    expect(boot).toContain('window.__FLIPWISE_PAGE_DATA__=fetch("/faqs/page-data.json?v=42")');
+    expect(boot).toContain('d.build==="42"?d:null');
+    expect(boot).toContain('pre(d.modules)');
+    // A control's own chunks, for a visitor who reaches for it before the app is up.
+    expect(boot).toContain('want=k.dataset.prefetch');
     // Any sign of use, a session or a link's work starts it before the idle moment.
     for (const event of WAKE_EVENTS) expect(boot).toContain(`"${event}"`);
     expect(boot).toContain("'session' in document.documentElement.dataset");
+  });
+});
+
+describe('pageHtml and pageData', () => {
+  const rendered = {
+    html: '<h1>Blog</h1>',
+    head: '<title>Blog | Flipwise</title>',
+    queryState: { mutations: [], queries: [] },
+    routerState: { loaderData: { 0: ['a long article list'] } },
+    status: 200,
+  };
+
+  it('keeps the data a page was rendered with out of its document, beside it with the modules it needs', () => {
+    const html = pageHtml(
+      '<html><head><title>x</title></head><body><div id="root"></div></body></html>',
+      rendered,
+    );
+    expect(html).toContain('<div id="root"><h1>Blog</h1></div>');
+    expect(html).toContain('<title>Blog | Flipwise</title>');
+    expect(html).not.toContain('a long article list');
+    const data = JSON.parse(
+      pageData(rendered, '123', {
+        already: ['/assets/index.js', '/assets/vendor.js'],
+        route: ['/assets/blog.js', '/assets/vendor.js', '/assets/card.js'],
+        tap: { 'auth-dialog': ['/assets/dialog.js', '/assets/card.js', '/assets/vendor.js'] },
+      }),
+    ) as Record<string, unknown>;
+    expect(data).toEqual({
+      build: '123',
+      queryState: rendered.queryState,
+      routerState: rendered.routerState,
+      // Each module once: what the page fetches anyway is not asked for again.
+      modules: ['/assets/blog.js', '/assets/card.js'],
+      tap: { 'auth-dialog': ['/assets/dialog.js'] },
+    });
+    expect(pageDataPath('/')).toBe('/page-data.json');
+    expect(pageDataPath('/blog/an-article')).toBe('/blog/an-article/page-data.json');
   });
 });
 
@@ -97,7 +138,7 @@ describe('routePreloads', () => {
 
 describe('bootWhenIdle after inlineCriticalCss', () => {
   it('asks for nothing but the document before the first paint: the stylesheet and the modules come after load, then the app starts at idle', async () => {
-    const html = bootWhenIdle(await inlineCriticalCss(page, dir));
+    const html = bootWhenIdle(await inlineCriticalCss(page, dir), { path: '/page-data.json', build: '1' });
     // No stylesheet request from the markup (only the <noscript> copy for visitors without JavaScript).
     expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '')).not.toMatch(/<link rel="stylesheet"/);
     expect(html).toMatch(/<noscript><link rel="stylesheet"[^>]*href="\/assets\/index.css"/);

@@ -33,27 +33,63 @@ type EntryServer = {
   render: (url: string, articles: BlogArticle[], buildTime?: number) => Promise<RenderedPage>;
 };
 
-/** JSON inside <script>: no '</script>' or '<!--' can end it early. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
 
-/** Fills the client build's index.html with one rendered page. */
+/**
+ * Fills the client build's index.html with one rendered page. The data the page was rendered with is not in it: it
+ * goes to the page's own PAGE_DATA_FILE (pageData), which only the app needs, so the document stays within the first
+ * round trips of a slow connection (docs/decisions/062).
+ */
 export function pageHtml(template: string, page: RenderedPage): string {
   if (!template.includes(ROOT) || !TITLE.test(template))
     throw new Error('dist/index.html has no <title> or empty root');
-  const data =
-    `<script>window.__FLIPWISE_QUERY_STATE__=${scriptJson(page.queryState)};` +
-    `window.__staticRouterHydrationData=${scriptJson(page.routerState)};</script>`;
-  return template
-    .replace(TITLE, () => page.head)
-    .replace(ROOT, () => `<div id="root">${page.html}</div>\n    ${data}`);
+  return template.replace(TITLE, () => page.head).replace(ROOT, () => `<div id="root">${page.html}</div>`);
+}
+
+/** Beside each prerendered page's index.html: the React Query cache and router data it was rendered with. */
+export const PAGE_DATA_FILE = 'page-data.json';
+
+/**
+ * What the app hydrates a prerendered page with (src/main.tsx), and what the boot script fetches with the app
+ * (bootWhenIdle): `modules`, the route's chunks; `tap`, per `data-prefetch` name, the chunks a control's first tap
+ * needs beyond those. `build` ties it to the HTML of the same build.
+ */
+export type PageData = {
+  build: string;
+  queryState: unknown;
+  routerState: unknown;
+  modules: string[];
+  tap: Record<string, string[]>;
+};
+
+export function pageData(
+  page: RenderedPage,
+  build: string,
+  modules: { already: string[]; route: string[]; tap: Record<string, string[]> } = {
+    already: [],
+    route: [],
+    tap: {},
+  },
+): string {
+  const route = modules.route.filter((href) => !modules.already.includes(href));
+  const fetched = new Set([...modules.already, ...route]);
+  const tap = Object.fromEntries(
+    Object.entries(modules.tap).map(([name, files]) => [name, files.filter((href) => !fetched.has(href))]),
+  );
+  const data: PageData = {
+    build,
+    queryState: page.queryState,
+    routerState: page.routerState,
+    modules: route,
+    tap,
+  };
+  return JSON.stringify(data);
+}
+
+/** The address of a route's page data. */
+export function pageDataPath(route: string): string {
+  return route === '/' ? `/${PAGE_DATA_FILE}` : `${route}/${PAGE_DATA_FILE}`;
 }
 
 const ENTRY = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
@@ -84,36 +120,33 @@ const DEFERRED_CSS = /\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*media="pr
 /** The pause after the first paint before the stylesheet and modules are fetched. */
 export const REST_DELAY_MS = 300;
 
-/**
- * @param routeModules the page's own route chunk and its static imports (from the Vite manifest, `routePreloads`),
- *   fetched with the entry's so that starting the app is one round of requests, not a chain.
- * @param tapModules per name, the chunks a control marked `data-prefetch="<name>"` needs (FIRST_TAP_MODULES): a
- *   visitor who reaches for it before the app is up (the event that starts the app lands on it) gets them in the same
- *   round, not after the app has started.
- */
-export function bootWhenIdle(
-  html: string,
-  routeModules: string[] = [],
-  tapModules: Record<string, string[]> = {},
-): string {
+/** The entry module and the modules it imports, as Vite wrote them into dist/index.html. */
+export function entryModules(html: string): { entry: string; imports: string[] } {
   const entry = ENTRY.exec(html)?.[1];
   if (!entry) throw new Error('dist/index.html has no module entry script');
-  const entryModules = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
-  const preloads = [...new Set([...entryModules, ...routeModules])].filter((href) => href !== entry);
+  return { entry, imports: [...html.matchAll(PRELOAD)].map((m) => m[1]!).filter((href) => href !== entry) };
+}
+
+/**
+ * The page's boot script, which replaces Vite's entry script and preloads. Its size is the same on every page: the
+ * page's own modules come with its data (`data`, PAGE_DATA_FILE: the route's chunks, and per `data-prefetch` name
+ * the chunks a control's first tap needs), so the document stays within the first round trip of a slow connection.
+ * Whoever reaches for a control marked `data-prefetch` before the app is up (the event that starts the app lands on
+ * it) gets its chunks in the same round as the app's.
+ */
+export function bootWhenIdle(html: string, data?: { path: string; build: string }): string {
+  const { entry, imports } = entryModules(html);
   const stylesheet = DEFERRED_CSS.exec(html)?.[1];
-  const forTap = Object.fromEntries(
-    Object.entries(tapModules).map(([name, files]) => [
-      name,
-      files.filter((f) => !preloads.includes(f) && f !== entry),
-    ]),
-  );
+  const readData = data
+    ? `fetch(${JSON.stringify(`${data.path}?v=${data.build}`)}).then((r)=>r.ok?r.json():null).then((d)=>d&&d.build===${JSON.stringify(data.build)}?d:null,()=>null).then((d)=>{D=d;if(d){pre(d.modules);if(want)pre(d.tap[want]||[])}return d})`
+    : 'Promise.resolve(null)';
   // After load, two frames and a short pause: the first paint has reached the screen before anything else is asked for.
   // (A module script runs before load, so the listener is never late.)
   const boot = `<script type="module">
-const E=${JSON.stringify(WAKE_EVENTS)},T=${JSON.stringify(forTap)};let woken=false,fetched=false;
+const E=${JSON.stringify(WAKE_EVENTS)};let woken=false,fetched=false,D=null,want=null;
 const pre=(hrefs)=>{for(const href of hrefs){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}};
-const fetchRest=()=>{if(fetched)return;fetched=true;${stylesheet ? `{const c=document.createElement('link');c.rel='stylesheet';c.href=${JSON.stringify(stylesheet)};document.head.append(c)}` : ''}pre(${JSON.stringify(preloads)})};
-const wake=(e)=>{if(woken)return;woken=true;for(const e of E)removeEventListener(e,wake,true);fetchRest();const k=e&&e.target instanceof Element&&e.target.closest('[data-prefetch]');if(k)pre(T[k.dataset.prefetch]||[]);import(${JSON.stringify(entry)})};
+const fetchRest=()=>{if(fetched)return;fetched=true;window.__FLIPWISE_PAGE_DATA__=${readData};${stylesheet ? `{const c=document.createElement('link');c.rel='stylesheet';c.href=${JSON.stringify(stylesheet)};document.head.append(c)}` : ''}pre(${JSON.stringify(imports)})};
+const wake=(e)=>{if(woken)return;woken=true;for(const e of E)removeEventListener(e,wake,true);const k=e&&e.target instanceof Element&&e.target.closest('[data-prefetch]');if(k){want=k.dataset.prefetch;if(D)pre(D.tap[want]||[])}fetchRest();import(${JSON.stringify(entry)})};
 const hold=(e)=>{if(window.__FLIPWISE_HYDRATED__)return;const t=e.target instanceof Element&&e.target.closest(e.type==='submit'?'form':'button,[role=button]');if(!t)return;e.preventDefault();e.stopImmediatePropagation();window.__FLIPWISE_HELD__={type:e.type,target:t};wake(e)};
 addEventListener('click',hold,true);addEventListener('submit',hold,true);
 for(const e of E)addEventListener(e,wake,{capture:true,passive:true});
@@ -270,7 +303,17 @@ export async function prerender(
     const file = routeFile(outDir, route);
     await mkdir(path.dirname(file), { recursive: true });
     const html = await inlineCriticalCss(pageHtml(template, page), outDir);
-    await writeFile(file, bootWhenIdle(html, routePreloads(manifest, routeSource(route)), tapModules));
+    const build = String(buildTime);
+    const app = entryModules(html);
+    await writeFile(
+      path.join(path.dirname(file), PAGE_DATA_FILE),
+      pageData(page, build, {
+        already: [app.entry, ...app.imports],
+        route: routePreloads(manifest, routeSource(route)),
+        tap: tapModules,
+      }),
+    );
+    await writeFile(file, bootWhenIdle(html, { path: pageDataPath(route), build }));
   }
   await writeFile(path.join(outDir, '_redirects'), netlifyRedirects());
   await rm(ssrDir, { recursive: true, force: true });

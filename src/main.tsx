@@ -8,8 +8,13 @@ import './index.css';
 
 declare global {
   interface Window {
-    /** The React Query cache a prerendered page was rendered with (scripts/prerender.ts). */
-    __FLIPWISE_QUERY_STATE__?: DehydratedState;
+    /**
+     * The data a prerendered page was rendered with (its page-data.json, fetched by the page's boot script with the
+     * app's modules, scripts/prerender.ts); null when it could not be read or belongs to another build.
+     */
+    __FLIPWISE_PAGE_DATA__?: Promise<{ queryState: DehydratedState; routerState: unknown } | null>;
+    /** React Router's hydration data, read by createBrowserRouter. */
+    __staticRouterHydrationData?: unknown;
     /** A button click or form submit made before the app was up, held by the page's boot script (scripts/prerender.ts). */
     __FLIPWISE_HELD__?: { type: 'click' | 'submit'; target: Element };
     /** Set once the app has taken over the prerendered page: the boot script stops holding events. */
@@ -24,9 +29,13 @@ const container = document.getElementById('root')!;
 async function start() {
   // A prerendered page (scripts/prerender.ts) arrives with its markup, its data and the router's hydration data:
   // hydrate the same tree over it. The SPA shell (app.html, for every path that was not prerendered) renders.
-  const prerendered = container.hasChildNodes();
-  const state = window.__FLIPWISE_QUERY_STATE__;
-  if (prerendered && state) {
+  const data = container.hasChildNodes() ? await window.__FLIPWISE_PAGE_DATA__ : undefined;
+  // Without its data (a failed request, a deploy between the page and its data) the page is rendered afresh rather
+  // than hydrated: the router's loaders read what it needs.
+  const prerendered = !!data;
+  if (data) {
+    window.__staticRouterHydrationData = data.routerState;
+    const state = data.queryState;
     // The page was rendered with exactly this data: count it as read now, so the page does not read it again on load
     // (a later visit within the app reads it again once it is older than the cache's staleTime).
     const now = Date.now();
@@ -59,7 +68,11 @@ async function start() {
       if (held.type === 'submit' && held.target instanceof HTMLFormElement) held.target.requestSubmit();
       else if (held.target instanceof HTMLElement) held.target.click();
     }
-  } else createRoot(container).render(app);
+  } else {
+    createRoot(container).render(app);
+    // A prerendered page whose data could not be read is drawn afresh: its boot script stops holding events too.
+    window.__FLIPWISE_HYDRATED__ = true;
+  }
 }
 
 void start();
