@@ -106,6 +106,23 @@ async function main() {
       `\n@supabase/* in the entry: ${supabaseInEntry ? 'YES (it should load only with the pages that fetch)' : 'no'}`,
     );
 
+    // Once the app is up, a visitor's page fetches what a first Login or Register needs at idle (decision 062), each
+    // step beyond what came before: not part of the budget above, which is what / needs before it can answer a tap.
+    const home = closure('src/app/routes/home.tsx', new Set(entry.js), new Set(entry.css));
+    console.log(
+      '\nFetched at idle after / has started, for the first Login or Register (gzip, beyond the above):',
+    );
+    for (const [label, key] of [
+      ['the login and register dialog', 'src/features/auth/components/auth-dialog.tsx'],
+      ['its validation (zod)', 'src/features/auth/form-resolvers.ts'],
+      ['the auth client (supabase-js)', 'src/features/auth/api/index.ts'],
+    ] as const) {
+      const before = new Set(home.js);
+      const { js } = closure(key, home.js, home.css);
+      const added = [...js].filter((f) => !before.has(f));
+      console.log(`  ${label.padEnd(34)}${kb(added.reduce((sum, f) => sum + gz(f), 0)).padStart(10)}`);
+    }
+
     const ok = homeJs <= HOME_BUDGET_KB * 1024;
     console.log(
       `Budget: / downloads ${kb(homeJs)} of gzipped JavaScript (limit ${HOME_BUDGET_KB} KB): ${ok ? 'OK' : 'OVER BUDGET'}\n`,
