@@ -3,6 +3,7 @@ import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, createAppRouter } from '@/app/router';
+import { preloadAuthDialog } from '@/features/auth/components/auth-dialog-host';
 import { createQueryClient } from '@/lib/query-client';
 import './index.css';
 
@@ -27,6 +28,9 @@ const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
 
 async function start() {
+  // A tap on Login or Register before the app was up: its dialog loads while the page's own modules do, so it opens
+  // as soon as the page has hydrated rather than one more load later.
+  if (window.__FLIPWISE_HELD__?.target.closest('[data-prefetch="auth-dialog"]')) void preloadAuthDialog();
   // A prerendered page (scripts/prerender.ts) arrives with its markup, its data and the router's hydration data:
   // hydrate the same tree over it. The SPA shell (app.html, for every path that was not prerendered) renders.
   const data = container.hasChildNodes() ? await window.__FLIPWISE_PAGE_DATA__ : undefined;

@@ -9,12 +9,20 @@ export const originLabel = (origin: DataOrigin): string => m.sourceLabels[origin
 export const countText = (count: number, approximate: boolean): string =>
   approximate ? `${m.about} ${formatCount(count)}` : formatCount(count);
 
-/** 'Nov 23, 2026, 7:31 AM', or null for a missing or unreadable time. */
+/** 'Nov 23, 7:31 AM' (this year), 'Mar 2, 2025, 9:05 PM' (another), or null for a missing or unreadable time. */
 export function formatAsOf(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  // The year only when it is not this one: the time of a count is read on a phone's narrow card.
+  const thisYear = date.getFullYear() === new Date().getFullYear();
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(thisYear ? {} : { year: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }
 
 /**
