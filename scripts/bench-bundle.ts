@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
-import { publicPaths } from '../src/config/paths.ts';
+import { paths, publicPaths } from '../src/config/paths.ts';
+import { routeSource } from './prerender.ts';
 
 const HOME_BUDGET_KB = 150;
 
@@ -26,8 +27,8 @@ type Output = {
 };
 
 const routes: { route: string; file: string }[] = [
-  ...publicPaths.map((p) => ({ route: p, file: `src/app/routes/${p === '/' ? 'home' : p.slice(1)}.tsx` })),
-  { route: '/blog/{slug}', file: 'src/app/routes/blog-article.tsx' },
+  ...publicPaths.map((p) => ({ route: p, file: routeSource(p) })),
+  { route: '/blog/{slug}', file: routeSource(paths.article('{slug}')) },
   { route: '(404)', file: 'src/app/routes/not-found.tsx' },
 ];
 

@@ -33,6 +33,7 @@ import { COLUMNS as LISTING_COLUMNS, generateListings } from './market-data';
 import { flag } from './market-target';
 import { prerender } from './prerender';
 import { serveDist } from './serve-dist';
+import { median } from './bench-stats.ts';
 
 const args = process.argv.slice(2);
 const ROWS = Number(flag(args, 'rows') ?? 50_000);
@@ -87,12 +88,6 @@ function ensureCsv(): { reused: boolean; ms: number } {
 // ---------------------------------------------------------------------------------------------------------------------
 // Figures
 
-const median = (values: number[]) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);

@@ -13,15 +13,15 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { localKeys } from '../emulator/keys.ts';
 import { startEmulator } from '../emulator/server.ts';
 import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index.ts';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium.ts';
+import { client } from '../tests/support/supabase.ts';
+import { median } from './bench-stats.ts';
 import { seedMarketListings } from './market-data.ts';
-import { prerender } from './prerender.ts';
+import { buildClient, prerender } from './prerender.ts';
 import { serveDist } from './serve-dist.ts';
 
 const RUNS = Number(process.env.INTERACTION_RUNS ?? 3);
@@ -118,12 +118,6 @@ function taps(articleSlug: string): Tap[] {
     },
   ];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function newPage(browser: Browser, profile: Profile, viewport: Tap['viewport'], baseURL: string) {
   const context = await browser.newContext({
@@ -226,14 +220,8 @@ async function buildSite(emulatorUrl: string) {
       return;
     }
   }
-  process.env.VITE_SUPABASE_URL = emulatorUrl;
-  process.env.VITE_SUPABASE_ANON_KEY = localKeys.anonKey;
   await mkdir(OUT_DIR, { recursive: true });
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: OUT_DIR, emptyOutDir: true },
-  });
+  await buildClient(OUT_DIR, { url: emulatorUrl, anonKey: localKeys.anonKey });
   await prerender({ outDir: OUT_DIR, log: () => {} });
   await writeFile(STAMP, JSON.stringify({ url: emulatorUrl, builtAt: new Date().toISOString() }));
 }
@@ -260,10 +248,7 @@ async function main() {
 
     const email = `bench-${Date.now()}@example.com`;
     const password = 'bench-password-1';
-    const admin = createClient(emulator.url, localKeys.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: class NoRealtime {} as never },
-    });
+    const admin = client(emulator.url, localKeys.serviceRoleKey);
     const { error } = await admin.auth.admin.createUser({
       email,
       password,

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build } from 'vite';
 import { startEmulator } from '../emulator/server.ts';
 import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index.ts';
-import { prerender } from './prerender.ts';
+import { median } from './bench-stats.ts';
+import { buildClient, prerender } from './prerender.ts';
 import { serveDist } from './serve-dist.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -36,12 +36,6 @@ const BARE = `<!doctype html>
 `;
 
 type Figures = { score: number; lcp: number; tbt: number; cls: number };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function audit(url: string, port: number): Promise<Figures> {
   const result = await lighthouse(url, {
@@ -70,13 +64,7 @@ async function main() {
   const servers: Server[] = [];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    process.env.VITE_SUPABASE_URL = emulator.url;
-    process.env.VITE_SUPABASE_ANON_KEY = emulator.anonKey;
-    await build({
-      configFile: path.resolve('vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true },
-    });
+    await buildClient(outDir, { url: emulator.url, anonKey: emulator.anonKey });
     await prerender({ outDir });
     await writeFile(path.join(bareDir, 'index.html'), BARE);
     await writeFile(path.join(bareDir, 'app.html'), BARE);

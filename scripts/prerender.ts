@@ -252,6 +252,20 @@ export function routeFile(outDir: string, route: string): string {
   return route === '/' ? path.join(outDir, 'index.html') : path.join(outDir, route.slice(1), 'index.html');
 }
 
+/**
+ * `vite build` of the client into `outDir` against a Supabase project (its URL and anon key go into the bundle), as
+ * `npm run build` does before the prerender; the benches and the end-to-end site build this way.
+ */
+export async function buildClient(outDir: string, supabase: { url: string; anonKey: string }) {
+  process.env.VITE_SUPABASE_URL = supabase.url;
+  process.env.VITE_SUPABASE_ANON_KEY = supabase.anonKey;
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
 export type PrerenderOptions = BuildArticlesOptions & {
   /** The client build's folder (dist). */
   outDir?: string;

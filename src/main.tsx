@@ -58,13 +58,14 @@ async function start() {
       </AppProvider>
     </StrictMode>
   );
+  // From here the app handles events itself: the boot script stops holding them (also over a page drawn afresh).
+  window.__FLIPWISE_HYDRATED__ = true;
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking it in one long task;
   // the page is already on screen, so nothing waits for it, and a tap meanwhile hydrates what it needs at once. A
   // prerendered page starts this once it has painted and the main thread is idle, or on first use if that is sooner
   // (docs/decisions/062).
   if (prerendered) {
     startTransition(() => void hydrateRoot(container, app));
-    window.__FLIPWISE_HYDRATED__ = true;
     // The click or submit that woke the page reaches the app now: React hydrates the root at once for it.
     const held = window.__FLIPWISE_HELD__;
     delete window.__FLIPWISE_HELD__;
@@ -72,11 +73,7 @@ async function start() {
       if (held.type === 'submit' && held.target instanceof HTMLFormElement) held.target.requestSubmit();
       else if (held.target instanceof HTMLElement) held.target.click();
     }
-  } else {
-    createRoot(container).render(app);
-    // A prerendered page whose data could not be read is drawn afresh: its boot script stops holding events too.
-    window.__FLIPWISE_HYDRATED__ = true;
-  }
+  } else createRoot(container).render(app);
 }
 
 void start();

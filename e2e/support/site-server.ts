@@ -5,9 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import { localKeys } from '../../emulator/keys';
-import { prerender } from '../../scripts/prerender';
+import { buildClient, prerender } from '../../scripts/prerender';
 import { serveDist } from '../../scripts/serve-dist';
 
 const port = Number(process.env.E2E_SITE_PORT);
@@ -15,14 +14,8 @@ const emulatorPort = Number(process.env.E2E_EMULATOR_PORT);
 if (!port || !emulatorPort)
   throw new Error('E2E_SITE_PORT and E2E_EMULATOR_PORT are not set (playwright.config.ts sets them).');
 
-process.env.VITE_SUPABASE_URL = `http://127.0.0.1:${emulatorPort}`;
-process.env.VITE_SUPABASE_ANON_KEY = localKeys.anonKey;
 const outDir = await mkdtemp(path.join(tmpdir(), 'flipwise-e2e-site-'));
-await build({
-  configFile: path.resolve('vite.config.ts'),
-  logLevel: 'warn',
-  build: { outDir, emptyOutDir: true },
-});
+await buildClient(outDir, { url: `http://127.0.0.1:${emulatorPort}`, anonKey: localKeys.anonKey });
 // Playwright starts the web servers side by side: the build above ran while the emulator was starting; the prerender
 // reads its database, so it waits for it.
 await emulatorReady(`${process.env.VITE_SUPABASE_URL}/auth/v1/health`);

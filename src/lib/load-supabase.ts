@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { loadOnce } from './load-once';
 
-let loading: Promise<typeof import('./supabase')> | undefined;
+const loadModule = loadOnce(() => import('./supabase'));
 
 /**
  * The app's Supabase client (src/lib/supabase.ts), with supabase-js loaded on the first call rather than with the
@@ -9,9 +10,5 @@ let loading: Promise<typeof import('./supabase')> | undefined;
  * that is itself loaded on demand, imports it directly.
  */
 export async function loadSupabase(): Promise<SupabaseClient> {
-  loading ??= import('./supabase').catch((error: unknown) => {
-    loading = undefined; // a chunk that failed to load (flaky network, a new deploy) may load on the next call
-    throw error;
-  });
-  return (await loading).getSupabase();
+  return (await loadModule()).getSupabase();
 }

@@ -21,7 +21,7 @@ import { VerifyNotice } from './verify-notice';
 
 const d = authMessages.dialog;
 
-/** The login / register dialog of SPEC §2, driven by openAuthDialog(). Loaded on first use (see AuthDialogHost). */
+/** The login / register dialog of SPEC §2, driven by openAuthDialog(). Loaded by AuthDialogHost. */
 export default function AuthDialog() {
   const state = useAuthDialogState();
   // The forms' validation follows the dialog, while the visitor types (the forms render without it).
