@@ -1031,7 +1031,8 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
     }
     const id = typeof body.id === 'string' && body.id ? body.id : randomUUID();
     const identityData = { sub: id, email, email_verified: false, phone_verified: false };
-    const metadata = { ...(isObject(body.user_metadata) ? body.user_metadata : {}), ...identityData };
+    // GoTrue's adminUserCreate stores user_metadata as sent; only a confirmation adds email_verified (User.Confirm).
+    const metadata = isObject(body.user_metadata) ? body.user_metadata : {};
     const ban = banUntil(body.ban_duration);
     await db.transaction(async (tx) => {
       await insertEmailUser(tx, {
@@ -1051,8 +1052,19 @@ export function createAuthApp(ctx: EmulatorContext, options: AuthStartOptions = 
 
   app.get('/admin/users', async (c) => {
     await requireAdmin(c);
-    const page = Math.max(1, Number(c.req.query('page')) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number(c.req.query('per_page')) || 50));
+    // GoTrue's paginate(): page and per_page are unsigned integers (strconv.ParseUint), or a 400.
+    const pageParam = (name: string, fallback: number) => {
+      const value = c.req.query(name);
+      if (value === undefined || value === '') return fallback;
+      if (!/^\d+$/.test(value)) {
+        throw validationFailed(
+          `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": invalid syntax`,
+        );
+      }
+      return Number(value);
+    };
+    const page = Math.max(1, pageParam('page', 1));
+    const perPage = Math.min(1000, Math.max(1, pageParam('per_page', 50)));
     const { rows: countRows } = await db.query<{ n: number }>('select count(*)::int as n from auth.users');
     const { rows } = await db.query<UserRow>(
       'select * from auth.users order by created_at desc limit $1 offset $2',

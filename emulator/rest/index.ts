@@ -24,7 +24,8 @@ import {
   type Prefer,
   type SelectItem,
 } from './parse';
-import { quoteIdent, SchemaCache, type Relation, type RpcFunction } from './schema-cache';
+import { buildCall, findFunction, type BodyMedia } from './rpc';
+import { quoteIdent, SchemaCache, type Relation } from './schema-cache';
 import { Params, renderLogic, renderOrder, renderSelect, where, type Scope } from './sql';
 
 export const REST_EXPOSE_HEADERS =
@@ -170,6 +171,15 @@ function contentRange(offset: number, count: number, total: number | null): stri
   return count > 0 ? `${offset}-${offset + count - 1}/${t}` : `*/${t}`;
 }
 
+/** How an RPC body is passed, by its Content-Type (PostgREST's MediaType): JSON unless it says otherwise. */
+function bodyMedia(contentType: string | undefined): BodyMedia {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'text/plain') return 'text';
+  if (type === 'text/xml') return 'xml';
+  if (type === 'application/octet-stream') return 'bytea';
+  return 'json';
+}
+
 async function readBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return undefined;
@@ -297,7 +307,12 @@ export function createRestApp(ctx: EmulatorContext): Hono {
           built.sql,
           built.params,
         );
-        const { total, page_total: count, body } = rows[0];
+        const { page_total: count, body } = rows[0];
+        let total = rows[0].total === null ? null : Number(rows[0].total);
+        if (prefer.count === 'planned') total = await explainCount(tx, rel, query);
+        else if (prefer.count === 'estimated' && maxRows !== undefined && total !== null && total > maxRows) {
+          total = Math.max(total, (await explainCount(tx, rel, query)) ?? 0);
+        }
         if (single && count !== 1) throw singleError(count);
         let status = 200;
         if (total !== null) {
@@ -382,13 +397,19 @@ export function createRestApp(ctx: EmulatorContext): Hono {
       if (single && count !== 1) throw singleError(count);
       const total = prefer.count ? String(count) : '*';
       const range = kind === 'update' && count > 0 ? `0-${count - 1}/${total}` : `*/${total}`;
-      const status = representation
-        ? kind === 'insert'
-          ? 201
-          : representationStatus
-        : kind === 'insert'
-          ? 201
-          : 204;
+      // PostgREST answers 200, not 201, to an upsert that merged into existing rows and inserted none (Response.hs).
+      let insertStatus = 201;
+      if (kind === 'insert' && prefer.resolution === 'merge-duplicates') {
+        let updated = 0;
+        if (!built.noop) {
+          const { rows } = await tx.query<{ updated: string | null }>(
+            `select current_setting('pgrst.updated', true) as updated`,
+          );
+          updated = Number(rows[0]?.updated || 0);
+        }
+        if (count - updated <= 0) insertStatus = 200;
+      }
+      const status = kind === 'insert' ? insertStatus : representation ? representationStatus : 204;
       return { status, body: representation ? body : null, headers: { 'Content-Range': range } };
     });
   }
@@ -405,53 +426,73 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     const single = (c.req.header('accept') ?? '').includes(OBJECT_MEDIA);
     const readOnly = method !== 'POST';
 
+    const media = readOnly ? 'json' : bodyMedia(c.req.header('content-type'));
     let body: unknown;
+    let raw: string | Uint8Array = '';
     let given: string[];
-    if (readOnly) {
-      given = [...new Set(url.searchParams.keys())].filter(
-        (k) => !RESERVED.has(k) && !k.includes('.') && k !== 'or' && k !== 'and',
-      );
-    } else {
-      body = (await readBody(c)) ?? {};
-      given = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
-    }
-    const overloads = await withReload(() => {
-      const found = cache.functions.get(name);
-      if (!found) throw functionNotFound(name, given);
-      return found;
-    });
+    await cache.ensure(ctx.db);
+    if (!cache.functions.has(name)) await cache.reload(ctx.db);
+    const overloads = cache.functions.get(name);
     if (readOnly) {
       // Over GET, a parameter that is no argument of any overload is a filter on the result.
-      const argNames = new Set(overloads.flatMap((f) => f.args.map((a) => a.name)));
-      given = given.filter((k) => argNames.has(k));
+      const argNames = new Set((overloads ?? []).flatMap((f) => f.args.map((a) => a.name)));
+      given = [...new Set(url.searchParams.keys())].filter(
+        (k) =>
+          !RESERVED.has(k) &&
+          !k.includes('.') &&
+          k !== 'or' &&
+          k !== 'and' &&
+          (!overloads || argNames.has(k)),
+      );
+    } else if (media === 'json') {
+      body = (await readBody(c)) ?? {};
+      raw = (await c.req.text()) || '{}';
+      given = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+    } else {
+      raw = media === 'bytea' ? new Uint8Array(await c.req.arrayBuffer()) : await c.req.text();
+      given = [];
     }
-    const fn = pickOverload(overloads, given, body, prefer);
-    if (!fn) throw functionNotFound(name, given);
+    const fn = findFunction(
+      name,
+      overloads,
+      { given, post: !readOnly, media, singleObject: prefer.params === 'single-object' },
+      cache.functions.keys(),
+    );
     const query = parseQuery(
       url,
       c.req.header('range'),
       readOnly ? new Set(fn.args.map((a) => a.name)) : undefined,
     );
-    const built = buildRpc(fn, query, readOnly ? query.args : body, prefer, single, maxRows);
+    const whole =
+      !readOnly &&
+      (media !== 'json' ||
+        (fn.args.length === 1 && (fn.args[0].name === '' || prefer.params === 'single-object')));
+    const built = buildCall(
+      fn,
+      query,
+      whole
+        ? { kind: 'whole', body: raw }
+        : { kind: 'named', values: readOnly ? query.args : (body as Record<string, unknown>) },
+      prefer,
+      single,
+      maxRows,
+    );
 
     const outcome = await run(c, auth, readOnly, async (tx): Promise<Outcome> => {
       const { rows } = await tx.query<{
         body: string | null;
         page_total: number | null;
-        total: number | null;
+        total: number | string | null;
       }>(built.sql, built.params);
-      if (fn.returnsVoid) return { status: 204, body: null, headers: {} };
       const row = rows[0];
-      if (built.kind === 'set') {
-        const count = row.page_total ?? 0;
-        if (single && count !== 1) throw singleError(count);
-        return {
-          status: 200,
-          body: row.body,
-          headers: { 'Content-Range': contentRange(query.offset, count, row.total) },
-        };
-      }
-      return { status: 200, body: row.body ?? 'null', headers: { 'Content-Range': '0-0/*' } };
+      const count = row.page_total ?? 0;
+      const total = row.total === null ? null : Number(row.total);
+      // PostgREST's rangeStatusHeader: a page shorter than the counted total is 206 Partial Content.
+      const range = contentRange(query.offset, count, total);
+      if (fn.returnsVoid) return { status: 204, body: null, headers: { 'Content-Range': range } };
+      if (built.kind === 'set' && single && count !== 1) throw singleError(count);
+      const status = total !== null && count < total ? 206 : 200;
+      return { status, body: row.body ?? 'null', headers: { 'Content-Range': range } };
     });
     return respond(c, outcome, single && built.kind === 'set');
   }
@@ -485,13 +526,36 @@ function buildRead(rel: Relation, q: Query, prefer: Prefer, single: boolean, max
     q.limit === undefined ? maxRows : maxRows === undefined ? q.limit : Math.min(q.limit, maxRows);
   const page = `${limit === undefined ? '' : ` limit ${limit}`}${q.offset ? ` offset ${q.offset}` : ''}`;
   const filter = where(conditions);
-  const total = prefer.count ? `(select count(*) from ${rel.ref}${filter})` : 'null::bigint';
+  // PostgREST's counts (Query.hs resultSetWTotal): exact counts every row; estimated counts up to max_rows + 1 and
+  // takes the planner's estimate beyond that; planned is the planner's estimate alone (explainCount).
+  const total =
+    prefer.count === 'exact' || (prefer.count === 'estimated' && maxRows === undefined)
+      ? `(select count(*) from ${rel.ref}${filter})`
+      : prefer.count === 'estimated'
+        ? `(select count(*) from (select 1 from ${rel.ref}${filter} limit ${maxRows! + 1}) pgrst_c)`
+        : 'null::bigint';
   const body = single
     ? `case when count(*) = 1 then (json_agg(pgrst_t) -> 0)::text end`
     : `coalesce(json_agg(pgrst_t), '[]')::text`;
   const sql = `with pgrst_source as (select ${columns} from ${rel.ref}${filter}${order}${page})
 select ${total} as total, count(*)::int as page_total, ${body} as body from pgrst_source pgrst_t`;
   return { sql, params: params.values };
+}
+
+/** The planner's row estimate for a read's filters: EXPLAIN (FORMAT JSON) of `select 1 from … where …`. */
+async function explainCount(tx: Queryable, rel: Relation, q: Query): Promise<number | null> {
+  const params = new Params();
+  const filter = where(q.filters.map((f) => renderLogic(f, relScope(rel), params)));
+  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(
+    `explain (format json) select 1 from ${rel.ref}${filter}`,
+    params.values,
+  );
+  const value = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as [
+    { Plan?: { 'Plan Rows'?: number } },
+  ];
+  const estimate = plan?.[0]?.Plan?.['Plan Rows'];
+  return typeof estimate === 'number' ? estimate : null;
 }
 
 /** The representation of mutated rows: the select list applied to what RETURNING gave. */
@@ -561,23 +625,23 @@ function buildInsert(
     const p = params.add(JSON.stringify(rows));
     statement = `insert into ${rel.ref} (${cols}) select ${cols} from json_populate_recordset(null::${rel.ref}, ${p}::json)`;
   }
-  if (prefer.resolution) {
-    const target = q.onConflict ?? rel.primaryKey;
-    if (target.length === 0) {
-      throw new RestError(400, 'PGRST100', `"on_conflict" is required: table ${rel.name} has no primary key`);
-    }
+  // PostgREST's Insert plan (Query/QueryBuilder.hs): the conflict target is on_conflict or the primary key; a table
+  // with neither gets a plain insert. merge-duplicates sets every inserted column, the key too, so an upsert whose body
+  // holds only the key still returns the row; each conflicting row bumps pgrst.updated, from which the status is told.
+  const target = prefer.resolution ? (q.onConflict ?? rel.primaryKey) : [];
+  if (target.length) {
     checkColumns(rel, target);
-    const updates = keys
-      .filter((k) => !target.includes(k))
-      .map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`);
     const action =
-      prefer.resolution === 'merge-duplicates' && updates.length
-        ? `do update set ${updates.join(', ')}`
+      prefer.resolution === 'merge-duplicates' && keys.length
+        ? `do update set ${keys.map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`).join(', ')} where ${COUNT_UPDATED}`
         : 'do nothing';
     statement += ` on conflict (${target.map(quoteIdent).join(', ')}) ${action}`;
   }
   return { sql: wrapMutation(rel, q, prefer, statement, params, single), params: params.values };
 }
+
+/** True, and one more conflicting row counted in the transaction's pgrst.updated setting. */
+const COUNT_UPDATED = `set_config('pgrst.updated', (coalesce(nullif(current_setting('pgrst.updated', true), '')::int, 0) + 1)::text, true) <> '0'`;
 
 function buildUpdate(
   rel: Relation,
@@ -602,108 +666,4 @@ function buildDelete(rel: Relation, q: Query, prefer: Prefer, single: boolean): 
   const conditions = q.filters.map((f) => renderLogic(f, relScope(rel), params));
   const statement = `delete from ${rel.ref}${where(conditions)}`;
   return { sql: wrapMutation(rel, q, prefer, statement, params, single), params: params.values };
-}
-
-function functionNotFound(name: string, args: string[]) {
-  return new RestError(
-    404,
-    'PGRST202',
-    `Could not find the function public.${name}${args.length ? `(${[...args].sort().join(', ')})` : ' without parameters'} in the schema cache`,
-    `Searched for the function public.${name}${args.length ? ` with parameters ${[...args].sort().join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-  );
-}
-
-const isJsonType = (type: string) => type === 'json' || type === 'jsonb';
-
-/** Which overload a call means: every given name is an argument, every argument not given has a default. */
-function pickOverload(
-  overloads: RpcFunction[],
-  given: string[],
-  body: unknown,
-  prefer: Prefer,
-): RpcFunction | undefined {
-  const singleJson = overloads.find(
-    (f) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].type),
-  );
-  if (singleJson && (prefer.params === 'single-object' || body !== undefined)) {
-    const named = overloads.filter((f) => f !== singleJson && matches(f, given));
-    return named[0] ?? singleJson;
-  }
-  const candidates = overloads.filter((f) => matches(f, given));
-  candidates.sort((a, b) => a.args.length - b.args.length);
-  return candidates[0];
-}
-
-function matches(fn: RpcFunction, given: string[]): boolean {
-  const names = fn.args.map((a) => a.name);
-  if (given.some((g) => !names.includes(g))) return false;
-  const required = fn.args.length - fn.defaults;
-  return fn.args.every((arg, i) => i >= required || given.includes(arg.name));
-}
-
-function buildRpc(
-  fn: RpcFunction,
-  q: Query,
-  args: unknown,
-  prefer: Prefer,
-  single: boolean,
-  maxRows?: number,
-): Built & { kind: 'scalar' | 'set' } {
-  const params = new Params();
-  const name = `public.${quoteIdent(fn.name)}`;
-  let call: string;
-  /** A FROM item the call's arguments come from (POST bodies). */
-  let argsFrom: string | undefined;
-  if (fn.args.length === 1 && fn.args[0].name === '' && isJsonType(fn.args[0].type)) {
-    call = `${name}(${params.add(JSON.stringify(args ?? {}))}::${fn.args[0].type})`;
-  } else if (args instanceof Map) {
-    // GET: arguments are query-string texts, cast to each argument's type.
-    const list = fn.args
-      .filter((a) => args.has(a.name))
-      .map((a) => `${quoteIdent(a.name)} := ${params.typed(args.get(a.name)!, a.type)}`);
-    call = `${name}(${list.join(', ')})`;
-  } else {
-    // POST: a JSON object; json_to_record converts each value to its argument's type (arrays, json, numbers, …).
-    const body = (args ?? {}) as Record<string, unknown>;
-    const used = fn.args.filter((a) => a.name in body);
-    if (used.length) {
-      const p = params.add(JSON.stringify(body));
-      argsFrom = `json_to_record(${p}::json) as pgrst_args(${used.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ')})`;
-    }
-    call = `${name}(${used.map((a) => `${quoteIdent(a.name)} := pgrst_args.${quoteIdent(a.name)}`).join(', ')})`;
-  }
-
-  if (fn.returnsVoid || (!fn.returnsSet && !fn.returnsComposite)) {
-    const expr = fn.returnsVoid ? `${call}::text` : `to_json(${call})::text`;
-    return {
-      kind: 'scalar',
-      sql: `select ${expr} as body${argsFrom ? ` from ${argsFrom}` : ''}`,
-      params: params.values,
-    };
-  }
-  const source = argsFrom ? `${argsFrom} cross join lateral ${call} as pgrst_call` : `${call} as pgrst_call`;
-  const limit =
-    q.limit === undefined ? maxRows : maxRows === undefined ? q.limit : Math.min(q.limit, maxRows);
-  const page = `${limit === undefined ? '' : ` limit ${limit}`}${q.offset ? ` offset ${q.offset}` : ''}`;
-  if (!fn.returnsComposite) {
-    // SETOF a scalar type: an array of values.
-    const sql = `with pgrst_source as (select pgrst_call as v from ${source}${page})
-select null::bigint as total, count(*)::int as page_total, coalesce(json_agg(v), '[]')::text as body from pgrst_source`;
-    return { kind: 'set', sql, params: params.values };
-  }
-  const scope: Scope = { name: fn.name, columns: fn.outputColumns, qualifier: 'pgrst_call' };
-  const columns = renderSelect(q.select, scope, params);
-  if (!fn.returnsSet) {
-    const sql = `select (select to_json(pgrst_t) from (select ${columns} from ${source}) pgrst_t)::text as body`;
-    return { kind: 'scalar', sql, params: params.values };
-  }
-  const filter = where(q.filters.map((f) => renderLogic(f, scope, params)));
-  const order = q.order.length ? ` order by ${renderOrder(q.order, scope, params)}` : '';
-  const total = prefer.count ? `(select count(*) from ${source}${filter})` : 'null::bigint';
-  const body = single
-    ? `case when count(*) = 1 then (json_agg(pgrst_t) -> 0)::text end`
-    : `coalesce(json_agg(pgrst_t), '[]')::text`;
-  const sql = `with pgrst_source as (select ${columns} from ${source}${filter}${order}${page})
-select ${total} as total, count(*)::int as page_total, ${body} as body from pgrst_source pgrst_t`;
-  return { kind: 'set', sql, params: params.values };
 }

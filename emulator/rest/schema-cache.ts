@@ -20,14 +20,18 @@ export type Relation = {
   primaryKey: string[];
 };
 
-export type FunctionArg = { name: string; type: string };
+export type FunctionArg = {
+  /** '' for an unnamed argument. */
+  name: string;
+  type: string;
+  /** No default: a call must give it. */
+  required: boolean;
+};
 
 export type RpcFunction = {
   name: string;
   /** Input arguments in order (IN, INOUT, VARIADIC). */
   args: FunctionArg[];
-  /** How many trailing input arguments have defaults. */
-  defaults: number;
   returnsSet: boolean;
   returnsComposite: boolean;
   returnsVoid: boolean;
@@ -71,6 +75,9 @@ from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 where n.nspname = $1 and p.prokind = 'f'`;
+
+/** The types a single unnamed argument may have: the request body is passed to it whole. */
+export const WHOLE_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -146,14 +153,20 @@ export class SchemaCache {
       row.arg_types.forEach((type, i) => {
         const mode = modes[i];
         const name = row.arg_names[i] ?? '';
-        if (mode === 'i' || mode === 'b' || mode === 'v') args.push({ name, type });
+        if (mode === 'i' || mode === 'b' || mode === 'v') args.push({ name, type, required: true });
         if (mode === 'o' || mode === 'b' || mode === 't') outs.push([name, { type }]);
       });
+      args.forEach((arg, i) => {
+        arg.required = i < args.length - row.n_defaults;
+      });
+      // PostgREST's schema cache leaves out what a request cannot call (SchemaCache.hs, funcsSqlQuery): a function
+      // with more than one unnamed argument, or one unnamed argument of a type other than a whole body's.
+      const unnamed = args.filter((a) => a.name === '');
+      if (unnamed.length > 1 || (unnamed.length === 1 && !WHOLE_BODY_TYPES.has(unnamed[0].type))) continue;
       const setOf = byRowType.get(row.return_type);
       const fn: RpcFunction = {
         name: row.name,
         args,
-        defaults: row.n_defaults,
         returnsSet: row.returns_set,
         returnsComposite: row.returns_composite,
         returnsVoid: row.returns_void,
