@@ -241,3 +241,41 @@ describe('admin users', () => {
     expect(ok.error).toBeNull();
   });
 });
+
+describe('smaller PostgREST features', () => {
+  it('filters with like(any), ilike(all) and eq(any)', async () => {
+    const any = await db
+      .from('parity_users')
+      .select('username')
+      .likeAnyOf('username', ['a*', 'g*'])
+      .order('username');
+    expect(any.data?.map((r) => r.username)).toEqual(['ada', 'alan', 'grace']);
+    const all = await db.from('parity_users').select('username').ilikeAllOf('username', ['*A*', '*L*']);
+    expect(all.data?.map((r) => r.username)).toEqual(['alan']);
+    const eq = await rest('parity_users?select=username&age=eq(any).{36,48}&order=username');
+    expect(await eq.json()).toEqual([{ username: 'ada' }, { username: 'barbara' }]);
+  });
+
+  it('refuses a change over max-affected under handling=strict, and leaves the rows as they were', async () => {
+    const res = await db.from('parity_users').update({ status: 'AWAY' }).gt('age', 0).maxAffected(1);
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({
+      code: 'PGRST124',
+      message: 'Query result exceeds max-affected preference constraint',
+    });
+    const away = await db
+      .from('parity_users')
+      .select('username', { count: 'exact', head: true })
+      .eq('status', 'AWAY');
+    expect(away.count).toBe(0);
+  });
+
+  it('strips null fields for application/vnd.pgrst.array+json;nulls=stripped', async () => {
+    await db.from('parity_users').insert({ username: 'nobody' });
+    const res = await rest('parity_users?select=username,age&username=eq.nobody', {
+      headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
+    });
+    expect(res.headers.get('content-type')).toContain('nulls=stripped');
+    expect(await res.json()).toEqual([{ username: 'nobody' }]);
+  });
+});

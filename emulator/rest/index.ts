@@ -171,6 +171,37 @@ function contentRange(offset: number, count: number, total: number | null): stri
   return count > 0 ? `${offset}-${offset + count - 1}/${t}` : `*/${t}`;
 }
 
+/** What json_strip_nulls does: drops every object field whose value is null, at any depth; array items stay. */
+function stripNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripNulls);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => [k, stripNulls(v)]),
+    );
+  }
+  return value;
+}
+
+/** Prefer: handling=strict, max-affected=N refuses a change or call that touches more than N rows (Query.hs). */
+function checkMaxAffected(prefer: Prefer, count: number) {
+  const max = Number(prefer['max-affected']);
+  if (
+    prefer.handling === 'strict' &&
+    prefer['max-affected'] !== undefined &&
+    Number.isInteger(max) &&
+    count > max
+  ) {
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${count} rows`,
+    );
+  }
+}
+
 /** How an RPC body is passed, by its Content-Type (PostgREST's MediaType): JSON unless it says otherwise. */
 function bodyMedia(contentType: string | undefined): BodyMedia {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
@@ -243,9 +274,17 @@ export function createRestApp(ctx: EmulatorContext): Hono {
 
   function respond(c: Context, outcome: Outcome, single: boolean): Response {
     const headers: Record<string, string> = { ...outcome.headers };
-    if (outcome.body !== null)
-      headers['Content-Type'] = `${single ? OBJECT_MEDIA : 'application/json'}; charset=utf-8`;
-    return new Response(c.req.method === 'HEAD' ? null : outcome.body, { status: outcome.status, headers });
+    let body = outcome.body;
+    if (body !== null) {
+      // application/vnd.pgrst.{array,object}+json;nulls=stripped: json_strip_nulls on the answer (MediaType.hs).
+      const strip = /vnd\.pgrst\.(array|object)(\+json)?;\s*nulls=stripped/.test(
+        c.req.header('accept') ?? '',
+      );
+      const media = single ? OBJECT_MEDIA : strip ? 'application/vnd.pgrst.array+json' : 'application/json';
+      headers['Content-Type'] = `${media}${strip ? ';nulls=stripped' : ''}; charset=utf-8`;
+      if (strip) body = JSON.stringify(stripNulls(JSON.parse(body)));
+    }
+    return new Response(c.req.method === 'HEAD' ? null : body, { status: outcome.status, headers });
   }
 
   const singleError = (count: number) =>
@@ -395,6 +434,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
         count = result.affectedRows ?? 0;
       }
       if (single && count !== 1) throw singleError(count);
+      if (kind !== 'insert') checkMaxAffected(prefer, count);
       const total = prefer.count ? String(count) : '*';
       const range = kind === 'update' && count > 0 ? `0-${count - 1}/${total}` : `*/${total}`;
       // PostgREST answers 200, not 201, to an upsert that merged into existing rows and inserted none (Response.hs).
@@ -489,6 +529,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
       const total = row.total === null ? null : Number(row.total);
       // PostgREST's rangeStatusHeader: a page shorter than the counted total is 206 Partial Content.
       const range = contentRange(query.offset, count, total);
+      checkMaxAffected(prefer, count);
       if (fn.returnsVoid) return { status: 204, body: null, headers: { 'Content-Range': range } };
       if (built.kind === 'set' && single && count !== 1) throw singleError(count);
       const status = total !== null && count < total ? 206 : 200;

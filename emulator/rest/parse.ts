@@ -72,7 +72,12 @@ export type Condition = {
   value: string;
   /** For `in`: the parsed list. */
   list?: string[];
+  /** `like(any).{a*,b*}`: the value is an array and the comparison holds for any or all of it. */
+  quantifier?: 'any' | 'all';
 };
+
+/** The operators PostgREST lets take (any) or (all) (ApiRequest/QueryParams.hs, quantOperator). */
+const QUANTIFIABLE = new Set(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
 
 export type Logic = { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: (Condition | Logic)[] };
 
@@ -203,11 +208,17 @@ export function parseCondition(field: Field, text: string, inLogic = false): Con
     throw parseError(`"failed to parse filter (${text})"`, `unknown or missing operator in "${text}"`);
   }
   const op = match[1] as Operator;
-  const config = match[2];
+  let config: string | undefined = match[2];
+  let quantifier: Condition['quantifier'];
+  if ((config === 'any' || config === 'all') && QUANTIFIABLE.has(op)) {
+    quantifier = config;
+    config = undefined;
+  }
   if (config && !['fts', 'plfts', 'phfts', 'wfts'].includes(op))
     throw parseError(`"failed to parse filter (${text})"`);
   let value = match[3];
   const condition: Condition = { kind: 'condition', field, negate, op, config, value };
+  if (quantifier) condition.quantifier = quantifier;
   if (op === 'in') condition.list = parseList(value);
   else if (inLogic) value = unquote(value);
   condition.value = value;
@@ -265,6 +276,8 @@ export type Prefer = {
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   params?: 'single-object';
+  handling?: 'strict' | 'lenient';
+  'max-affected'?: string;
 };
 
 export function parsePrefer(header: string | undefined): Prefer {

@@ -101,6 +101,14 @@ function bind(params: Params, value: string, type: string | undefined): string {
 export function renderCondition(c: Condition, scope: Scope, params: Params): string {
   const { sql: lhs, type } = renderField(c.field, scope, params);
   let expr: string;
+  if (c.quantifier) {
+    // col like any('{a%,b%}'): the value is an array literal of the column's type (text for the pattern operators).
+    const pattern = ['like', 'ilike', 'match', 'imatch'].includes(c.op);
+    const value = c.op === 'like' || c.op === 'ilike' ? c.value.replace(/\*/g, '%') : c.value;
+    const array = pattern ? `${params.add(value)}::text[]` : bind(params, value, arrayType(type));
+    expr = `${lhs} ${COMPARISON[c.op]} ${c.quantifier}(${array})`;
+    return c.negate ? `not (${expr})` : expr;
+  }
   switch (c.op) {
     case 'is': {
       const v = c.value.toLowerCase();
