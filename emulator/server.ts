@@ -18,7 +18,7 @@ import { createKeys } from './keys';
 import { createMailbox } from './mail/mailbox';
 import { LOCAL_MAIL_API_KEY } from './mail/send-api';
 import { deliverBySmtp, smtpFromConfig, smtpFromEnv } from './mail/smtp';
-import { schemaCacheOf } from './rest';
+import { reloadSchemaCaches } from './rest';
 
 export type StartOptions = {
   /** 0 picks a free port. Default 54321. */
@@ -245,7 +245,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       authRateLimitScale: rateLimitScale,
       ctx,
       db,
-      reloadSchema: () => schemaCacheOf(ctx).reload(db),
+      reloadSchema: () => reloadSchemaCaches(ctx),
       async stop() {
         watcher.abort();
         await new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { startFixtureEmulator } from './support/fixture-emulator';
 import { client } from './support/supabase';
 
 let emu: RunningEmulator;
@@ -257,9 +258,13 @@ describe('smaller PostgREST features', () => {
   });
 
   it('refuses a change over max-affected under handling=strict, and leaves the rows as they were', async () => {
-    const res = await db.from('parity_users').update({ status: 'AWAY' }).gt('age', 0).maxAffected(1);
+    const res = await rest('parity_users?age=gt.0', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=1' },
+      body: JSON.stringify({ status: 'AWAY' }),
+    });
     expect(res.status).toBe(400);
-    expect(res.error).toMatchObject({
+    expect(await res.json()).toMatchObject({
       code: 'PGRST124',
       message: 'Query result exceeds max-affected preference constraint',
     });
@@ -277,5 +282,41 @@ describe('smaller PostgREST features', () => {
     });
     expect(res.headers.get('content-type')).toContain('nulls=stripped');
     expect(await res.json()).toEqual([{ username: 'nobody' }]);
+  });
+});
+
+describe('a schema other than public', () => {
+  it('answers from a schema config.toml exposes, and 406 PGRST106 for one it does not', async () => {
+    const fixture = await startFixtureEmulator();
+    try {
+      await fixture.db.exec(`
+        create schema personal;
+        grant usage on schema personal to anon, authenticated, service_role;
+        create table personal.closet (item text primary key);
+        grant all on personal.closet to service_role;
+        alter table personal.closet enable row level security;
+        insert into personal.closet values ('Barbour jacket');
+        create function personal.closet_size() returns int language sql as 'select count(*)::int from personal.closet';
+        grant execute on function personal.closet_size() to service_role;
+      `);
+      await fixture.reloadSchema();
+      const personal = client(fixture.url, fixture.serviceRoleKey).schema('personal');
+      expect((await personal.from('closet').select('item')).data).toEqual([{ item: 'Barbour jacket' }]);
+      expect((await personal.rpc('closet_size')).data).toBe(1);
+      const missing = await personal.from('wardrobe').select();
+      expect(missing.error?.message).toBe("Could not find the table 'personal.wardrobe' in the schema cache");
+
+      const other = await client(fixture.url, fixture.serviceRoleKey)
+        .schema('private')
+        .from('closet')
+        .select();
+      expect(other.status).toBe(406);
+      expect(other.error).toMatchObject({
+        code: 'PGRST106',
+        message: 'The schema must be one of the following: public, personal',
+      });
+    } finally {
+      await fixture.stop();
+    }
   });
 });

@@ -24,8 +24,8 @@ export class RestError extends Error {
 export const parseError = (message: string, details: string | null = null) =>
   new RestError(400, 'PGRST100', message, details);
 
-export const tableNotFound = (table: string) =>
-  new RestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+export const tableNotFound = (schema: string, table: string) =>
+  new RestError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`);
 
 export const columnNotFound = (table: string, column: string) =>
   new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);

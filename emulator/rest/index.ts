@@ -32,21 +32,26 @@ export const REST_EXPOSE_HEADERS =
   'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit';
 
 const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
-const EXPOSED_SCHEMAS = ['public'];
+const caches = new WeakMap<EmulatorContext, Map<string, SchemaCache>>();
 
-const caches = new WeakMap<EmulatorContext, SchemaCache>();
-
-/** The REST service's schema cache for this emulator (tests call invalidate() after DDL, like NOTIFY pgrst). */
-export function schemaCacheOf(ctx: EmulatorContext): SchemaCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new SchemaCache('public');
-    caches.set(ctx, cache);
-  }
+/** The REST service's schema cache of one exposed schema (tests call reload() after DDL, like NOTIFY pgrst). */
+export function schemaCacheOf(ctx: EmulatorContext, schema = 'public'): SchemaCache {
+  let bySchema = caches.get(ctx);
+  if (!bySchema) caches.set(ctx, (bySchema = new Map()));
+  let cache = bySchema.get(schema);
+  if (!cache) bySchema.set(schema, (cache = new SchemaCache(schema)));
   return cache;
 }
 
+/** Reads every exposed schema's catalogue again. */
+export async function reloadSchemaCaches(ctx: EmulatorContext): Promise<void> {
+  for (const cache of caches.get(ctx)?.values() ?? [schemaCacheOf(ctx)]) await cache.reload(ctx.db);
+}
+
 type Auth = { role: string; claims: Record<string, unknown> };
+
+/** Who asks, and in which exposed schema. */
+type Caller = Auth & { schema: string; cache: SchemaCache };
 
 type Outcome = { status: number; body: string | null; headers: Record<string, string> };
 
@@ -228,11 +233,16 @@ async function readBody(c: Context): Promise<unknown> {
 
 export function createRestApp(ctx: EmulatorContext): Hono {
   const app = new Hono();
-  const cache = schemaCacheOf(ctx);
-  const maxRows = Number(section(ctx.config, 'api').max_rows ?? 1000) || undefined;
+  const api = section(ctx.config, 'api');
+  const maxRows = Number(api.max_rows ?? 1000) || undefined;
+  // [api] schemas and extra_search_path of config.toml, as PostgREST's db-schemas and db-extra-search-path.
+  const exposed = Array.isArray(api.schemas) && api.schemas.length ? api.schemas.map(String) : ['public'];
+  const extraSearchPath = Array.isArray(api.extra_search_path)
+    ? api.extra_search_path.map(String)
+    : ['public', 'extensions'];
 
   /** Looks a name up; on a miss reads the catalogue again once (a migration or test may have created it). */
-  async function withReload<T>(lookup: () => T): Promise<T> {
+  async function withReload<T>(cache: SchemaCache, lookup: () => T): Promise<T> {
     await cache.ensure(ctx.db);
     try {
       return lookup();
@@ -248,14 +258,20 @@ export function createRestApp(ctx: EmulatorContext): Hono {
   }
 
   /** One transaction with PostgREST's per-request settings. */
-  function run<T>(c: Context, auth: Auth, readOnly: boolean, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  function run<T>(
+    c: Context,
+    auth: Caller,
+    readOnly: boolean,
+    fn: (tx: Queryable) => Promise<T>,
+  ): Promise<T> {
+    const searchPath = [...new Set([auth.schema, ...extraSearchPath])].map(quoteIdent).join(', ');
     const headers: Record<string, string> = {};
     c.req.raw.headers.forEach((value, key) => {
       headers[key] = value;
     });
     return ctx.db.transaction(async (tx) => {
       await tx.query(
-        `select set_config('search_path', 'public, extensions', true), set_config('role', $1, true),
+        `select set_config('search_path', $7, true), set_config('role', $1, true),
           set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
           set_config('request.path', $4, true), set_config('request.headers', $5, true),
           set_config('request.cookies', '{}', true), set_config('statement_timeout', $6, true)${readOnly ? ", set_config('transaction_read_only', 'on', true)" : ''}`,
@@ -266,6 +282,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
           new URL(c.req.url).pathname,
           JSON.stringify(headers),
           STATEMENT_TIMEOUT[auth.role] ?? '0',
+          searchPath,
         ],
       );
       return fn(tx);
@@ -295,27 +312,25 @@ export function createRestApp(ctx: EmulatorContext): Hono {
       `The result contains ${count} rows`,
     );
 
-  function checkSchema(c: Context) {
+  /** The schema a request names in Accept-Profile (reads) or Content-Profile (writes), else the first exposed. */
+  function requestSchema(c: Context): string {
     const profile = c.req.header(
       c.req.method === 'GET' || c.req.method === 'HEAD' ? 'accept-profile' : 'content-profile',
     );
-    if (profile && !EXPOSED_SCHEMAS.includes(profile)) {
-      throw new RestError(
-        406,
-        'PGRST106',
-        `The schema must be one of the following: ${EXPOSED_SCHEMAS.join(', ')}`,
-      );
+    if (profile && !exposed.includes(profile)) {
+      throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${exposed.join(', ')}`);
     }
+    return profile || exposed[0];
   }
 
-  async function handle(c: Context, fn: (auth: Auth) => Promise<Response>): Promise<Response> {
+  async function handle(c: Context, fn: (auth: Caller) => Promise<Response>): Promise<Response> {
     let role = 'anon';
     try {
-      checkSchema(c);
+      const schema = requestSchema(c);
       const auth = await authenticate(c, ctx.keys);
       if (auth instanceof Response) return auth;
       role = auth.role;
-      return await fn(auth);
+      return await fn({ ...auth, schema, cache: schemaCacheOf(ctx, schema) });
     } catch (error) {
       const restError = fromDatabaseError(error, role);
       if (restError.status >= 500) ctx.log(`rest: ${c.req.method} ${c.req.path}: ${restError.message}`);
@@ -325,7 +340,8 @@ export function createRestApp(ctx: EmulatorContext): Hono {
 
   // ---------------------------------------------------------------- tables and views
 
-  async function tableRequest(c: Context, auth: Auth): Promise<Response> {
+  async function tableRequest(c: Context, auth: Caller): Promise<Response> {
+    const { cache } = auth;
     const name = c.req.param('table') ?? '';
     const method = c.req.method;
     const prefer = parsePrefer(c.req.header('prefer'));
@@ -333,14 +349,14 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     const url = new URL(c.req.url);
     const query = parseQuery(url, c.req.header('range'));
 
-    const rel = await withReload(() => {
+    const rel = await withReload(cache, () => {
       const found = cache.relations.get(name);
-      if (!found) throw tableNotFound(name);
+      if (!found) throw tableNotFound(auth.schema, name);
       return found;
     });
 
     if (method === 'GET' || method === 'HEAD') {
-      const built = await withReload(() => buildRead(rel, query, prefer, single, maxRows));
+      const built = await withReload(cache, () => buildRead(rel, query, prefer, single, maxRows));
       const outcome = await run(c, auth, true, async (tx) => {
         const { rows } = await tx.query<{ total: number | null; page_total: number; body: string | null }>(
           built.sql,
@@ -381,7 +397,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
           'The body must be a JSON object or an array of objects.',
         );
       }
-      const built = await withReload(() =>
+      const built = await withReload(cache, () =>
         buildInsert(rel, query, prefer, rows as Record<string, unknown>[], single),
       );
       return respond(c, await mutate(c, auth, built, prefer, single, 201, 'insert'), single);
@@ -393,7 +409,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
         throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'PATCH expects one JSON object.');
       }
       if (query.filters.length === 0) throw new RestError(400, '21000', 'UPDATE requires a WHERE clause');
-      const built = await withReload(() =>
+      const built = await withReload(cache, () =>
         buildUpdate(rel, query, prefer, body as Record<string, unknown>, single),
       );
       return respond(c, await mutate(c, auth, built, prefer, single, 200, 'update'), single);
@@ -402,7 +418,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     if (method === 'DELETE') {
       // Hosted Supabase loads pg-safeupdate for API requests: a delete without a filter is refused.
       if (query.filters.length === 0) throw new RestError(400, '21000', 'DELETE requires a WHERE clause');
-      const built = await withReload(() => buildDelete(rel, query, prefer, single));
+      const built = await withReload(cache, () => buildDelete(rel, query, prefer, single));
       return respond(c, await mutate(c, auth, built, prefer, single, 200, 'delete'), single);
     }
 
@@ -411,7 +427,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
 
   async function mutate(
     c: Context,
-    auth: Auth,
+    auth: Caller,
     built: Built,
     prefer: Prefer,
     single: boolean,
@@ -456,7 +472,8 @@ export function createRestApp(ctx: EmulatorContext): Hono {
 
   // ---------------------------------------------------------------- RPC
 
-  async function rpcRequest(c: Context, auth: Auth): Promise<Response> {
+  async function rpcRequest(c: Context, auth: Caller): Promise<Response> {
+    const { cache } = auth;
     const name = c.req.param('fn') ?? '';
     const method = c.req.method;
     if (!['GET', 'HEAD', 'POST'].includes(method))
@@ -493,6 +510,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
       given = [];
     }
     const fn = findFunction(
+      auth.schema,
       name,
       overloads,
       { given, post: !readOnly, media, singleObject: prefer.params === 'single-object' },

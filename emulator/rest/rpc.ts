@@ -44,7 +44,7 @@ function byArguments(a: RpcFunction, b: RpcFunction): number {
 }
 
 const signature = (fn: RpcFunction) =>
-  `public.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
+  `${fn.schema}.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
 
 /** 300 PGRST203: more than one overload fits the call. */
 function ambiguous(candidates: RpcFunction[]): RestError {
@@ -59,6 +59,7 @@ function ambiguous(candidates: RpcFunction[]): RestError {
 
 /** 404 PGRST202 with PostgREST's message, details and "Perhaps you meant" hint. */
 export function functionNotFound(
+  schema: string,
   name: string,
   call: CallShape,
   overloads: RpcFunction[],
@@ -89,13 +90,13 @@ export function functionNotFound(
           return best === undefined ? undefined : `${name}${best}`;
         })()
       : closestMatch(name, allNames);
-    if (suggestion !== undefined) hint = `Perhaps you meant to call the function public.${suggestion}`;
+    if (suggestion !== undefined) hint = `Perhaps you meant to call the function ${schema}.${suggestion}`;
   }
   return new RestError(
     404,
     'PGRST202',
-    `Could not find the function public.${name}${wholeBodyOnly ? '' : withNames(`(${list})`)} in the schema cache`,
-    `Searched for the function public.${name}${searched}, but no matches were found in the schema cache.`,
+    `Could not find the function ${schema}.${name}${wholeBodyOnly ? '' : withNames(`(${list})`)} in the schema cache`,
+    `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
     hint,
   );
 }
@@ -105,6 +106,7 @@ export function functionNotFound(
  * Two or more that fit are ambiguous (300), none is not found (404).
  */
 export function findFunction(
+  schema: string,
   name: string,
   overloads: RpcFunction[] | undefined,
   call: CallShape,
@@ -116,7 +118,7 @@ export function findFunction(
   const candidates = named.length ? named : whole;
   if (candidates.length === 1) return candidates[0];
   if (candidates.length > 1) throw ambiguous(candidates);
-  throw functionNotFound(name, call, sorted, allNames);
+  throw functionNotFound(schema, name, call, sorted, allNames);
 }
 
 /** The request's arguments: by name from a JSON object or the query string, or the body whole. */
@@ -147,7 +149,7 @@ export function buildCall(
   maxRows?: number,
 ): BuiltCall {
   const params = new Params();
-  const name = `public.${quoteIdent(fn.name)}`;
+  const name = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}`;
   let call: string;
   /** A FROM item the call's arguments come from (POST bodies). */
   let argsFrom: string | undefined;

@@ -29,6 +29,8 @@ export type FunctionArg = {
 };
 
 export type RpcFunction = {
+  /** The exposed schema it lives in. */
+  schema: string;
   name: string;
   /** Input arguments in order (IN, INOUT, VARIADIC). */
   args: FunctionArg[];
@@ -165,6 +167,7 @@ export class SchemaCache {
       if (unnamed.length > 1 || (unnamed.length === 1 && !WHOLE_BODY_TYPES.has(unnamed[0].type))) continue;
       const setOf = byRowType.get(row.return_type);
       const fn: RpcFunction = {
+        schema: this.schema,
         name: row.name,
         args,
         returnsSet: row.returns_set,
