@@ -15,7 +15,8 @@ const memo = new Map<string, Blob>();
 export function snapshotKey(supabaseDir: string, seed: boolean): string {
   const hash = createHash('sha256');
   const pgliteDist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  hash.update(`v1 seed=${seed}\n`).update(readFileSync(path.join(pgliteDist, '..', 'package.json')));
+  // v2: snapshots taken after a checkpoint (db/index.ts dump); v1 ones restored sequences 32 values ahead.
+  hash.update(`v2 seed=${seed}\n`).update(readFileSync(path.join(pgliteDist, '..', 'package.json')));
   hash.update(bootstrapSql());
   for (const file of migrationFiles(supabaseDir))
     hash.update(`\n-- ${path.basename(file)}\n`).update(readFileSync(file));
