@@ -12,6 +12,18 @@ import {
 import { arrayLiteral } from './sql';
 
 describe('select', () => {
+  it('reads a double-quoted column name that holds a space, and JSON paths after it', () => {
+    expect(parseSelect('"column whitespace",id')).toEqual([
+      { kind: 'field', field: { column: 'column whitespace', path: [] }, alias: undefined, cast: undefined },
+      { kind: 'field', field: { column: 'id', path: [] }, alias: undefined, cast: undefined },
+    ]);
+    expect(parseField('"meta data"->>size')).toEqual({
+      column: 'meta data',
+      path: [{ arrow: '->>', key: 'size' }],
+    });
+    expect(() => parseField('"meta data"x')).toThrow('failed to parse field');
+  });
+
   it('reads columns, star, aliases, casts and JSON paths', () => {
     expect(parseSelect('id, name:title ,qty::text,meta->a->>b')).toEqual([
       { kind: 'field', field: { column: 'id', path: [] }, alias: undefined, cast: undefined },
@@ -43,6 +55,19 @@ describe('select', () => {
 });
 
 describe('filters', () => {
+  it('reads (any) and (all) quantifiers on the operators that take them', () => {
+    expect(parseCondition({ column: 'name', path: [] }, 'like(any).{a*,b*}')).toMatchObject({
+      op: 'like',
+      quantifier: 'any',
+      value: '{a*,b*}',
+      config: undefined,
+    });
+    expect(parseCondition({ column: 'age', path: [] }, 'gt(all).{1,2}')).toMatchObject({ quantifier: 'all' });
+    expect(() => parseCondition({ column: 'tags', path: [] }, 'cs(any).{a}')).toThrow(
+      'failed to parse filter',
+    );
+  });
+
   it('reads operators, negation and text-search configurations', () => {
     const field = parseField('title');
     expect(parseCondition(field, 'eq.a.b')).toMatchObject({ op: 'eq', value: 'a.b', negate: false });

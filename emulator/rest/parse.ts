@@ -88,9 +88,11 @@ const IDENT_STOP = /[.,:()!>\-"\s]/;
 /** Parses `col`, `col->a->>b`, `col->0`. */
 export function parseField(text: string): Field {
   const trimmed = text.trim();
-  const parts = trimmed.split(/(->>|->)/);
-  const column = parts[0];
-  if (!column || IDENT_STOP.test(column))
+  // A double-quoted name ("column whitespace") may hold what a bare one may not.
+  const quoted = /^"((?:[^"\\]|\\.)+)"/.exec(trimmed);
+  const parts = (quoted ? trimmed.slice(quoted[0].length) : trimmed).split(/(->>|->)/);
+  const column = quoted ? quoted[1].replace(/\\(.)/g, '$1') : parts[0];
+  if (quoted ? parts[0] !== '' : !column || IDENT_STOP.test(column))
     throw parseError(`"failed to parse field (${text})"`, `Unexpected "${text}"`);
   const path: Field['path'] = [];
   for (let i = 1; i < parts.length; i += 2) {
