@@ -163,6 +163,10 @@ describe('which function a call means', () => {
       hint: 'Perhaps you meant to call the function public.parity_count',
     });
 
+    // A name unlike any other gets no hint: since PostgREST 14.6 a name is suggested only when it is close (0.75).
+    const unrelated = await db.rpc('fold_the_laundry', {});
+    expect(unrelated.error).toMatchObject({ code: 'PGRST202', hint: null });
+
     const wrongArgs = await db.rpc('parity_by_name', { aa: 'x' });
     expect(wrongArgs.error).toMatchObject({
       message: 'Could not find the function public.parity_by_name(aa) in the schema cache',
@@ -273,6 +277,18 @@ describe('smaller PostgREST features', () => {
       .select('username', { count: 'exact', head: true })
       .eq('status', 'AWAY');
     expect(away.count).toBe(0);
+  });
+
+  it('answers a change under Prefer: tx=rollback and then rolls it back', async () => {
+    const res = await rest('parity_users?select=username', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation, tx=rollback' },
+      body: JSON.stringify({ username: 'rolled_back' }),
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual([{ username: 'rolled_back' }]);
+    const kept = await db.from('parity_users').select('username').eq('username', 'rolled_back');
+    expect(kept.data).toEqual([]);
   });
 
   it('strips null fields for application/vnd.pgrst.array+json;nulls=stripped', async () => {

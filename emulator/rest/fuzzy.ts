@@ -1,8 +1,12 @@
 // The closest name to a misspelt one, for "Perhaps you meant …" hints. PostgREST uses the fuzzyset library
 // (Data.FuzzySet, after fuzzyset.js): cosine similarity of character n-grams, largest gram size first, the best
-// candidates re-scored by Levenshtein distance, nothing under a score of 0.33.
+// candidates re-scored by Levenshtein distance. Since PostgREST 14.6 a table or function name is suggested only at
+// a score of 0.75 or more, so that a hint does not reveal names unlike the one asked for; argument lists keep 0.33.
 
-const MIN_SCORE = 0.33;
+/** The lowest score a suggestion of a table or function name needs (PostgREST's getFuzzyHint). */
+export const NAME_MIN_SCORE = 0.75;
+/** The lowest score a suggestion of an argument list needs (fuzzyset's getOne). */
+export const PARAMS_MIN_SCORE = 0.33;
 const GRAM_SIZES = [3, 2];
 
 function grams(value: string, size: number): Map<string, number> {
@@ -39,8 +43,12 @@ function levenshtein(a: string, b: string): number {
   return previous[b.length];
 }
 
-/** The candidate most like `value`, or undefined when none scores 0.33 or more. */
-export function closestMatch(value: string, candidates: Iterable<string>): string | undefined {
+/** The candidate most like `value`, or undefined when none scores `minScore` or more. */
+export function closestMatch(
+  value: string,
+  candidates: Iterable<string>,
+  minScore = PARAMS_MIN_SCORE,
+): string | undefined {
   const list = [...new Set(candidates)];
   if (list.length === 0) return undefined;
   const exact = list.find((c) => c.toLowerCase() === value.toLowerCase());
@@ -57,7 +65,7 @@ export function closestMatch(value: string, candidates: Iterable<string>): strin
         const b = candidate.toLowerCase();
         return { candidate, score: 1 - levenshtein(a, b) / Math.max(a.length, b.length, 1) };
       })
-      .filter((s) => s.score >= MIN_SCORE)
+      .filter((s) => s.score >= minScore)
       .sort((x, y) => y.score - x.score);
     if (scored.length) return scored[0].candidate;
   }

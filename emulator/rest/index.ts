@@ -269,7 +269,12 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     c.req.raw.headers.forEach((value, key) => {
       headers[key] = value;
     });
-    return ctx.db.transaction(async (tx) => {
+    // Prefer: tx=rollback answers as usual and then rolls the transaction back (PostgREST's optionalRollback, which
+    // hosted Supabase allows: db-tx-end = commit-allow-override).
+    const rollback = parsePrefer(c.req.header('prefer')).tx === 'rollback';
+    const rolledBack = Symbol('rolled back');
+    let result: T;
+    const transaction = ctx.db.transaction(async (tx) => {
       await tx.query(
         `select set_config('search_path', $7, true), set_config('role', $1, true),
           set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
@@ -285,8 +290,16 @@ export function createRestApp(ctx: EmulatorContext): Hono {
           searchPath,
         ],
       );
-      return fn(tx);
+      result = await fn(tx);
+      if (rollback) throw rolledBack;
+      return result;
     });
+    return rollback
+      ? transaction.catch((error: unknown) => {
+          if (error === rolledBack) return result;
+          throw error;
+        })
+      : transaction;
   }
 
   function respond(c: Context, outcome: Outcome, single: boolean): Response {

@@ -279,6 +279,7 @@ export type Prefer = {
   missing?: 'default' | 'null';
   params?: 'single-object';
   handling?: 'strict' | 'lenient';
+  tx?: 'commit' | 'rollback';
   'max-affected'?: string;
 };
 

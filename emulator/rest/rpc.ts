@@ -1,7 +1,8 @@
 // /rest/v1/rpc/<name>: which function a call means and the SQL that calls it, as PostgREST 12 decides them
-// (Plan.hs findProc and callPlan, Query/QueryBuilder.hs callPlanToQuery, Error.hs NoRpc and AmbiguousRpc).
+// (Plan.hs findProc and callPlan, Query/QueryBuilder.hs callPlanToQuery, Error.hs NoRpc and AmbiguousRpc; the
+// hint's threshold as in 14.6).
 import { RestError } from './errors';
-import { closestMatch } from './fuzzy';
+import { closestMatch, NAME_MIN_SCORE } from './fuzzy';
 import type { Condition, Logic, OrderTerm, Prefer, SelectItem } from './parse';
 import { quoteIdent, type RpcFunction } from './schema-cache';
 import { Params, renderLogic, renderOrder, renderSelect, where, type Scope } from './sql';
@@ -89,7 +90,7 @@ export function functionNotFound(
           const best = closestMatch(`(${list})`, lists);
           return best === undefined ? undefined : `${name}${best}`;
         })()
-      : closestMatch(name, allNames);
+      : closestMatch(name, allNames, NAME_MIN_SCORE);
     if (suggestion !== undefined) hint = `Perhaps you meant to call the function ${schema}.${suggestion}`;
   }
   return new RestError(
