@@ -7,6 +7,9 @@ import tseslint from 'typescript-eslint';
 
 // Imports flow one way: shared (components, lib, config, hooks) -> features/* -> app/.
 // A feature never imports another feature; routes in app/ compose them.
+// Between the layers: the site imports none of the others; the edge functions import neither the site nor the
+// emulator nor scripts (their tests may use the emulator's keys and seeds); the emulator imports no script; scripts
+// and tests sit on top of everything.
 const features = ['auth', 'blog', 'search', 'contact', 'marketing', 'sales', 'market-sources'];
 
 export default tseslint.config(
@@ -37,6 +40,22 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            {
+              target: './src',
+              from: ['./emulator', './scripts', './supabase', './tests', './e2e'],
+              message: 'The site talks to Supabase only through supabase-js; it imports no other layer.',
+            },
+            {
+              target: './supabase/functions/**/!(*.test).ts',
+              from: ['./src', './emulator', './scripts', './tests', './e2e'],
+              message: 'Edge functions run on hosted Supabase: they import only their own code and _shared/.',
+            },
+            {
+              target: './emulator',
+              from: ['./scripts', './tests', './e2e'],
+              message:
+                'The emulator sits below scripts and tests; move what both need into emulator/ (e.g. seeds/).',
+            },
             // shared code may not reach up into features or the app
             ...['components', 'lib', 'config', 'hooks'].map((dir) => ({
               target: `./src/${dir}`,

@@ -29,7 +29,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { toCsv } from '../src/features/sales/lib/csv';
 import { buildLoaded, loadFile } from '../src/features/sales/lib/import/inspect';
 import type { SaleRow } from '../src/features/sales/lib/import/types';
-import { COLUMNS as LISTING_COLUMNS, generateListings } from './market-data';
+import { COLUMNS as LISTING_COLUMNS, generateListings } from '../emulator/seeds/data/market-data';
 import { flag } from './market-target';
 import { prerender } from './prerender';
 import { serveDist } from './serve-dist';
@@ -63,7 +63,7 @@ const clientOptions = {
 // Our own import format: the demo market's listing columns but its source.
 const COLUMNS = LISTING_COLUMNS.filter((c) => c !== 'source');
 
-/** `rows` listings of the demo market's generator (scripts/market-data.ts), seeded, in our own CSV format. */
+/** `rows` listings of the demo market's generator (emulator/seeds/data/market-data.ts), seeded, in our own CSV format. */
 function generateCsv(rows: number): string {
   const body = [...generateListings({ count: rows, seed: 21 })].map((row) => COLUMNS.map((c) => row[c]));
   return toCsv([COLUMNS, ...body]);

@@ -20,7 +20,7 @@ import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium.ts';
 import { client } from '../tests/support/supabase.ts';
 import { median } from './bench-stats.ts';
-import { seedMarketListings } from './market-data.ts';
+import { seedMarketListings } from '../emulator/seeds/data/market-data.ts';
 import { buildClient, prerender } from './prerender.ts';
 import { serveDist } from './serve-dist.ts';
 

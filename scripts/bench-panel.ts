@@ -24,7 +24,7 @@ import type { Queryable } from '../emulator/context';
 import { createDatabase, type Database } from '../emulator/db/index';
 import { prepareDatabase } from '../emulator/db/migrate';
 import { benchQueries } from './bench-search';
-import { demoSellerCount, seedMarketListings, type Condition } from './market-data';
+import { demoSellerCount, seedMarketListings, type Condition } from '../emulator/seeds/data/market-data';
 import { flag } from './market-target';
 
 const args = process.argv.slice(2);

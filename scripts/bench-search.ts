@@ -10,7 +10,13 @@ import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { projectRoot } from '../emulator/config';
 import { startEmulator } from '../emulator/server';
-import { ensureMarketIndexes, LINES, prng, seedMarketListings, type Condition } from './market-data';
+import {
+  ensureMarketIndexes,
+  LINES,
+  prng,
+  seedMarketListings,
+  type Condition,
+} from '../emulator/seeds/data/market-data';
 import { flag } from './market-target';
 
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { readJsonLines, readTable, type Table } from '../src/features/sales/lib/import/read';
 import { checkDates, fieldRules, reasonsOf } from '../src/features/sales/lib/import/rules';
 import { readDate, readPrice } from '../src/features/sales/lib/import/values';
-import type { MarketListing } from './market-data';
+import type { MarketListing } from '../emulator/seeds/data/market-data';
 
 const blankToNull = (value: unknown) =>
   value == null || (typeof value === 'string' && value.trim() === '') ? null : value;

@@ -1,7 +1,7 @@
 // `npm run market:seed -- --count N [--seed S] [--data-dir DIR | --database-url URL | --url API_URL]`
 // Replaces the demo listings (source 'demo') with N generated ones; imported listings stay. Writes through the running
 // emulator when `npm start` is up, otherwise straight into the local database.
-import { generateListings, seedMarketListings, type MarketListing } from './market-data';
+import { generateListings, seedMarketListings, type MarketListing } from '../emulator/seeds/data/market-data';
 import { flag, openTarget } from './market-target';
 
 async function main() {

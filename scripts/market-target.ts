@@ -6,7 +6,7 @@ import { createDatabase } from '../emulator/db/index';
 import { prepareDatabase } from '../emulator/db/migrate';
 import { defaultSupabaseDir } from '../emulator/config';
 import { localKeys } from '../emulator/keys';
-import type { MarketListing } from './market-data';
+import type { MarketListing } from '../emulator/seeds/data/market-data';
 
 export type Target = {
   describe: string;
@@ -76,7 +76,7 @@ export async function openTarget(args: string[]): Promise<Target> {
 
   const db = await createDatabase({ dataDir, databaseUrl });
   await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: true });
-  const { upsertListings } = await import('./market-data');
+  const { upsertListings } = await import('../emulator/seeds/data/market-data');
   return {
     describe: `the database at ${db.location}`,
     db,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSupabaseDir } from '../emulator/config';
 import { createDatabase, type Database } from '../emulator/db/index';
 import { prepareDatabase } from '../emulator/db/migrate';
-import { seedMarketListings } from '../scripts/market-data';
+import { seedMarketListings } from '../emulator/seeds/data/market-data';
 
 let db: Database;
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings, type MarketListing } from '../scripts/market-data';
+import { upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
 import { marketSourcesSchema } from '../src/features/market-sources/schemas';
 import { bootUnderDeno, denoCheck } from './support/deno';
 import { setFunctionEnv } from './support/function-env';

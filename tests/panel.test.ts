@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import type { SaleRow } from '../src/features/sales/lib/import/types';
-import { prng } from '../scripts/market-data';
+import { prng } from '../emulator/seeds/data/market-data';
 import { client, userToken } from './support/supabase';
 
 let emu: RunningEmulator;

@@ -4,7 +4,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings, type MarketListing } from '../scripts/market-data';
+import { upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
 import { client } from './support/supabase';
 
 let emu: RunningEmulator;

@@ -5,7 +5,7 @@ import { decodeProtectedHeader } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signJwt } from '../emulator/keys';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings, type MarketListing } from '../scripts/market-data';
+import { upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { startFakeEbay, type FakeEbay } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';

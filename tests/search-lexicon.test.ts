@@ -8,7 +8,7 @@ import { defaultSupabaseDir, projectRoot } from '../emulator/config';
 import { createDatabase, type Database } from '../emulator/db/index';
 import { prepareDatabase } from '../emulator/db/migrate';
 import { LEXICON_MIGRATION, lexiconSql } from '../scripts/lexicon-sql';
-import { LINES } from '../scripts/market-data';
+import { LINES } from '../emulator/seeds/data/market-data';
 import {
   BRANDS,
   GARMENTS,

@@ -4,7 +4,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings, type MarketListing } from '../scripts/market-data';
+import { upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { ETSY_KEY_REFUSED_MESSAGE } from '../supabase/functions/_shared/market/etsy.ts';
 import { createListedHandler } from '../supabase/functions/search-listed/handler.ts';

@@ -6,7 +6,7 @@ import type { Database } from '../emulator/db/index';
 import { createDatabase } from '../emulator/db/index';
 import { prepareDatabase } from '../emulator/db/migrate';
 import { defaultSupabaseDir } from '../emulator/config';
-import { generateListings, seedMarketListings, upsertListings } from '../scripts/market-data';
+import { generateListings, seedMarketListings, upsertListings } from '../emulator/seeds/data/market-data';
 import { importRowSchema, lastWins, parseImport } from '../scripts/market-import-parse';
 
 const fixture = (name: string) =>

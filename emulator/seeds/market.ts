@@ -1,7 +1,7 @@
 // A fresh local database gets 50,000 demo market listings, so the search tool answers from the first `npm start`.
 // MARKET_SEED_COUNT changes the size (0 skips it).
 import type { EmulatorContext } from '../context';
-import { seedMarketListings } from '../../scripts/market-data';
+import { seedMarketListings } from './data/market-data';
 
 export default async function seedMarket(ctx: EmulatorContext): Promise<void> {
   const count = Number(process.env.MARKET_SEED_COUNT ?? 50_000);

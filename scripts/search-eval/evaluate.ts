@@ -3,7 +3,11 @@
 // The market is loaded either as demo rows or as seller panel comps: the same listings imported by their synthetic
 // sellers into Your sales and shared, so the comps come out of the panel's own trigger path (issue 22).
 import type { Queryable } from '../../emulator/context';
-import { generateLabelledListings, upsertListings, type LabelledListing } from '../market-data';
+import {
+  generateLabelledListings,
+  upsertListings,
+  type LabelledListing,
+} from '../../emulator/seeds/data/market-data';
 import { EVAL_QUERIES, truthOf, type EvalQuery, type Truth } from './queries';
 
 export type QueryScore = {

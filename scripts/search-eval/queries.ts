@@ -2,7 +2,7 @@
 // find, written from what the generator knows a row is (brand, line, garment category, size), never from its title.
 // `npm run eval:search` prints precision and recall per query and overall; scripts/search-eval/eval.test.ts runs
 // the set on a small market in the unit suite.
-import type { LabelledListing } from '../market-data';
+import type { LabelledListing } from '../../emulator/seeds/data/market-data';
 
 /** What a demo row really is. */
 export type Truth = {

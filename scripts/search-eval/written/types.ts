@@ -1,7 +1,7 @@
 // The shape of the hand-written evaluation set (issue 24): listings written the way sellers write them on eBay,
 // Poshmark, Depop, Vinted, Mercari and Grailed, and queries with the comparables a reseller would count, labelled by
 // hand. Not made by the demo generator, and not written from the matcher's rules. CC0 (README.md in this folder).
-import type { Condition } from '../../market-data';
+import type { Condition } from '../../../emulator/seeds/data/market-data';
 
 export type Marketplace = 'ebay' | 'poshmark' | 'depop' | 'vinted' | 'mercari' | 'grailed';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINES } from '../../../../scripts/market-data.ts';
+import { LINES } from '../../../../emulator/seeds/data/market-data.ts';
 import { dictionaryWords } from '../../../../scripts/dictionary-sql.ts';
 import { BRANDS, GARMENTS, MODELS, type LexiconEntry } from './lexicon-data.ts';
 import { normalizeQuery } from './normalize.ts';
@@ -36,7 +36,7 @@ describe('lexicon counts and coverage', () => {
 
   it('knows the garment words of the demo market', () => {
     const known = new Set(GARMENTS.flatMap((e) => [e.name, ...e.aliases].map(norm)));
-    // How buyers name the garments of the demo lines (scripts/market-data.ts LINES).
+    // How buyers name the garments of the demo lines (emulator/seeds/data/market-data.ts LINES).
     const demo = [
       'jeans',
       'leggings',

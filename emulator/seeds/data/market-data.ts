@@ -6,7 +6,7 @@
 // pre-owned searches land in every band of SPEC §9; condition shifts it (tags sell best, flaws worst). Rows are
 // generated line by line, which keeps each line's rows together on disk: a search then reads a few hundred
 // neighbouring pages instead of one row per page (see docs/decisions/, market index).
-import type { Queryable } from '../emulator/context';
+import type { Queryable } from '../../context';
 
 export type Condition = 'new_with_tags' | 'new_without_tags' | 'new_with_imperfections' | 'pre_owned';
 
