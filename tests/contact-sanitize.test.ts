@@ -1,4 +1,4 @@
-// The form and the contact function clean input with the same rules; the two copies (one per runtime) must agree.
+// The form and the contact function clean input with the same rules, from one source: the form imports the function's.
 import { describe, expect, it } from 'vitest';
 import * as browser from '../src/features/contact/lib/sanitize';
 import * as fn from '../supabase/functions/contact/sanitize.ts';
@@ -16,6 +16,11 @@ const samples = [
 ];
 
 describe('sanitising in the browser and in the function', () => {
+  it("uses the function's own rules in the form, not a copy", () => {
+    expect(browser.sanitizeLine).toBe(fn.sanitizeLine);
+    expect(browser.sanitizeText).toBe(fn.sanitizeText);
+  });
+
   it.each(samples)('agrees on %j', (sample) => {
     expect(fn.sanitizeLine(sample)).toBe(browser.sanitizeLine(sample));
     expect(fn.sanitizeText(sample)).toBe(browser.sanitizeText(sample));

@@ -1,5 +1,5 @@
-// Cleans what a visitor typed before it is validated, stored or forwarded. The web form runs the same rules
-// (src/features/contact/lib/sanitize.ts; tests/contact-sanitize.test.ts keeps the two in step): control characters
+// Cleans what a visitor typed before it is validated, stored or forwarded. The web form imports these same rules
+// (src/features/contact/lib/sanitize.ts, the one import the site makes outside src/): control characters
 // are dropped and the ends trimmed; everything else is kept as typed (issue 12: "a<b or c>d? I <3 it" arrives intact)
 // and escaped wherever it is rendered (the support email escapes it; React escapes text).
 
