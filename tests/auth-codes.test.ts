@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenHashOf } from '../emulator/auth/mailer';
 import { NoRealtime, startAuthTestServer, type AuthTestServer } from '../emulator/auth/test-support';
+import { createUserByAdmin } from './support/auth-users';
 
 let server: AuthTestServer;
 let n = 0;
@@ -44,16 +45,7 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 
 async function userWithRecoveryCode(): Promise<{ email: string; code: string }> {
   const email = uniqueEmail();
-  const res = await fetch(`${server.url}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      apikey: server.serviceRoleKey,
-      authorization: `Bearer ${server.serviceRoleKey}`,
-    },
-    body: JSON.stringify({ email, password: 'hunter22-secret', email_confirm: true }),
-  });
-  expect(res.status).toBe(200);
+  await createUserByAdmin(server, email);
   const { error } = await client().auth.resetPasswordForEmail(email);
   expect(error).toBeNull();
   return { email, code: await currentCode(email) };

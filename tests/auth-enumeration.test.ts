@@ -2,6 +2,7 @@
 // unknown address, also inside a known address's resend window, and a failed sign-in looks the same either way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestServer, type AuthTestServer } from '../emulator/auth/test-support';
+import { createUserByAdmin } from './support/auth-users';
 
 let server: AuthTestServer;
 let n = 0;
@@ -25,16 +26,7 @@ const post = async (path: string, body: unknown) => {
 
 async function knownUser(confirmed: boolean): Promise<string> {
   const email = uniqueEmail();
-  const res = await fetch(`${server.url}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      apikey: server.serviceRoleKey,
-      authorization: `Bearer ${server.serviceRoleKey}`,
-    },
-    body: JSON.stringify({ email, password: 'hunter22-secret', email_confirm: confirmed }),
-  });
-  expect(res.status).toBe(200);
+  await createUserByAdmin(server, email, { confirmed });
   return email;
 }
 

@@ -5,7 +5,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
-import { client } from './support/supabase';
+import { signUpAndSignIn } from './support/supabase';
 
 let emu: RunningEmulator;
 let user: SupabaseClient;
@@ -40,20 +40,7 @@ beforeAll(async () => {
     listing(4, { status: 'sold', sold_at: ago(150), listed_at: ago(160), price: 70 }),
     listing(5, { status: 'sold', sold_at: ago(300), listed_at: ago(320), price: 60 }),
   ]);
-  const admin = client(emu.url, emu.serviceRoleKey);
-  const email = `contract-${Date.now()}@example.com`;
-  const { error } = await admin.auth.admin.createUser({
-    email,
-    password: 'correct-horse-9',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  const { data, error: signInError } = await client(emu.url, emu.anonKey).auth.signInWithPassword({
-    email,
-    password: 'correct-horse-9',
-  });
-  if (signInError || !data.session) throw signInError ?? new Error('no session');
-  user = client(emu.url, emu.anonKey, data.session.access_token);
+  user = (await signUpAndSignIn(emu, 'contract')).sb;
 });
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ import {
   type FakeItem,
 } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';
-import { client } from './support/supabase';
+import { signUpAndSignIn } from './support/supabase';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 const items: FakeItem[] = [
@@ -47,23 +47,9 @@ const QUOTA_BODY = {
 
 let emu: RunningEmulator;
 let ebay: FakeEbay;
-let users = 0;
 
 async function signedInUser(): Promise<SupabaseClient> {
-  const admin = client(emu.url, emu.serviceRoleKey);
-  const email = `search-ebay-${++users}-${Date.now()}@example.com`;
-  const { error } = await admin.auth.admin.createUser({
-    email,
-    password: 'correct-horse-9',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  const { data, error: signInError } = await client(emu.url, emu.anonKey).auth.signInWithPassword({
-    email,
-    password: 'correct-horse-9',
-  });
-  if (signInError || !data.session) throw signInError ?? new Error('no session');
-  return client(emu.url, emu.anonKey, data.session.access_token);
+  return (await signUpAndSignIn(emu, 'search-ebay')).sb;
 }
 
 /** The status, JSON body and headers of a failed invoke, as the search screen reads them. */

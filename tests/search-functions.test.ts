@@ -10,12 +10,11 @@ import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { startFakeEbay, type FakeEbay } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';
 import { startCountingProxy, type CountingProxy } from './support/counting-proxy';
-import { client, forgedToken, userToken } from './support/supabase';
+import { client, forgedToken, signUpAndSignIn, userToken } from './support/supabase';
 
 let emu: RunningEmulator;
 let ebay: FakeEbay;
 let user: SupabaseClient;
-let userCount = 0;
 
 const day = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
@@ -38,22 +37,8 @@ const listing = (n: number, over: Partial<MarketListing>): MarketListing => ({
   ...over,
 });
 
-async function signIn(): Promise<{ sb: SupabaseClient; token: string; userId: string }> {
-  const admin = client(emu.url, emu.serviceRoleKey);
-  const email = `search-fn-${++userCount}-${Date.now()}@example.com`;
-  const { error } = await admin.auth.admin.createUser({
-    email,
-    password: 'correct-horse-9',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  const { data, error: signInError } = await client(emu.url, emu.anonKey).auth.signInWithPassword({
-    email,
-    password: 'correct-horse-9',
-  });
-  if (signInError || !data.session) throw signInError ?? new Error('no session');
-  const token = data.session.access_token;
-  return { sb: client(emu.url, emu.anonKey, token), token, userId: data.session.user.id };
+function signIn(): Promise<{ sb: SupabaseClient; token: string; userId: string }> {
+  return signUpAndSignIn(emu, 'search-fn');
 }
 
 async function signedInUser(): Promise<SupabaseClient> {

@@ -11,7 +11,7 @@ import { createListedHandler } from '../supabase/functions/search-listed/handler
 import { startFakeEbay, type FakeEbay, type FakeItem } from './fakes/ebay-server';
 import { startFakeEtsy, type FakeEtsy } from './fakes/etsy-server';
 import { setFunctionEnv } from './support/function-env';
-import { client } from './support/supabase';
+import { client, signUpAndSignIn } from './support/supabase';
 
 const ebayItems: FakeItem[] = [
   { title: 'Levis 501 jeans 32x30', conditionId: '3000', price: 25 },
@@ -60,22 +60,9 @@ const OK_KEYS = [
 let emu: RunningEmulator;
 let ebay: FakeEbay;
 let etsy: FakeEtsy;
-let users = 0;
 
-async function signIn(): Promise<{ sb: SupabaseClient; token: string }> {
-  const email = `search-listed-${++users}-${Date.now()}@example.com`;
-  const { error } = await client(emu.url, emu.serviceRoleKey).auth.admin.createUser({
-    email,
-    password: 'correct-horse-9',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  const { data, error: signInError } = await client(emu.url, emu.anonKey).auth.signInWithPassword({
-    email,
-    password: 'correct-horse-9',
-  });
-  if (signInError || !data.session) throw signInError ?? new Error('no session');
-  return { sb: client(emu.url, emu.anonKey, data.session.access_token), token: data.session.access_token };
+function signIn(): Promise<{ sb: SupabaseClient; token: string }> {
+  return signUpAndSignIn(emu, 'search-listed');
 }
 const signedInUser = async () => (await signIn()).sb;
 

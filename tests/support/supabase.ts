@@ -40,3 +40,30 @@ export function forgedToken(claims: JWTPayload, kid: string) {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return signJwt(claims, { signingKey: { kid, privateKey } });
 }
+
+let signedInCount = 0;
+
+/**
+ * A new confirmed user (created through the admin API), signed in with a password: their client, access token and id.
+ * `label` names the test file in the address, so a failing run says whose user it was.
+ */
+export async function signUpAndSignIn(
+  emu: { url: string; anonKey: string; serviceRoleKey: string },
+  label: string,
+): Promise<{ sb: SupabaseClient; token: string; userId: string; email: string }> {
+  const email = `${label}-${++signedInCount}-${Date.now()}@example.com`;
+  const password = 'correct-horse-9';
+  const { error } = await client(emu.url, emu.serviceRoleKey).auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+  });
+  if (error) throw error;
+  const { data, error: signInError } = await client(emu.url, emu.anonKey).auth.signInWithPassword({
+    email,
+    password,
+  });
+  if (signInError || !data.session) throw signInError ?? new Error('no session');
+  const token = data.session.access_token;
+  return { sb: client(emu.url, emu.anonKey, token), token, userId: data.session.user.id, email };
+}
