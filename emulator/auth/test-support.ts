@@ -1,16 +1,19 @@
 // Test scaffolding for the auth and mail sub-apps on their own: a database with just the auth schema, a real
 // mailbox, and an HTTP server that real supabase-js clients can talk to. The full emulator has its own entry
-// (emulator/server.ts); these helpers let tests lower limits or move the clock per instance.
+// (emulator/server.ts); these helpers let tests lower limits or move the clock per instance. The second half is what
+// the emulator/auth/*.test.ts files share: one server per test file, its clients, and its mailbox.
 import { readFileSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
+import { expect } from 'vitest';
 import { loadConfig } from '../config';
 import type { Db, EmulatorContext } from '../context';
 import { createDatabase } from '../db';
 import { deriveSigningKey } from '../keys';
 import { createMailApp } from '../mail';
-import { createMailbox } from '../mail/mailbox';
+import { createMailbox, type MailMessage } from '../mail/mailbox';
 import { createAuthApp } from '.';
 import { TESTING_RATE_LIMIT_SCALE, type AuthStartOptions } from './settings';
 
@@ -98,4 +101,79 @@ export async function startAuthTestServer({
       await db.close();
     },
   };
+}
+
+export const SITE = 'http://localhost:5173';
+
+/**
+ * The server a test file shares between its tests, set by startSharedServer in the file's beforeAll. Vitest gives
+ * every test file its own copy of this module, so each file has its own server, mailbox and clock.
+ */
+export let server: AuthTestServer;
+
+/**
+ * Starts the file's shared server. Its clock stands still at the start time unless the file passes its own, which its
+ * tests then move forward (past max_frequency, otp_expiry or the 10 s refresh token reuse interval).
+ */
+export async function startSharedServer(clock?: () => number): Promise<void> {
+  const start = Date.now();
+  server = await startAuthTestServer({
+    now: () => new Date(clock ? clock() : start),
+    refreshTokenReuseInterval: 10,
+  });
+}
+
+export async function stopSharedServer(): Promise<void> {
+  await server?.stop();
+}
+
+/** A supabase-js client for any test server, with the anon key unless another is given. */
+export const clientOf = (target: AuthTestServer, key = target.anonKey): SupabaseClient =>
+  createClient(target.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as never },
+  });
+
+/** A fresh anon client of the shared server, holding no session. */
+export const client = (): SupabaseClient =>
+  createClient(server.url, server.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
+  });
+
+let counter = 0;
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
+
+/** The shared server's mail to one address, newest first. */
+export async function inbox(email: string): Promise<MailMessage[]> {
+  const res = await fetch(`${server.url}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as MailMessage[];
+}
+
+export const verifyLinkOf = (message: MailMessage) => {
+  const link = message.links.find((l) => l.includes('/auth/v1/verify?'));
+  if (!link) throw new Error(`no verify link in "${message.subject}"`);
+  return link;
+};
+
+/** Opens an email link like a browser would and returns where the 303 lands, split into URL and fragment. */
+export async function follow(link: string) {
+  const res = await fetch(link, { redirect: 'manual' });
+  expect(res.status).toBe(303);
+  const location = res.headers.get('location')!;
+  const [base, fragment = ''] = location.split('#');
+  return { base, fragment, params: Object.fromEntries(new URLSearchParams(fragment)) };
+}
+
+/** Signs up and confirms through the emailed link; returns a client holding the confirmed session. */
+export async function confirmedUser(password = 'hunter22', data: Record<string, unknown> = {}) {
+  const email = uniqueEmail('confirmed');
+  const sb = client();
+  const { error } = await sb.auth.signUp({ email, password, options: { data, emailRedirectTo: `${SITE}/` } });
+  expect(error).toBeNull();
+  const [mail] = await inbox(email);
+  const { params } = await follow(verifyLinkOf(mail));
+  await sb.auth.setSession({ access_token: params.access_token, refresh_token: params.refresh_token });
+  return { sb, email, password };
 }
