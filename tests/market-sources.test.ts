@@ -10,29 +10,22 @@ import { marketSourcesSchema } from '../src/features/market-sources/schemas';
 import { bootUnderDeno, denoCheck } from './support/deno';
 import { setFunctionEnv } from './support/function-env';
 import { client } from './support/supabase';
+import { daysAgo, listingsOf } from './support/market';
 
 let emu: RunningEmulator;
 let child: ChildProcess | undefined;
 let n = 0;
 
-const listing = (over: Partial<MarketListing>): MarketListing => ({
-  marketplace: 'poshmark',
-  external_id: `sources-${++n}`,
+const levis = listingsOf('sources', {
   title: 'Levis 501 Jeans Blue 32',
   brand: "Levi's",
   category: 'Jeans',
   size: '32',
   colour: 'Blue',
-  condition: 'pre_owned',
-  status: 'available',
   price: 40,
-  currency: 'USD',
-  listed_at: new Date(Date.now() - 10 * 86_400_000).toISOString(),
-  sold_at: null,
-  url: null,
-  source: 'demo',
-  ...over,
+  listed_at: daysAgo(10),
 });
+const listing = (over: Partial<MarketListing>) => levis(++n, over);
 
 /** What a visitor's supabase-js gets: the anon key, nobody signed in. */
 async function sources() {

@@ -4,31 +4,21 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
+import { upsertListings } from '../emulator/seeds/data/market-data';
 import { signUpAndSignIn } from './support/supabase';
+import { daysAgo, listingsOf } from './support/market';
 
 let emu: RunningEmulator;
 let user: SupabaseClient;
 
-const day = 86_400_000;
-const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
-const listing = (n: number, over: Partial<MarketListing>): MarketListing => ({
-  marketplace: 'poshmark',
-  external_id: `contract-${n}`,
+const ago = daysAgo;
+const listing = listingsOf('contract', {
   title: 'Patagonia Retro Pile Fleece Jacket',
   brand: 'Patagonia',
   category: 'Jackets',
   size: 'M',
   colour: 'Natural',
-  condition: 'pre_owned',
-  status: 'available',
   price: 90,
-  currency: 'USD',
-  listed_at: ago(20),
-  sold_at: null,
-  url: null,
-  source: 'demo',
-  ...over,
 });
 
 beforeAll(async () => {

@@ -5,36 +5,26 @@ import { decodeProtectedHeader } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signJwt } from '../emulator/keys';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
+import { upsertListings } from '../emulator/seeds/data/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { startFakeEbay, type FakeEbay } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';
 import { startCountingProxy, type CountingProxy } from './support/counting-proxy';
 import { client, forgedToken, signUpAndSignIn, userToken } from './support/supabase';
+import { daysAgo, listingsOf } from './support/market';
 
 let emu: RunningEmulator;
 let ebay: FakeEbay;
 let user: SupabaseClient;
 
-const day = 86_400_000;
-const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
-const listing = (n: number, over: Partial<MarketListing>): MarketListing => ({
-  marketplace: 'poshmark',
-  external_id: `fn-${n}`,
+const ago = daysAgo;
+const listing = listingsOf('fn', {
   title: 'Lululemon Align Pant Black Size 6',
   brand: 'Lululemon',
   category: 'Leggings',
   size: '6',
   colour: 'Black',
-  condition: 'pre_owned',
-  status: 'available',
   price: 50,
-  currency: 'USD',
-  listed_at: ago(20),
-  sold_at: null,
-  url: null,
-  source: 'demo',
-  ...over,
 });
 
 function signIn(): Promise<{ sb: SupabaseClient; token: string; userId: string }> {

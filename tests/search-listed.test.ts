@@ -4,7 +4,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
+import { upsertListings } from '../emulator/seeds/data/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { ETSY_KEY_REFUSED_MESSAGE } from '../supabase/functions/_shared/market/etsy.ts';
 import { createListedHandler } from '../supabase/functions/search-listed/handler.ts';
@@ -12,6 +12,7 @@ import { startFakeEbay, type FakeEbay, type FakeItem } from './fakes/ebay-server
 import { startFakeEtsy, type FakeEtsy } from './fakes/etsy-server';
 import { setFunctionEnv } from './support/function-env';
 import { client, signUpAndSignIn } from './support/supabase';
+import { daysAgo, listingsOf } from './support/market';
 
 const ebayItems: FakeItem[] = [
   { title: 'Levis 501 jeans 32x30', conditionId: '3000', price: 25 },
@@ -26,23 +27,14 @@ const etsyListings = [
   { title: 'Levis 501 jeans black' },
   { title: 'Levis 501 jeans selvedge' },
 ];
-const listing = (n: number, over: Partial<MarketListing>): MarketListing => ({
-  marketplace: 'poshmark',
-  external_id: `listed-${n}`,
+const listing = listingsOf('listed', {
   title: 'Levis 501 Jeans Blue 32',
   brand: "Levi's",
   category: 'Jeans',
   size: '32',
   colour: 'Blue',
-  condition: 'pre_owned',
-  status: 'available',
   price: 40,
-  currency: 'USD',
-  listed_at: new Date(Date.now() - 10 * 86_400_000).toISOString(),
-  sold_at: null,
-  url: null,
-  source: 'demo',
-  ...over,
+  listed_at: daysAgo(10),
 });
 
 const OK_KEYS = [
