@@ -24,8 +24,8 @@ import {
   type Prefer,
   type SelectItem,
 } from './parse';
-import { buildCall, findFunction, type BodyMedia } from './rpc';
-import { quoteIdent, SchemaCache, type Relation } from './schema-cache';
+import { buildCall, findFunction, takesArgumentsWhole, type CallArgs } from './rpc';
+import { quoteIdent, SchemaCache, type BodyMedia, type Relation } from './schema-cache';
 import { Params, renderLogic, renderOrder, renderSelect, where, type Scope } from './sql';
 
 export const REST_EXPOSE_HEADERS =
@@ -534,20 +534,13 @@ export function createRestApp(ctx: EmulatorContext): Hono {
       c.req.header('range'),
       readOnly ? new Set(fn.args.map((a) => a.name)) : undefined,
     );
-    const whole =
-      !readOnly &&
-      (media !== 'json' ||
-        (fn.args.length === 1 && (fn.args[0].name === '' || prefer.params === 'single-object')));
-    const built = buildCall(
-      fn,
-      query,
-      whole
-        ? { kind: 'whole', body: raw }
-        : { kind: 'named', values: readOnly ? query.args : (body as Record<string, unknown>) },
-      prefer,
-      single,
-      maxRows,
-    );
+    let args: CallArgs;
+    if (!readOnly && (media !== 'json' || takesArgumentsWhole(fn, prefer)))
+      args = { kind: 'whole', body: raw };
+    else if (takesArgumentsWhole(fn, prefer))
+      args = { kind: 'whole', body: JSON.stringify(Object.fromEntries(query.args)) };
+    else args = { kind: 'named', values: readOnly ? query.args : (body as Record<string, unknown>) };
+    const built = buildCall(fn, query, args, prefer, single, maxRows);
 
     const outcome = await run(c, auth, readOnly, async (tx): Promise<Outcome> => {
       const { rows } = await tx.query<{

@@ -4,21 +4,11 @@
 import { RestError } from './errors';
 import { closestMatch, NAME_MIN_SCORE } from './fuzzy';
 import type { Condition, Logic, OrderTerm, Prefer, SelectItem } from './parse';
-import { quoteIdent, type RpcFunction } from './schema-cache';
+import { quoteIdent, WHOLE_BODY_TYPES, type BodyMedia, type RpcFunction } from './schema-cache';
 import { Params, renderLogic, renderOrder, renderSelect, where, type Scope } from './sql';
-
-/** How a request's body is passed: JSON (named arguments) or whole, by its content type. */
-export type BodyMedia = 'json' | 'text' | 'xml' | 'bytea';
 
 /** What a call gives: its argument names, how the body came, and whether Prefer: params=single-object was sent. */
 export type CallShape = { given: string[]; post: boolean; media: BodyMedia; singleObject: boolean };
-
-const WHOLE_BODY_TYPE: Record<BodyMedia, string[]> = {
-  json: ['json', 'jsonb'],
-  text: ['text'],
-  xml: ['xml'],
-  bytea: ['bytea'],
-};
 
 /** A call names every required argument and only arguments the function has (unnamed ones are named ''). */
 function matchesNames(fn: RpcFunction, call: CallShape): boolean {
@@ -35,7 +25,7 @@ const takesWholeBody = (fn: RpcFunction, call: CallShape) =>
   call.post &&
   fn.args.length === 1 &&
   fn.args[0].name === '' &&
-  WHOLE_BODY_TYPE[call.media].includes(fn.args[0].type);
+  WHOLE_BODY_TYPES[call.media].includes(fn.args[0].type);
 
 /** Overloads in PostgREST's order: fewer arguments first, then by argument names and types. */
 function byArguments(a: RpcFunction, b: RpcFunction): number {
@@ -122,6 +112,13 @@ export function findFunction(
   throw functionNotFound(schema, name, call, sorted, allNames);
 }
 
+/**
+ * Whether the function takes the request's arguments as one value (callPlan's OnePosParam): its single unnamed
+ * argument, or any single json argument under Prefer: params=single-object.
+ */
+export const takesArgumentsWhole = (fn: RpcFunction, prefer: Prefer) =>
+  fn.args.length === 1 && (fn.args[0].name === '' || prefer.params === 'single-object');
+
 /** The request's arguments: by name from a JSON object or the query string, or the body whole. */
 export type CallArgs =
   | { kind: 'named'; values: Map<string, string> | Record<string, unknown> }
@@ -154,15 +151,8 @@ export function buildCall(
   let call: string;
   /** A FROM item the call's arguments come from (POST bodies). */
   let argsFrom: string | undefined;
-  // One argument taken whole (callPlan's OnePosParam): the single unnamed argument, or any single json argument
-  // under Prefer: params=single-object.
-  const positional = fn.args.length === 1 && (fn.args[0].name === '' || prefer.params === 'single-object');
-  if (args.kind === 'whole' || positional) {
-    const whole =
-      args.kind === 'whole'
-        ? args.body
-        : JSON.stringify(args.values instanceof Map ? Object.fromEntries(args.values) : args.values);
-    call = `${name}(${params.add(whole)}::${fn.args[0].type})`;
+  if (args.kind === 'whole') {
+    call = `${name}(${params.add(args.body)}::${fn.args[0].type})`;
   } else if (args.values instanceof Map) {
     // GET: arguments are query-string texts, cast to each argument's type.
     const values = args.values;
@@ -181,7 +171,9 @@ export function buildCall(
     call = `${name}(${used.map((a) => `${quoteIdent(a.name)} := pgrst_args.${quoteIdent(a.name)}`).join(', ')})`;
   }
   const from = argsFrom ? ` from ${argsFrom}` : '';
-  const one = prefer.count === 'exact' || prefer.count === 'estimated' ? '1::bigint' : 'null::bigint';
+  // Planned counts are not made for calls (PostgREST plans them only for reads of tables and views).
+  const counted = prefer.count === 'exact' || prefer.count === 'estimated';
+  const one = counted ? '1::bigint' : 'null::bigint';
 
   if (fn.returnsVoid || (!fn.returnsSet && !fn.returnsComposite)) {
     const expr = fn.returnsVoid ? `${call}::text` : `to_json(${call})::text`;
@@ -195,8 +187,6 @@ export function buildCall(
   const limit =
     q.limit === undefined ? maxRows : maxRows === undefined ? q.limit : Math.min(q.limit, maxRows);
   const page = `${limit === undefined ? '' : ` limit ${limit}`}${q.offset ? ` offset ${q.offset}` : ''}`;
-  // Planned counts are not made for calls (PostgREST plans them only for reads of tables and views).
-  const counted = prefer.count === 'exact' || prefer.count === 'estimated';
   if (!fn.returnsComposite) {
     // SETOF a scalar type: an array of values.
     const total = counted ? `(select count(*) from ${source})` : 'null::bigint';

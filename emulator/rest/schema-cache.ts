@@ -78,8 +78,17 @@ join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 where n.nspname = $1 and p.prokind = 'f'`;
 
-/** The types a single unnamed argument may have: the request body is passed to it whole. */
-export const WHOLE_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+/** How an RPC request's body comes, by its Content-Type: JSON (named arguments) unless it says otherwise. */
+export type BodyMedia = 'json' | 'text' | 'xml' | 'bytea';
+
+/** The types a single unnamed argument may have, by the body media passed to it whole. */
+export const WHOLE_BODY_TYPES: Record<BodyMedia, string[]> = {
+  json: ['json', 'jsonb'],
+  text: ['text'],
+  xml: ['xml'],
+  bytea: ['bytea'],
+};
+const wholeBodyTypes = new Set(Object.values(WHOLE_BODY_TYPES).flat());
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -164,7 +173,7 @@ export class SchemaCache {
       // PostgREST's schema cache leaves out what a request cannot call (SchemaCache.hs, funcsSqlQuery): a function
       // with more than one unnamed argument, or one unnamed argument of a type other than a whole body's.
       const unnamed = args.filter((a) => a.name === '');
-      if (unnamed.length > 1 || (unnamed.length === 1 && !WHOLE_BODY_TYPES.has(unnamed[0].type))) continue;
+      if (unnamed.length > 1 || (unnamed.length === 1 && !wholeBodyTypes.has(unnamed[0].type))) continue;
       const setOf = byRowType.get(row.return_type);
       const fn: RpcFunction = {
         schema: this.schema,
