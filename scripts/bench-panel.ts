@@ -1,22 +1,22 @@
 // `npm run bench:panel [-- --count N --queries N]`
-// What the seller panel's threshold (supabase/migrations/20250401000000_seller_panel.sql) costs the market counts.
-// The counts now group one level finer (by seller) to withhold figures drawn from fewer than 5 sellers, and the
-// 90-day sold headline makes an extra pass over the listed rows to count the sellers behind it (panelSellers).
+// What the seller panel's threshold (docs/decisions/056-seller-panel.md) costs the market counts. The counts now group
+// one level finer (by seller) to withhold figures drawn from fewer than 5 sellers, and the 90-day sold headline makes
+// an extra pass over the listed rows to count the sellers behind it (panelSellers).
 //
-// Builds a fresh in-memory database (every migration, no seed), loads N demo listings (default 200,000; the demo
-// market is a panel of synthetic sellers, so the rules apply to it), and puts the versions the panel replaced beside
-// the current ones, in a schema of their own: bench.market_count_available (20250201000000_market_matching.sql, with
+// Builds a fresh in-memory database (every migration, no seed), loads N demo listings (default 200,000; the demo market
+// is a panel of synthetic sellers, so the rules apply to it), and puts the versions the panel replaced beside the
+// current ones, in a schema of their own: bench.market_count_available (20250201000000_market_matching.sql, with
 // enable_sort off from 20250214000100_market_counts_hashed.sql) and bench.market_count_sold
-// (20250215000000_market_sold_one_pass.sql, with its enable_presorted_aggregate off). Their text is read from those
-// migration files at run time, only the schema changed. Then, over the first N of bench:search's queries (default
-// 60), each with its condition: old and new available, old and new sold over 90 days (the headline, with the extra
-// pass) and over 30 days (without it), as SQL calls timed with performance.now() around the query (PGlite's round
-// trip included, the same for both), best of 3 per query, old and new interleaved (and in turn first) so machine noise
-// hits both. Prints p50, p95 and mean per function and new/old, how many answers withheld their headline or folded a
-// marketplace into 'other', and checks that every figure the new answer shows equals the old one (headline,
-// byCondition cells, marketplace rows, demoComps, price quartiles, median days to sell). Timings are figures, not
-// assertions; a figure that differs exits 1.
-import { readFileSync } from 'node:fs';
+// (20250215000000_market_sold_one_pass.sql, with its enable_presorted_aggregate off). Their text is read at run time
+// from those migration files in the archived history (supabase/history), only the schema changed. Then, over the first
+// N of bench:search's queries (default 60), each with its condition: old and new available, old and new sold over 90
+// days (the headline, with the extra pass) and over 30 days (without it), as SQL calls timed with performance.now()
+// around the query (PGlite's round trip included, the same for both), best of 3 per query, old and new interleaved (and
+// in turn first) so machine noise hits both. Prints p50, p95 and mean per function and new/old, how many answers
+// withheld their headline or folded a marketplace into 'other', and checks that every figure the new answer shows
+// equals the old one (headline, byCondition cells, marketplace rows, demoComps, price quartiles, median days to sell).
+// Timings are figures, not assertions; a figure that differs exits 1.
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultSupabaseDir } from '../emulator/config';
@@ -34,14 +34,14 @@ const MIN_SELLERS = 5;
 const REPEATS = 3;
 /** The whole run gives up after this long, whatever happens. */
 const BUDGET_MS = 30 * 60 * 1000;
-const MIGRATIONS = path.join(defaultSupabaseDir, 'migrations');
+const HISTORY = path.join(defaultSupabaseDir, 'history', 'migrations-before-baseline.tar.gz');
 const CONDITIONS: Condition[] = ['new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned'];
 
 // ---------------------------------------------------------------------------------------------------------------------
 // The old functions, from the migrations that made them
 
 function migration(file: string): string {
-  return readFileSync(path.join(MIGRATIONS, file), 'utf8');
+  return execFileSync('tar', ['-xzOf', HISTORY, `migrations/${file}`], { encoding: 'utf8' });
 }
 
 /** The text from `start` to the end of its statement: the next line that closes a `$$` body, or the next `;`. */

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const DICTIONARY_MIGRATION = 'supabase/migrations/20250501000100_market_dictionary.sql';
+export const DICTIONARY_MIGRATION = 'supabase/migrations/20261125000320_market_dictionary.sql';
 
 const SIZES = [10, 20, 35, 40, 50] as const;
 const SPELLINGS = ['english', 'american', 'british'] as const;

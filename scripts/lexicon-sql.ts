@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { BRANDS, GARMENTS, MODELS } from '../supabase/functions/_shared/market/lexicon-data';
 import { COLOUR_WORDS, NOISE_WORDS } from '../supabase/functions/_shared/market/lexicon-words';
 
-export const LEXICON_MIGRATION = 'supabase/migrations/20250201000100_market_lexicon.sql';
+export const LEXICON_MIGRATION = 'supabase/migrations/20261125000310_market_lexicon.sql';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 

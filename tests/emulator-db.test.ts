@@ -130,6 +130,30 @@ describe('migrations and seed', () => {
     );
   });
 
+  it('refuses a database built from migrations the folder no longer has, saying how to rebuild it', async () => {
+    const dir = project({});
+    writeFileSync(
+      path.join(dir, 'migrations', '20250102000000_colors.sql'),
+      'create table public.emu_c (n text);',
+    );
+    const dataDir = path.join(dir, '.data');
+    const first = await startEmulator({ port: 0, dataDir, databaseUrl: '', supabaseDir: dir, log: false });
+    await first.stop();
+
+    // The history squashed into a baseline: the old file goes, a new one holds what it made.
+    rmSync(path.join(dir, 'migrations', '20250102000000_colors.sql'));
+    writeFileSync(
+      path.join(dir, 'migrations', '20260101000000_baseline.sql'),
+      'create table public.emu_c (n text);',
+    );
+    await expect(
+      startEmulator({ port: 0, dataDir, databaseUrl: '', supabaseDir: dir, log: false }),
+    ).rejects.toThrow(
+      'This database was built from migrations that supabase/migrations no longer has (20250102000000_colors). ' +
+        'It cannot be brought up to date: delete it and build it again (for the local database: npm run db:reset).',
+    );
+  });
+
   it('runs seed scripts and the afterFreshSeed hook on a fresh database', async () => {
     const seen: string[] = [];
     const emu = await startEmulator({

@@ -1,4 +1,4 @@
-// How a query is read (supabase/migrations/20250501000000_query_reading.sql, docs/decisions/060-reading-the-query.md):
+// How a query is read (supabase/migrations/20261125000300_market_matching.sql, docs/decisions/060-reading-the-query.md):
 // which words are corrected and into what, what the reading says it recognised or does not know, and that "did you
 // mean" keeps the brand and model a query named. A fresh database with a few listings of our own, so every case
 // says exactly what the index holds.

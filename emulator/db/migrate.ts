@@ -55,6 +55,23 @@ export type PrepareOptions = {
 
 export type PrepareResult = { fresh: boolean; applied: string[] };
 
+/**
+ * A database holds migrations this folder no longer has: it was built from an older history (the migrations were
+ * squashed into a baseline, docs/decisions/064) and cannot be brought up to date. `supabase db push` refuses the same
+ * way ("Remote migration versions not found in local migrations directory").
+ */
+export class UnknownMigrationsError extends Error {
+  constructor(readonly versions: string[]) {
+    const shown =
+      versions.slice(0, 3).join(', ') + (versions.length > 3 ? ` and ${versions.length - 3} more` : '');
+    super(
+      `This database was built from migrations that supabase/migrations no longer has (${shown}). ` +
+        'It cannot be brought up to date: delete it and build it again (for the local database: npm run db:reset).',
+    );
+    this.name = 'UnknownMigrationsError';
+  }
+}
+
 export async function isBootstrapped(db: Db): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>(
     `select to_regclass('supabase_migrations.schema_migrations') is not null as ok`,
@@ -100,8 +117,12 @@ export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<
     'select version from supabase_migrations.schema_migrations',
   );
   const done = new Set(rows.map((r) => r.version));
+  const files = migrationFiles(options.supabaseDir);
+  const known = new Set(files.map((file) => path.basename(file, '.sql')));
+  const unknown = [...done].filter((version) => !known.has(version)).sort();
+  if (unknown.length) throw new UnknownMigrationsError(unknown);
   const applied: string[] = [];
-  for (const file of migrationFiles(options.supabaseDir)) {
+  for (const file of files) {
     const version = path.basename(file, '.sql');
     if (done.has(version)) continue;
     const sql = readFileSync(file, 'utf8');

@@ -1,6 +1,6 @@
 // Words the matcher treats specially besides brands and garments (lexicon-data.ts). Generated into
 // public.market_lexicon by `npm run lexicon:sql` together with the brands and garments. Stop words and the plurals
-// that must not fold are rules of public.market_words (supabase/migrations/20250201000000_market_matching.sql).
+// that must not fold are rules of public.market_words (supabase/migrations/20261125000300_market_matching.sql).
 
 /**
  * Words of a listing's state or sales pitch, not of the item: a query sets them aside (the condition is chosen

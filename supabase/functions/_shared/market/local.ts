@@ -1,6 +1,6 @@
 // The product's own market index (public.market_listings), counted by SQL functions through RPC with the service
 // role. public.market_search answers a whole search in one RPC: rate limit, cache, count, cache write
-// (migrations 20250101000200_market.sql and 20250101000210_market_search.sql).
+// (migrations 20261125000200_market_listings.sql and 20261125000400_market_search.sql).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   PANEL_MIN_SELLERS,
@@ -20,7 +20,7 @@ import {
 } from './types.ts';
 import { readingOf, type ParsedQuery } from './query.ts';
 
-/** What the counting functions say about the panel threshold (migration 20250401000000_seller_panel.sql). */
+/** What the counting functions say about the panel threshold (migration 20261125000400_market_search.sql). */
 type PanelRow = {
   sellers?: number;
   minSellers?: number;

@@ -1,4 +1,4 @@
-// The parsed search query (public.market_parse_query, migration 20250201000000_market_matching.sql) and the eBay
+// The parsed search query (public.market_parse_query, migration 20261125000300_market_matching.sql) and the eBay
 // keywords built from it, so eBay is asked what the local index matches: brand and garment names as their entry's
 // name (eBay knows "Dr. Martens", not every spelling), "phrases" quoted, -exclusions, and a comma's alternatives in
 // eBay's (a, b) form.

@@ -1,3 +1,19 @@
+-- Your sales and the seller panel: a reseller's imported sales (private to them), what they tell about a search
+-- ("your history"), and the consent that turns them into anonymous comps of the market index.
+--
+-- The Flipwise seller panel (issue 22, docs/decisions/056-seller-panel.md): resellers who choose to share turn their
+-- imported items (public.seller_items) into anonymous comps of the market index, and every figure the search shows
+-- is withheld unless it draws on enough sellers.
+--
+-- - A comp is a row of public.market_listings with source 'panel' and the seller's panel key (a random uuid, not the
+--   user id). It keeps what a search matches and counts: title, brand, category, size, condition, status, price,
+--   marketplace, and the listing and sale days. It drops the order or listing id (the comp's id is 'panel-' and the
+--   seller_items id), the listing URL, the buyer (never imported) and the time of day.
+-- - Items whose export does not say their condition stay private: every figure is per condition.
+-- - Sharing off, deleting the imported data or deleting the account removes the comps at once and forgets every
+--   cached market answer, so the next search no longer counts them.
+-- - The demo market is a panel of synthetic sellers (emulator/seeds/data/market-data.ts), so the rules apply to it too.
+
 -- Your sales (issue 21, docs/decisions/054-your-sales.md): the items a reseller imported from their own marketplace
 -- exports, sold or still listed. Private to them: every policy, function and figure reads only the caller's own rows.
 -- Their sell-through is derived from their own data and shown only to them, which is what eBay's licence allows.
@@ -55,6 +71,7 @@ create trigger seller_items_set_updated_at
   for each row execute function public.set_updated_at();
 
 revoke execute on function public.seller_items_terms() from public, anon, authenticated;
+
 grant execute on function public.seller_items_terms() to service_role;
 
 alter table public.seller_items enable row level security;
@@ -82,7 +99,9 @@ create policy "Users can delete their own imported items"
 
 -- Visitors get nothing: no policy names anon, and the grants leave them out.
 revoke all on public.seller_items from anon;
+
 grant select, insert, update, delete on public.seller_items to authenticated;
+
 grant all on public.seller_items to service_role;
 
 -- Import ----------------------------------------------------------------------------------------------------------------
@@ -138,6 +157,7 @@ end;
 $$;
 
 revoke execute on function public.seller_items_import(jsonb, text) from public, anon;
+
 grant execute on function public.seller_items_import(jsonb, text) to authenticated, service_role;
 
 -- Your numbers ----------------------------------------------------------------------------------------------------------
@@ -244,19 +264,8 @@ as $$
 $$;
 
 revoke execute on function public.seller_sales_summary(date, date, text) from public, anon;
-grant execute on function public.seller_sales_summary(date, date, text) to authenticated, service_role;
 
--- Your history on the Explorer ----------------------------------------------------------------------------------------
--- The caller's own items that match a search, by the market search's rules (public.market_parse_query and its groups
--- over the same listing key), in the chosen condition, over everything they imported.
---
--- Reading a query needs the lexicon, which is not the browser's to read, so that one step is a SECURITY DEFINER
--- function in the unexposed schema "private": it turns a query into the SQL condition a row must meet and touches no
--- one's rows. public.seller_history runs as the caller, under the policies above (Supabase's linter rightly warns of a
--- definer function callable through /rest/v1/rpc).
-create schema if not exists private;
-revoke all on schema private from public;
-grant usage on schema private to authenticated, service_role;
+grant execute on function public.seller_sales_summary(date, date, text) to authenticated, service_role;
 
 create function private.seller_match_sql(p_query text) returns text
   language plpgsql stable security definer
@@ -295,6 +304,7 @@ end;
 $$;
 
 revoke execute on function private.seller_match_sql(text) from public, anon;
+
 grant execute on function private.seller_match_sql(text) to authenticated, service_role;
 
 create function public.seller_history(p_query text, p_condition text) returns jsonb
@@ -359,4 +369,339 @@ end;
 $$;
 
 revoke execute on function public.seller_history(text, text) from public, anon;
+
 grant execute on function public.seller_history(text, text) to authenticated, service_role;
+
+-- Who shares -------------------------------------------------------------------------------------------------------------
+create table public.panel_members (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  -- What the comps carry instead of the user id.
+  seller_key uuid not null unique default gen_random_uuid(),
+  joined_at timestamptz not null default now()
+);
+
+comment on table public.panel_members is
+  'Users who share their imported sales with the seller panel. Read and changed only through panel_sharing_status() and panel_set_sharing().';
+
+-- Nobody reads or writes this table directly: the two functions below are the only way in.
+alter table public.panel_members enable row level security;
+
+revoke all on public.panel_members from anon, authenticated;
+
+grant all on public.panel_members to service_role;
+
+-- Every cached market answer may count a seller's comps: forgotten when comps leave.
+create function private.market_cache_forget() returns void
+  language sql security definer
+  set search_path = ''
+as $$
+  delete from public.market_search_cache
+  where cache_key like 'search-available|%' or cache_key like 'search-sold|%';
+$$;
+
+-- Publishes a member's items as comps (all of them, the given ids, or the next p_limit not yet published), stripped of
+-- what identifies the seller.
+create function private.panel_publish(p_user uuid, p_ids bigint[] default null, p_limit integer default null)
+  returns integer
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  insert into public.market_listings (marketplace, external_id, title, brand, category, size, condition, status,
+    price, currency, listed_at, sold_at, url, source, seller_key)
+  select s.marketplace, 'panel-' || s.id, s.title, s.brand, s.category, s.size, s.condition, s.status,
+    s.price, s.currency, date_trunc('day', s.listed_at, 'UTC'), date_trunc('day', s.sold_at, 'UTC'), null, 'panel',
+    m.seller_key
+  from public.seller_items s
+  join public.panel_members m on m.user_id = s.user_id
+  where s.user_id = p_user and s.condition is not null and (p_ids is null or s.id = any (p_ids))
+    and (p_limit is null or not exists (
+      select 1 from public.market_listings l where l.marketplace = s.marketplace and l.external_id = 'panel-' || s.id))
+  order by s.id
+  limit p_limit
+  on conflict (marketplace, external_id) do nothing;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+-- Removes comps of the given seller_items rows (by the marketplace and id they were published under).
+create function private.panel_withdraw(p_items jsonb) returns integer
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  delete from public.market_listings l
+  using jsonb_to_recordset(p_items) as x(id bigint, marketplace text)
+  where l.marketplace = x.marketplace and l.external_id = 'panel-' || x.id and l.source = 'panel';
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+-- Imports, corrections and deletions of a member's items reach the panel in the same statement.
+create function private.seller_items_panel_inserted() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_member record;
+begin
+  for v_member in
+    select n.user_id, array_agg(n.id) as ids
+    from new_rows n join public.panel_members m on m.user_id = n.user_id
+    group by n.user_id
+  loop
+    perform private.panel_publish(v_member.user_id, v_member.ids);
+  end loop;
+  return null;
+end;
+$$;
+
+create function private.seller_items_panel_updated() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_member record;
+begin
+  for v_member in
+    select o.user_id,
+      jsonb_agg(jsonb_build_object('id', o.id, 'marketplace', o.marketplace)) as old_items,
+      array_agg(o.id) as ids
+    from old_rows o join public.panel_members m on m.user_id = o.user_id
+    group by o.user_id
+  loop
+    perform private.panel_withdraw(v_member.old_items);
+    perform private.panel_publish(v_member.user_id, v_member.ids);
+  end loop;
+  return null;
+end;
+$$;
+
+create function private.seller_items_panel_deleted() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_removed integer;
+begin
+  select private.panel_withdraw(jsonb_agg(jsonb_build_object('id', o.id, 'marketplace', o.marketplace)))
+  into v_removed
+  from old_rows o join public.panel_members m on m.user_id = o.user_id;
+  if coalesce(v_removed, 0) > 0 then
+    perform private.market_cache_forget();
+  end if;
+  return null;
+end;
+$$;
+
+create trigger seller_items_panel_inserted
+  after insert on public.seller_items referencing new table as new_rows
+  for each statement execute function private.seller_items_panel_inserted();
+
+create trigger seller_items_panel_updated
+  after update on public.seller_items referencing old table as old_rows new table as new_rows
+  for each statement execute function private.seller_items_panel_updated();
+
+create trigger seller_items_panel_deleted
+  after delete on public.seller_items referencing old table as old_rows
+  for each statement execute function private.seller_items_panel_deleted();
+
+-- Leaving the panel (sharing off, or the account deleted: the row goes with auth.users) takes every comp along.
+create function private.panel_members_left() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  delete from public.market_listings where seller_key = old.seller_key and source = 'panel';
+  perform private.market_cache_forget();
+  return null;
+end;
+$$;
+
+create trigger panel_members_left
+  after delete on public.panel_members
+  for each row execute function private.panel_members_left();
+
+-- Turning sharing on publishes at most this many items per call, so a seller with a long history never meets the
+-- statement timeout: the browser asks for the rest with panel_share_more() until nothing is pending.
+create function private.panel_batch() returns integer language sql immutable set search_path = '' as $$ select 2000 $$;
+
+-- What the sharing switch shows: on or off, since when, how many items are shared, how many are still being shared
+-- and how many stay private. The
+-- browser calls the two public functions, which run as the caller; only the steps that touch the panel tables are
+-- definer functions, in the unexposed schema private (the database linter's security_definer_function_executable).
+create function private.panel_sharing_status() returns jsonb
+  language sql stable security definer
+  set search_path = ''
+as $$
+  select jsonb_build_object(
+    'sharing', m.user_id is not null,
+    'since', m.joined_at,
+    'shared', (select count(*) from public.market_listings l where m.seller_key is not null and l.seller_key = m.seller_key)::int,
+    'withoutCondition', (select count(*) from public.seller_items s where s.user_id = me.uid and s.condition is null)::int,
+    'pending', case when m.user_id is null then 0 else greatest(0,
+      (select count(*) from public.seller_items s where s.user_id = me.uid and s.condition is not null)
+      - (select count(*) from public.market_listings l where l.seller_key = m.seller_key))::int end
+  )
+  from (select (select auth.uid()) as uid) me
+  left join public.panel_members m on m.user_id = me.uid
+  where me.uid is not null
+$$;
+
+create function private.panel_set_sharing(p_share boolean) returns jsonb
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_user uuid := (select auth.uid());
+  v_joined integer;
+begin
+  if v_user is null then
+    raise exception 'Please log in to change sharing.' using errcode = '28000';
+  end if;
+  if p_share is null then
+    raise exception 'Say whether to share: true or false.' using errcode = '22023';
+  end if;
+  if p_share then
+    insert into public.panel_members (user_id) values (v_user) on conflict (user_id) do nothing;
+    get diagnostics v_joined = row_count;
+    if v_joined > 0 then
+      perform private.panel_publish(v_user, null, private.panel_batch());
+      -- A new seller can lift a withheld figure over the threshold: the next search counts them.
+      perform private.market_cache_forget();
+    end if;
+  else
+    delete from public.panel_members where user_id = v_user;
+  end if;
+  return private.panel_sharing_status();
+end;
+$$;
+
+-- The next batch of a member's items not yet in the panel (after panel_set_sharing(true) said some are pending).
+create function private.panel_share_more() returns jsonb
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_user uuid := (select auth.uid());
+begin
+  if v_user is null then
+    raise exception 'Please log in to change sharing.' using errcode = '28000';
+  end if;
+  if exists (select 1 from public.panel_members where user_id = v_user) then
+    perform private.panel_publish(v_user, null, private.panel_batch());
+    perform private.market_cache_forget();
+  end if;
+  return private.panel_sharing_status();
+end;
+$$;
+
+create function public.panel_share_more() returns jsonb
+  language sql
+  set search_path = ''
+as $$
+  select private.panel_share_more()
+$$;
+
+create function public.panel_sharing_status() returns jsonb
+  language sql stable
+  set search_path = ''
+as $$
+  select private.panel_sharing_status()
+$$;
+
+create function public.panel_set_sharing(p_share boolean) returns jsonb
+  language sql
+  set search_path = ''
+as $$
+  select private.panel_set_sharing(p_share)
+$$;
+
+revoke execute on function private.market_cache_forget(), private.panel_publish(uuid, bigint[], integer),
+  private.panel_withdraw(jsonb), private.seller_items_panel_inserted(), private.seller_items_panel_updated(),
+  private.seller_items_panel_deleted(), private.panel_members_left(), private.panel_sharing_status(),
+  private.panel_set_sharing(boolean), private.panel_share_more(), private.panel_batch()
+  from public, anon, authenticated;
+
+grant execute on function private.panel_sharing_status(), private.panel_set_sharing(boolean),
+  private.panel_share_more(), private.panel_batch() to authenticated;
+
+revoke execute on function public.panel_sharing_status(), public.panel_set_sharing(boolean), public.panel_share_more()
+  from public, anon;
+
+grant execute on function public.panel_sharing_status(), public.panel_set_sharing(boolean), public.panel_share_more()
+  to authenticated;
+
+-- k-anonymity ------------------------------------------------------------------------------------------------------------
+-- A figure may be shown when it draws on no seller's items (nothing matched, or only listings that are nobody's sales)
+-- or on at least p_k distinct sellers.
+
+-- One figure of a breakdown: its count when it may be shown, else null.
+create function private.panel_cell(p_cell jsonb, p_k integer) returns integer
+  language sql immutable
+  set search_path = ''
+as $$
+  select case
+    when p_cell is null then 0
+    when (p_cell ->> 'sellers')::int = 0 or (p_cell ->> 'sellers')::int >= p_k then (p_cell ->> 'n')::int
+  end
+$$;
+
+-- The split by marketplace of a shown figure. A marketplace drawing on too few sellers goes into 'other'; if 'other'
+-- itself draws on too few, the smallest shown marketplace joins it (having enough sellers of its own, it lifts 'other'
+-- over the threshold). So no figure below the threshold can be read off, not even by subtracting the shown ones from
+-- the total. p_rows: [{marketplace, n, sellers, keys}], keys only for the marketplaces with too few sellers.
+create function private.panel_fold(p_rows jsonb, p_k integer, p_field text) returns jsonb
+  language sql immutable
+  set search_path = ''
+as $$
+  with r as (
+    select x.value ->> 'marketplace' as marketplace, (x.value ->> 'n')::int as n,
+      (x.value ->> 'sellers')::int as sellers, x.value -> 'keys' as keys
+    from jsonb_array_elements(coalesce(p_rows, '[]')) x
+  ),
+  shown as (
+    select r.*, row_number() over (order by r.n, r.marketplace desc) as smallest
+    from r where r.sellers = 0 or r.sellers >= p_k
+  ),
+  small as (select r.* from r where r.sellers > 0 and r.sellers < p_k),
+  verdict as (
+    select
+      (select count(*) from small) as small_rows,
+      (select count(distinct k.value) from small, jsonb_array_elements(small.keys) k) as small_sellers,
+      (select count(*) from shown) as shown_rows
+  ),
+  -- How many of the smallest shown marketplaces join 'other': none, one, or every row when nothing can be shown.
+  joined as (
+    select case
+      when v.small_rows = 0 or v.small_sellers >= p_k then 0
+      when v.shown_rows > 0 then 1
+      else -1 end as n
+    from verdict v
+  )
+  select case when j.n = -1 then '[]'::jsonb else
+    coalesce((
+      select jsonb_agg(jsonb_build_object('marketplace', s.marketplace, p_field, s.n) order by s.n desc, s.marketplace)
+      from shown s where s.smallest > j.n
+    ), '[]')
+    || coalesce((
+      select jsonb_build_array(jsonb_build_object('marketplace', 'other', p_field, sum(o.n)::int))
+      from (select n from small union all select n from shown where smallest <= j.n) o
+      having count(*) > 0
+    ), '[]')
+  end
+  from joined j
+$$;
+
+revoke execute on function private.panel_cell(jsonb, integer),
+  private.panel_fold(jsonb, integer, text) from public, anon, authenticated;
+
+-- The counting functions run as the service role.
+grant execute on function private.panel_cell(jsonb, integer),
+  private.panel_fold(jsonb, integer, text) to service_role;

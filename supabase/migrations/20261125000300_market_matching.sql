@@ -1,7 +1,28 @@
--- Reading a query a reseller can trust (issue 28, docs/decisions/060-reading-the-query.md).
+-- Matching that understands fashion resale (issue 10, docs/decisions/029-search-matching.md).
+--
+-- Words: a listing and a query go through the same rules (public.market_words): market_normalize (case, accents,
+-- apostrophes, dotted initials); sizes become size terms ("size s", "sz m", "xl", "us 9", "uk 8", "eu 42",
+-- "one size" -> sz_s, sz_m, sz_xl, sz_9 and 9, sz_uk8, sz_eu42, sz_os); stop words drop out (never size or brand
+-- words); plurals fold to the singular (dresses -> dress, hoodies -> hoodie) except where the singular is another
+-- thing (jeans, shorts, tights keep their s), and no English stemmer cuts leggings to "leg". Plain expressions only,
+-- so the listing key is cheap to compute and truly immutable.
+--
+-- Who may call: the search functions run as service_role; nothing here is for the browser.
+--
+-- Names: public.market_lexicon (generated from supabase/functions/_shared/market/lexicon-data.ts) groups the names
+-- of one brand or garment ("dr martens", "doc martens", "dms", "docs"; "denim jacket", "jean jacket"). A query's
+-- phrases are matched longest first and stand for any name of their entry, so "TNF nuptse", "north face nuptse" and
+-- "The North Face Nuptse" find the same listings.
+--
+-- The query language (public.market_parse_query): words are ANDed; "-word" excludes; "quoted words" must appear
+-- together in that order; a comma separates alternatives (nuptse, super puff = either). Unknown words of 4 letters
+-- or more are corrected to the closest word of the index (trigram similarity); condition and sales words are set
+-- aside (the condition is chosen separately), and in a long pasted title colours and words no listing uses too.
+--
+-- Reading a query a reseller can trust (issue 28, docs/decisions/060-reading-the-query.md):
 --
 -- 1. No real word is "corrected" into another. A query word no listing uses is corrected only when it is no English
---    word (public.market_dictionary, loaded by the next migration), no part of a lexicon name (brand, garment or model)
+--    word (public.market_dictionary, loaded by 20261125000320_market_dictionary.sql), no part of a lexicon name (brand, garment or model)
 --    and holds no digit (a model number), and only into a word one slip away: one letter added, dropped, changed or
 --    two swapped (two slips from 8 letters on). "band" stays "band"; "birkin" is a Hermes model; "lululemn" reads
 --    as "lululemon". A word in quotes is read as written, so a correction can be undone.
@@ -10,7 +31,247 @@
 -- 3. "Did you mean" keeps every brand and model the query named: "coach bag" offers Coach handbags, never a backpack.
 -- 4. A sold answer says how far back the index's sales go (dataSince), so a 365-day window on 180 days of data says so.
 
-create extension if not exists fuzzystrmatch with schema extensions;
+-- Text normalisation --------------------------------------------------------------------------------------------------
+-- One definition of "the same words" for listings and queries: lower case, accents dropped (Café = cafe),
+-- apostrophes dropped (Levi's = levis, Arc'teryx = arcteryx), dotted initials joined (J.Crew = jcrew), every other
+-- character a word break. unaccent() itself is only STABLE (its dictionary could change); pinning the dictionary makes
+-- this wrapper safe to mark IMMUTABLE, which generated columns and indexes need.
+create function public.market_normalize(input text) returns text
+  language sql immutable parallel safe
+  set search_path = ''
+as $$
+  select btrim(regexp_replace(
+    regexp_replace(
+      regexp_replace(lower(extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(input, ''))), '[''’`]', '', 'g'),
+      '([a-z])\.(?=[a-z])', '\1', 'g'),
+    '[^a-z0-9]+', ' ', 'g'))
+$$;
+revoke execute on function public.market_normalize(text) from public, anon, authenticated;
+grant execute on function public.market_normalize(text) to service_role;
+
+-- The lexicon ---------------------------------------------------------------------------------------------------------
+create table public.market_lexicon (
+  -- A name as market_words makes it: 'doc marten', 'tnf', 'jean jacket', 'north face'.
+  phrase text primary key check (phrase ~ '^[a-z0-9_]+( [a-z0-9_]+){0,3}$'),
+  kind text not null check (kind in ('brand', 'garment', 'model', 'noise', 'colour')),
+  -- The entry the name belongs to, as a person reads it: 'Dr. Martens', 'denim jacket'. Every name of a brand,
+  -- garment or model entry shares it; the eBay query and "matched as" use it.
+  label text not null check (char_length(label) between 1 and 100),
+  -- A model's brand, as its brand entry's label ('Birkin' -> 'Hermes'); only models have one.
+  brand text check (char_length(brand) between 1 and 100),
+  check ((kind = 'model') = (brand is not null))
+);
+
+create index market_lexicon_entry_idx on public.market_lexicon (kind, label);
+
+comment on table public.market_lexicon is
+  'Brand and garment names with their aliases, stop, noise and colour words: the vocabulary both listings and queries are matched with. Data: supabase/functions/_shared/market/lexicon-data.ts.';
+
+alter table public.market_lexicon enable row level security;
+revoke all on public.market_lexicon from anon, authenticated;
+grant select on public.market_lexicon to service_role;
+
+-- Words of the index, for typo correction: refreshed by public.market_refresh_vocabulary() after a seed or import.
+create table public.market_vocabulary (
+  word text primary key check (char_length(word) between 1 and 100),
+  listings integer not null default 0 check (listings >= 0)
+);
+
+comment on table public.market_vocabulary is
+  'Every term of the listing index with how many listings carry it (a recent sample), for "did you mean" and typo correction.';
+
+create index market_vocabulary_word_trgm_idx on public.market_vocabulary using gin (word extensions.gin_trgm_ops);
+
+alter table public.market_vocabulary enable row level security;
+revoke all on public.market_vocabulary from anon, authenticated;
+grant select on public.market_vocabulary to service_role;
+
+-- Words -----------------------------------------------------------------------------------------------------------------
+-- The significant words of a text, in order. Letter sizes stand alone or follow size/sz; numeric sizes follow
+-- size/sz/us (US is the default system, and the number stays a word too) or uk/eu.
+create function public.market_words(input text) returns text[]
+  language sql immutable parallel safe
+  set search_path = ''
+as $$
+  select array_remove(string_to_array(
+    -- 4. unprotect the plurals that must keep their s
+    regexp_replace(
+      -- 3. plurals: ies -> ie, (ss|sh|ch|x|z)es -> drop es, other s -> drop s (not ss, us, is, as; 4 letters or more);
+      --    a word protected by a trailing _ never matches (_ is a word character, so \M fails before it)
+      regexp_replace(
+        regexp_replace(
+          regexp_replace(
+            regexp_replace(
+              -- 2. stop words
+              regexp_replace(
+                -- 1. sizes
+                regexp_replace(
+                  regexp_replace(
+                    regexp_replace(
+                      regexp_replace(
+                        regexp_replace(public.market_normalize(input), '\mone size\M', 'sz_os', 'g'),
+                        '\m(?:size|sz|us) (\d{1,2})\M', 'sz_\1 \1', 'g'),
+                      '\m(uk|eu) (\d{1,2})\M', 'sz_\1\2', 'g'),
+                    '\m(?:size|sz) (xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)\M', 'sz_\1', 'g'),
+                  '\m(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)\M', 'sz_\1', 'g'),
+                '\m(?:a|an|and|at|by|for|from|in|is|it|its|my|of|on|or|size|sz|the|this|to|with|w)\M', ' ', 'g'),
+              '\m(jeans|shorts|tights|glasses|sunglasses|overalls|sweats|flats|briefs|boxers|pajamas|pyjamas|scrubs|chaps|heels)\M',
+              '\1_', 'g'),
+            '\m([a-z]{2,}i)es\M', '\1e', 'g'),
+          '\m([a-z]+(?:ss|sh|ch|x|z))es\M', '\1', 'g'),
+        '\m([a-z]{2,}[b-hj-rtv-z])s\M', '\1', 'g'),
+      '_( |$)', '\1', 'g'),
+    ' '), '')
+$$;
+comment on function public.market_words(text) is
+  'The significant words of a listing or query text: normalised, sizes as sz_ terms, stop words out, plurals folded.';
+revoke execute on function public.market_words(text) from public, anon, authenticated;
+grant execute on function public.market_words(text) to service_role;
+
+-- The index key of a listing: the words of its brand, title, category and size.
+create function public.market_listing_terms(brand text, title text, category text, size text) returns text[]
+  language sql immutable parallel safe
+  set search_path = ''
+as $$
+  select public.market_words(
+    coalesce(brand, '') || ' ' || coalesce(title, '') || ' ' || coalesce(category, '')
+      || coalesce(' size ' || size, ''))
+$$;
+revoke execute on function public.market_listing_terms(text, text, text, text) from public, anon, authenticated;
+grant execute on function public.market_listing_terms(text, text, text, text) to service_role;
+
+-- The WHERE clause of a parsed query over market_listings l with the given status: the words through the GIN index,
+-- phrases through the title (trigram-indexed), exclusions through a second probe of the index, so no row recomputes
+-- its key.
+create function public.market_match_sql(p_parsed jsonb, p_status text) returns text
+  language plpgsql immutable
+  set search_path = ''
+as $$
+declare
+  v_key constant text := 'public.market_listing_terms(%1$s.brand, %1$s.title, %1$s.category, %1$s.size)';
+  v_parts text[] := '{}';
+  v_clause jsonb;
+  v_phrase text;
+  v_part text;
+begin
+  for v_clause in select value from jsonb_array_elements(coalesce(p_parsed -> 'clauses', '[]')) loop
+    v_part := public.market_groups_sql(v_clause -> 'groups', format(v_key, 'l'));
+    if v_part = '' then
+      continue;
+    end if;
+    for v_phrase in select jsonb_array_elements_text(coalesce(v_clause -> 'phrases', '[]')) loop
+      v_part := v_part || format(' and l.title ~* %L',
+        '\m' || array_to_string(string_to_array(v_phrase, ' '), '[^[:alnum:]]+') || '\M');
+    end loop;
+    v_parts := v_parts || ('(' || v_part || ')');
+  end loop;
+  if cardinality(v_parts) = 0 then
+    return 'false';
+  end if;
+  v_part := format('l.status = %L and (%s)', p_status, array_to_string(v_parts, ' or '));
+  if jsonb_array_length(coalesce(p_parsed -> 'exclude', '[]')) > 0 then
+    v_part := v_part || format(
+      ' and l.id not in (select x.id from public.market_listings x where x.status = %L and (%s))',
+      p_status,
+      (select string_agg(public.market_groups_sql(jsonb_build_array(g), format(v_key, 'x')), ' or ')
+       from jsonb_array_elements(p_parsed -> 'exclude') g));
+  end if;
+  return v_part;
+end;
+$$;
+revoke execute on function public.market_match_sql(jsonb, text) from public, anon, authenticated;
+grant execute on function public.market_match_sql(jsonb, text) to service_role;
+
+-- The previous form, kept for the rare query past 256 alternatives.
+create function public.market_groups_sql_filtered(p_groups jsonb, p_key text) returns text
+  language plpgsql immutable
+  set search_path = ''
+as $$
+declare
+  v_required text[] := '{}';
+  v_parts text[] := '{}';
+  v_group jsonb;
+  v_alts text[];
+  v_singles text[];
+  v_names jsonb;
+begin
+  for v_group in select value from jsonb_array_elements(coalesce(p_groups, '[]')) loop
+    v_names := v_group -> 'any';
+    if jsonb_array_length(v_names) = 1 then
+      v_required := v_required || array(select jsonb_array_elements_text(v_names -> 0));
+      continue;
+    end if;
+    v_singles := array(select n ->> 0 from jsonb_array_elements(v_names) n where jsonb_array_length(n) = 1);
+    v_alts := array(
+      select format('%s @> %L::text[]', p_key, array(select jsonb_array_elements_text(n)))
+      from jsonb_array_elements(v_names) n where jsonb_array_length(n) > 1);
+    if cardinality(v_singles) > 0 then
+      v_alts := format('%s && %L::text[]', p_key, v_singles) || v_alts;
+    end if;
+    v_parts := v_parts || ('(' || array_to_string(v_alts, ' or ') || ')');
+  end loop;
+  if cardinality(v_required) > 0 then
+    v_parts := format('%s @> %L::text[]', p_key, array(select distinct r from unnest(v_required) r order by r))
+      || v_parts;
+  end if;
+  return array_to_string(v_parts, ' and ');
+end;
+$$;
+revoke execute on function public.market_groups_sql_filtered(jsonb, text) from public, anon, authenticated;
+grant execute on function public.market_groups_sql_filtered(jsonb, text) to service_role;
+
+-- Fewer index probes for the same rows (issue 10, point 6). A query's groups of alternatives (brand aliases, garment
+-- synonyms) expand into one GIN probe per combination, `terms @> '{...}'`, joined by OR. When one combination's terms
+-- contain another's, its probe is redundant: every row holding the larger set holds the smaller one, so the OR already
+-- has it. "levi's jeans" gave 9 probes, among them {denim,jeans,levi} beside {jeans,levi}; it now gives 4, and
+-- "lululemon hoodie" 8 instead of 12. The matched rows are the same by construction (tests/market-probes.test.ts
+-- checks the answers too); only the probes that can add nothing are left out.
+create function public.market_groups_sql(p_groups jsonb, p_key text) returns text
+  language plpgsql immutable
+  set search_path = ''
+as $$
+declare
+  v_group jsonb;
+  v_name jsonb;
+  v_parts text[];
+  v_count int := 1;
+  v_alts jsonb := '[[]]'::jsonb;
+  v_new jsonb;
+  v_combo jsonb;
+begin
+  for v_group in select value from jsonb_array_elements(coalesce(p_groups, '[]')) loop
+    v_count := v_count * greatest(jsonb_array_length(v_group -> 'any'), 1);
+  end loop;
+  if v_count > 256 then
+    return public.market_groups_sql_filtered(p_groups, p_key);
+  end if;
+  for v_group in select value from jsonb_array_elements(coalesce(p_groups, '[]')) loop
+    v_new := '[]'::jsonb;
+    for v_combo in select value from jsonb_array_elements(v_alts) loop
+      for v_name in select value from jsonb_array_elements(v_group -> 'any') loop
+        v_new := v_new || jsonb_build_array(v_combo || v_name);
+      end loop;
+    end loop;
+    v_alts := v_new;
+  end loop;
+  with combos as (
+    select distinct array(select distinct w from jsonb_array_elements_text(c) w order by w) as terms
+    from jsonb_array_elements(v_alts) c
+    where jsonb_array_length(c) > 0
+  )
+  select coalesce(array_agg(format('%s @> %L::text[]', p_key, a.terms) order by a.terms), '{}')
+  into v_parts
+  from combos a
+  -- A probe whose terms hold another probe's terms finds nothing that one does not.
+  where not exists (select 1 from combos b where b.terms <@ a.terms and b.terms <> a.terms);
+  if cardinality(v_parts) = 0 then
+    return '';
+  end if;
+  return '(' || array_to_string(v_parts, ' or ') || ')';
+end;
+$$;
+revoke execute on function public.market_groups_sql(jsonb, text) from public, anon, authenticated;
+grant execute on function public.market_groups_sql(jsonb, text) to service_role;
 
 -- The English words -----------------------------------------------------------------------------------------------------
 create table public.market_dictionary (
@@ -24,9 +285,6 @@ alter table public.market_dictionary enable row level security;
 revoke all on public.market_dictionary from anon, authenticated;
 grant select on public.market_dictionary to service_role;
 
--- How far back the sales go: the first row of this index.
-create index market_listings_sold_at_idx on public.market_listings (sold_at) where status = 'sold';
-
 -- One slip ------------------------------------------------------------------------------------------------------------
 -- True when b is a over two adjacent letters swapped ("nupste" -> "nuptse").
 create function public.market_is_swap(a text, b text) returns boolean
@@ -37,6 +295,8 @@ as $$
     select 1 from generate_series(1, char_length(a) - 1) as i
     where substr(a, 1, i - 1) || substr(a, i + 1, 1) || substr(a, i, 1) || substr(a, i + 2) = b)
 $$;
+revoke execute on function public.market_is_swap(text, text) from public, anon, authenticated;
+grant execute on function public.market_is_swap(text, text) to service_role;
 
 -- The word of the index or the lexicon one slip from p_word (two from 8 letters on), or null: fewest slips first,
 -- then the lexicon's names, then the word most listings use.
@@ -65,18 +325,23 @@ as $$
   order by s.slips, s.named desc, s.listings desc, s.word
   limit 1
 $$;
-
 comment on function public.market_correction(text) is
   'The index or lexicon word one slip (two from 8 letters) from an unknown query word, or null.';
+revoke execute on function public.market_correction(text) from public, anon, authenticated;
+grant execute on function public.market_correction(text) to service_role;
 
 -- The query ------------------------------------------------------------------------------------------------------------
--- As in 20250201000000, with the correction rule above and two more notes:
+-- The groups of a text: each lexicon name (longest first) stands for every name of its entry; any other word stands
+-- for itself, corrected (by the rule above) when no listing uses it. Returns
+--   [{"any": [["doc", "marten"], ["dm"], ...], "label": "Dr. Martens", "kind": "brand"}, {"any": [["1460"]], "kind": "word"}]
+-- p_long: a long pasted title (colours and unknown words are set aside rather than required or corrected).
+-- Two more notes:
 --   recognised: [{"text": "hermes", "kind": "brand", "label": "Hermes"}, {"text": "birkin", "kind": "model",
 --                 "label": "Birkin", "brand": "Hermes"}]  (brands, garments and models of the lexicon)
 --   unknown:    ["zxqvblorp"]  (no listing uses it, no lexicon name holds it, nothing one slip away)
 -- p_notes may carry "keep" (words written in quotes: never corrected) and "excluding" (the words of a -exclusion:
 -- no recognised or unknown notes).
-create or replace function public.market_query_groups(p_text text, p_long boolean, inout p_notes jsonb default '{}'::jsonb,
+create function public.market_query_groups(p_text text, p_long boolean, inout p_notes jsonb default '{}'::jsonb,
   out groups jsonb)
   language plpgsql stable
   set search_path = ''
@@ -179,10 +444,16 @@ begin
   end loop;
 end;
 $$;
+revoke execute on function public.market_query_groups(text, boolean, jsonb) from public, anon, authenticated;
+grant execute on function public.market_query_groups(text, boolean, jsonb) to service_role;
 
--- As in 20250201000000, with the notes above: words in quotes are kept as written, exclusions note nothing, and the
--- answer carries "recognised" and "unknown".
-create or replace function public.market_parse_query(p_query text) returns jsonb
+-- What a query asks for, as jsonb:
+--   {"clauses": [{"groups": [...], "phrases": ["wide leg"]}], "exclude": [...groups...],
+--    "corrected": [{"from": "lululemn", "to": "lululemon"}], "ignored": ["euc", "black"],
+--    "recognised": [...], "unknown": [...]}
+-- A clause with no groups matches nothing, so a query of stop words or symbols never counts the whole index. Words in
+-- quotes are kept as written, and exclusions note nothing.
+create function public.market_parse_query(p_query text) returns jsonb
   language plpgsql stable
   set search_path = ''
 as $$
@@ -270,13 +541,17 @@ begin
   );
 end;
 $$;
+comment on function public.market_parse_query(text) is
+  'A search query as clauses of word groups (commas separate alternatives), phrases, exclusions, typo corrections and words set aside.';
+revoke execute on function public.market_parse_query(text) from public, anon, authenticated;
+grant execute on function public.market_parse_query(text) to service_role;
 
 -- "Did you mean" ---------------------------------------------------------------------------------------------------------
 -- A query that names a brand or a model keeps them in every suggestion: first the garments spelled close to the
 -- query's other words that the index holds for that brand ("coach bag" -> "Coach handbag"), then the brand and model
 -- alone when other words narrowed them to nothing. A query that names none gets the lexicon's names spelled close to
--- it, as before (20250202000200). Every name offered is one the index holds a listing for (one GIN probe each).
-create or replace function public.market_suggest(p_query text, p_limit int default 3) returns text[]
+-- it. Every name offered is one the index holds a listing for (one GIN probe each).
+create function public.market_suggest(p_query text, p_limit int default 3) returns text[]
   language plpgsql
   stable
   set search_path = ''
@@ -369,9 +644,15 @@ begin
   return v_out[1 : least(p_limit, 10)];
 end;
 $$;
+comment on function public.market_suggest(text, int) is
+  'Up to p_limit brand or category names spelled close to the query, for the Explorer''s "did you mean".';
+revoke execute on function public.market_suggest(text, int) from public, anon, authenticated;
+grant execute on function public.market_suggest(text, int) to service_role;
 
--- Vocabulary: as in 20250201000000, with the models' words.
-create or replace function public.market_refresh_vocabulary(p_sample int default 200000) returns integer
+-- Vocabulary: rebuilt after a seed or an import: the terms of the most recent listings (a sample keeps it quick at a
+-- million rows), plus every lexicon term (brands, garments and models) so a typo is caught even before the index
+-- holds that name.
+create function public.market_refresh_vocabulary(p_sample int default 200000) returns integer
   language plpgsql
   set search_path = ''
 as $$
@@ -393,73 +674,5 @@ begin
   return v_count;
 end;
 $$;
-
--- The search: as in 20250401000000, and a sold answer carries the first sale the index holds.
-create or replace function public.market_search(
-  p_kind text,
-  p_query text,
-  p_condition text,
-  p_user uuid,
-  p_bucket text,
-  p_limit int,
-  p_window_seconds int,
-  p_cache_key text default null,
-  p_ttl_seconds int default 900,
-  p_window_days int default 90,
-  p_min_sellers int default 5
-) returns jsonb
-  language plpgsql
-  set search_path = ''
-as $$
-declare
-  v_gate jsonb;
-  v_result jsonb;
-  v_count int;
-  v_state jsonb;
-begin
-  if p_kind is null or p_kind not in ('available', 'sold') then
-    raise exception 'p_kind must be available or sold' using errcode = '22023';
-  end if;
-
-  v_gate := public.market_search_gate(p_user, p_bucket, p_limit, p_window_seconds, p_cache_key);
-  if not (v_gate ->> 'allowed')::boolean then
-    return v_gate;
-  end if;
-  if jsonb_typeof(v_gate -> 'cached') = 'object' then
-    return jsonb_build_object('allowed', true, 'cached', true, 'result', v_gate -> 'cached');
-  end if;
-
-  if p_kind = 'available' then
-    v_result := public.market_count_available(p_query, p_condition, p_min_sellers);
-    v_count := (v_result ->> 'available')::int;
-  else
-    v_result := public.market_count_sold(p_query, p_condition, p_window_days, p_min_sellers)
-      || jsonb_build_object('dataSince',
-           (select min(l.sold_at) from public.market_listings l where l.status = 'sold'));
-    v_count := (v_result ->> 'sold')::int;
-  end if;
-  -- Where a zero comes from is asked of the whole index: demo rows, the panel, or nothing at all.
-  if v_count = 0 then
-    v_state := public.market_index_state();
-  else
-    v_state := jsonb_build_object(
-      'hasDemo', (v_result ->> 'demoComps')::int > 0,
-      'hasPanel', (v_result ->> 'panelComps')::int > 0,
-      'empty', false);
-  end if;
-  v_result := v_result || jsonb_build_object(
-    'hasDemo', (v_state ->> 'hasDemo')::boolean,
-    'hasPanel', (v_state ->> 'hasPanel')::boolean,
-    'indexEmpty', (v_state ->> 'empty')::boolean,
-    'asOf', to_jsonb(now()));
-
-  if p_cache_key is not null then
-    perform public.market_cache_put(p_cache_key, v_result, p_ttl_seconds);
-  end if;
-  return jsonb_build_object('allowed', true, 'cached', false, 'result', v_result);
-end;
-$$;
-
-revoke execute on function public.market_is_swap(text, text), public.market_correction(text)
-  from public, anon, authenticated;
-grant execute on function public.market_is_swap(text, text), public.market_correction(text) to service_role;
+revoke execute on function public.market_refresh_vocabulary(int) from public, anon, authenticated;
+grant execute on function public.market_refresh_vocabulary(int) to service_role;
