@@ -1,6 +1,8 @@
 // Issue 14, point 3: axe-core in Chromium on every public route, the Explorer with results, /account and the open
 // avatar menu. A serious or critical violation fails the test and is printed with the elements it found.
-import { AxeBuilder } from '@axe-core/playwright';
+import { paths, publicPaths } from '../src/config/paths';
+import { seriousViolations as axeViolations } from './support/axe';
+import { submitSearch } from './support/explorer';
 import type { Page } from './support/fixtures';
 import { expect, openPage, test } from './support/fixtures';
 import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
@@ -13,22 +15,8 @@ const brand = madeUpWord();
 const email = `axe.${brand}@example.com`;
 const password = 'axe-secret-12';
 
-/**
- * Serious and critical violations, and headings that skip a level (moderate for axe, but issue 14 found them), each
- * as "rule (impact): targets: help" so a failure says what to fix.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .slice(0, 5)
-          .map((n) => n.target.join(' '))
-          .join(', ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}: ${v.help}`,
-    );
-}
+/** Serious and critical violations, and headings that skip a level (moderate for axe, but issue 14 found them). */
+const seriousViolations = (page: Page) => axeViolations(page, { alsoRules: ['heading-order'] });
 
 /** The page has painted its content: the main heading is there and fonts and images have loaded. */
 async function settle(page: Page) {
@@ -54,18 +42,8 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.describe('axe-core: no serious or critical violations', () => {
-  const publicRoutes = [
-    '/',
-    '/about',
-    '/blog',
-    '/contact',
-    '/terms',
-    '/privacy',
-    '/faqs',
-    '/thriftingexplorer',
-    '/reset-password',
-    '/no-such-page',
-  ];
+  // Every route a visitor reaches signed out, and the not-found page.
+  const publicRoutes = [...publicPaths, paths.resetPassword, '/no-such-page'];
   for (const width of [1280, 390]) {
     for (const route of publicRoutes)
       test(`${route} at ${width} px`, async ({ newPage }) => {
@@ -112,9 +90,7 @@ test.describe('axe-core: no serious or critical violations', () => {
     });
 
     test('the Explorer with results', async () => {
-      await page.getByLabel('Item Name').fill(`${brand} jacket`);
-      await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await submitSearch(page, `${brand} jacket`);
       await page.getByTestId('sell-through-rate').waitFor();
       await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
       expect(await page.getByTestId('sell-through-rate').textContent()).toBe('50%');

@@ -2,9 +2,10 @@
 // wording, once; a confirmation link followed a second time shows one message, "This link was already used: your email
 // is confirmed, log in", where it confirmed the address, and one message (never "register again") anywhere else, since
 // the auth service answers a used link and an expired one alike. Screenshots go to .data/tmp.
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
+import { seriousViolations } from './support/axe';
 import { env, expect, test, type Page } from './support/fixtures';
+import { fillRegistration, submitLogin, submitRegistration } from './support/login';
 import { createVerifiedUser, madeUpWord } from './support/seed';
 
 type Mail = { to: string; links: string[]; created_at: string };
@@ -64,13 +65,6 @@ async function expectSignedIn(page: Page, firstName: string) {
   }
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}: ${v.help}`);
-}
-
 test.beforeAll(() => mkdirSync(shots, { recursive: true }));
 
 test.describe('one message per mistake', () => {
@@ -86,12 +80,14 @@ test.describe('one message per mistake', () => {
       if (phone(page)) await header.getByRole('button', { name: 'Open menu' }).click();
       await header.getByRole('button', { name: 'Register' }).click();
       const d = dialog(page);
-      await d.getByLabel('First Name').fill('Tess');
-      await d.getByLabel('Last Name').fill('Ruiz');
-      await d.getByLabel('Email').fill(email);
-      await d.getByLabel('ZIP Code').fill('73301');
-      await d.getByLabel('Password', { exact: true }).fill(password);
-      await d.getByLabel('Confirm Password').fill('trust-secret-2');
+      await fillRegistration(d, {
+        first: 'Tess',
+        last: 'Ruiz',
+        email,
+        zip: '73301',
+        password,
+        confirm: 'trust-secret-2',
+      });
       // The mismatch in the SPEC's one wording, once.
       await expect(d.getByText('Passwords do not match')).toHaveCount(1);
       await expect(page.getByText(/don't match/)).toHaveCount(0);
@@ -99,8 +95,7 @@ test.describe('one message per mistake', () => {
       await page.screenshot({ path: `${shots}/e2e-trust-mismatch-${size.width}.png` });
       await d.getByLabel('Confirm Password').fill(password);
       await expect(d.getByText('Passwords match')).toBeVisible();
-      await d.getByRole('checkbox').check();
-      await d.getByRole('button', { name: 'Create Account' }).click();
+      await submitRegistration(d);
       await expect(d.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
       await d.getByRole('button', { name: 'Done' }).click();
 
@@ -124,9 +119,7 @@ test.describe('one message per mistake', () => {
       expect(page.url()).toBe(`${env.baseURL}/`);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/e2e-trust-used-link-${size.width}.png` });
-      await dialog(page).getByLabel('Email').fill(email);
-      await dialog(page).getByLabel('Password').fill(password);
-      await dialog(page).getByRole('button', { name: 'Login' }).click();
+      await submitLogin(dialog(page), email, password);
       await expect(dialog(page)).toHaveCount(0);
       await expectSignedIn(page, 'Tess');
     });
@@ -140,14 +133,14 @@ test.describe('one message per mistake', () => {
     await first.goto('/');
     await first.getByRole('banner').getByRole('button', { name: 'Register' }).click();
     const d = dialog(first);
-    await d.getByLabel('First Name').fill('Ines');
-    await d.getByLabel('Last Name').fill('Okafor');
-    await d.getByLabel('Email').fill(email);
-    await d.getByLabel('ZIP Code').fill('02139');
-    await d.getByLabel('Password', { exact: true }).fill('trust-secret-3');
-    await d.getByLabel('Confirm Password').fill('trust-secret-3');
-    await d.getByRole('checkbox').check();
-    await d.getByRole('button', { name: 'Create Account' }).click();
+    await fillRegistration(d, {
+      first: 'Ines',
+      last: 'Okafor',
+      email,
+      zip: '02139',
+      password: 'trust-secret-3',
+    });
+    await submitRegistration(d);
     await expect(d.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
     const link = await signupLink(email);
     await first.goto(link);
@@ -175,9 +168,7 @@ test.describe('one message per mistake', () => {
       const page = await newPage(size);
       // /account opens the login dialog itself for a visitor.
       await page.goto('/account');
-      await dialog(page).getByLabel('Email').fill(email);
-      await dialog(page).getByLabel('Password').fill('trust-secret-4');
-      await dialog(page).getByRole('button', { name: 'Login' }).click();
+      await submitLogin(dialog(page), email, 'trust-secret-4');
       await expect(page.getByLabel('New Password', { exact: true })).toBeVisible();
       await page.getByLabel('New Password', { exact: true }).fill('fresh-secret-5');
       await page.getByLabel('Confirm New Password').fill('fresh-secret-6');

@@ -1,6 +1,7 @@
 // Accounts end to end, in Chromium against the emulator: sign-up with email verification, login, logout, the avatar
 // menu, /account, and password recovery; plus what must never leak (whether an email is registered).
 import { appStarted, env, expect, openPage, test, type Page } from './support/fixtures';
+import { fillRegistration, submitLogin, submitRegistration } from './support/login';
 
 type Mail = { id: string; to: string; subject: string; links: string[]; created_at: string };
 
@@ -41,9 +42,18 @@ async function openLogin(page: Page) {
 
 async function login(page: Page, withEmail: string, withPassword: string) {
   await openLogin(page);
-  await dialog(page).getByLabel('Email').fill(withEmail);
-  await dialog(page).getByLabel('Password').fill(withPassword);
-  await dialog(page).getByRole('button', { name: 'Login' }).click();
+  await submitLogin(dialog(page), withEmail, withPassword);
+}
+
+/** From the login dialog: "Forgot password?", the address, and the answer that never says whether it is registered. */
+async function requestReset(page: Page, address: string) {
+  await openLogin(page);
+  await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
+  await dialog(page).getByLabel('Email').fill(address);
+  await dialog(page).getByRole('button', { name: 'Send reset link' }).click();
+  await expect(
+    dialog(page).getByText("If an account exists for that email, we've sent a reset link."),
+  ).toBeVisible();
 }
 
 async function logout(page: Page) {
@@ -95,18 +105,18 @@ test.describe('accounts', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Register' }).click();
     const d = dialog(page);
     await expect(d.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-    await d.getByLabel('First Name').fill('Ada');
-    await d.getByLabel('Last Name').fill('Lovelace');
-    // Typed with capitals: the app sends it lower-cased.
-    await d.getByLabel('Email').fill(email.replace('ada', 'Ada').replace('example', 'Example'));
-    await d.getByLabel('ZIP Code').fill('10001');
-    await d.getByLabel('Password', { exact: true }).fill(password);
-    await d.getByLabel('Confirm Password').fill(password);
+    await fillRegistration(d, {
+      first: 'Ada',
+      last: 'Lovelace',
+      // Typed with capitals: the app sends it lower-cased.
+      email: email.replace('ada', 'Ada').replace('example', 'Example'),
+      zip: '10001',
+      password,
+    });
     await expect(d.getByText('Valid ZIP')).toBeVisible();
     await expect(d.getByText('Passwords match')).toBeVisible();
     await expect(d.getByRole('button', { name: 'Create Account' })).toBeDisabled();
-    await d.getByRole('checkbox').check();
-    await d.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(d);
     await expect(d.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
     // One confirmation: the view above, not a toast saying the same behind the dialog (decision 045).
     await expect(toast(page, 'Please check your email for a verification link.')).toHaveCount(0);
@@ -206,9 +216,7 @@ test.describe('accounts', () => {
     // Saved on the server, not only in this tab: a fresh browser logs in and sees the same profile.
     const other = await newPage({ width: 375 });
     await other.goto('/account');
-    await dialog(other).getByLabel('Email').fill(email);
-    await dialog(other).getByLabel('Password').fill(password);
-    await dialog(other).getByRole('button', { name: 'Login' }).click();
+    await submitLogin(dialog(other), email, password);
     await expect(other.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await expect(other.getByLabel('First Name')).toHaveValue('Augusta');
     await other.screenshot({ path: `${shots}/auth-account-375.png`, fullPage: true });
@@ -224,13 +232,7 @@ test.describe('accounts', () => {
     await page.goto('/');
     await logout(page);
     const before = new Date().toISOString();
-    await openLogin(page);
-    await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
-    await dialog(page).getByLabel('Email').fill(email);
-    await dialog(page).getByRole('button', { name: 'Send reset link' }).click();
-    await expect(
-      dialog(page).getByText("If an account exists for that email, we've sent a reset link."),
-    ).toBeVisible();
+    await requestReset(page, email);
     await page.keyboard.press('Escape');
 
     const recoveryLink = await mailLink(email, 'recovery', before);
@@ -258,13 +260,7 @@ test.describe('accounts', () => {
     await stranger.goto('/');
     // Password reset: the same answer for a stranger's address, and no email is sent.
     const nobody = `nobody.${run}@example.com`;
-    await openLogin(stranger);
-    await dialog(stranger).getByRole('button', { name: 'Forgot password?' }).click();
-    await dialog(stranger).getByLabel('Email').fill(nobody);
-    await dialog(stranger).getByRole('button', { name: 'Send reset link' }).click();
-    await expect(
-      dialog(stranger).getByText("If an account exists for that email, we've sent a reset link."),
-    ).toBeVisible();
+    await requestReset(stranger, nobody);
     expect(await mailCount(nobody)).toBe(0);
     await stranger.keyboard.press('Escape');
 
@@ -272,14 +268,14 @@ test.describe('accounts', () => {
     const mails = await mailCount(email);
     await stranger.getByRole('banner').getByRole('button', { name: 'Register' }).click();
     const d = dialog(stranger);
-    await d.getByLabel('First Name').fill('Mallory');
-    await d.getByLabel('Last Name').fill('Probe');
-    await d.getByLabel('Email').fill(email);
-    await d.getByLabel('ZIP Code').fill('12345');
-    await d.getByLabel('Password', { exact: true }).fill('whatever-1');
-    await d.getByLabel('Confirm Password').fill('whatever-1');
-    await d.getByRole('checkbox').check();
-    await d.getByRole('button', { name: 'Create Account' }).click();
+    await fillRegistration(d, {
+      first: 'Mallory',
+      last: 'Probe',
+      email,
+      zip: '12345',
+      password: 'whatever-1',
+    });
+    await submitRegistration(d);
     await expect(d.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
     expect(await mailCount(email)).toBe(mails);
   });

@@ -1,22 +1,14 @@
 // Nothing a person sends from the contact page is dropped (issue 12, point 4), in Chromium against the emulator: a
 // message sent half a second after the page loads is answered "Message sent!" and stored as suspected spam; text with
 // < and > arrives as typed in the stored row and escaped in the support email.
-import { env, expect, test, type Page } from './support/fixtures';
+import { env, expect, test, type NewPage, type Page } from './support/fixtures';
+import { setFunctionEnv } from './support/function-env';
 
 const run = Date.now().toString(36);
 const TYPED = 'is a<b or c>d? I <3 it';
 
 type Stored = { message: string; status: string; spam_reason: string | null };
 type Mail = { html: string; text: string; reply_to?: string };
-
-async function setFunctionEnv(vars: Record<string, string | null>) {
-  const response = await fetch(`${env.supabaseUrl}/_emulator/function-env`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(vars),
-  });
-  expect(response.ok).toBe(true);
-}
 
 async function stored(email: string): Promise<Stored[]> {
   const key = env.serviceRoleKey;
@@ -31,6 +23,15 @@ async function stored(email: string): Promise<Stored[]> {
 async function supportMailFrom(email: string): Promise<Mail[]> {
   const response = await fetch(`${env.supabaseUrl}/_mail/api/messages?to=support@flipwise.app`);
   return ((await response.json()) as Mail[]).filter((m) => m.reply_to === email);
+}
+
+/** A fresh page on /contact, and when it loaded. */
+async function openContact(newPage: NewPage) {
+  const page = await newPage();
+  await page.goto('/contact');
+  const loadedAt = Date.now();
+  await expect(page.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
+  return { page, loadedAt };
 }
 
 async function fill(page: Page, email: string) {
@@ -55,10 +56,7 @@ test.describe('/contact keeps every message', () => {
   test('stores a message sent 500 ms after the page loaded, flagged as suspected spam, and says Message sent!', async ({
     newPage,
   }) => {
-    const page = await newPage();
-    await page.goto('/contact');
-    const loadedAt = Date.now();
-    await expect(page.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
+    const { page, loadedAt } = await openContact(newPage);
     const email = `paster.${run}@example.com`;
     await fill(page, email);
     const wait = 500 - (Date.now() - loadedAt);
@@ -73,9 +71,7 @@ test.describe('/contact keeps every message', () => {
   test('stores "is a<b or c>d? I <3 it" as typed and escapes it in the support email', async ({
     newPage,
   }) => {
-    const page = await newPage();
-    await page.goto('/contact');
-    await expect(page.getByRole('heading', { level: 1, name: 'Get in Touch' })).toBeVisible();
+    const { page } = await openContact(newPage);
     const email = `typist.${run}@example.com`;
     await fill(page, email);
     // A person takes longer than the 3-second time trap, counted from the first keystroke. Waited after the form is

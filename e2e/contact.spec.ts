@@ -3,6 +3,7 @@
 // what was typed.
 import { mkdirSync } from 'node:fs';
 import { env, expect, test, type NewPage, type Page } from './support/fixtures';
+import { setFunctionEnv } from './support/function-env';
 
 const run = Date.now().toString(36);
 const shots = '/tmp/shots';
@@ -18,15 +19,6 @@ async function storedMessages(email: string) {
   const response = await fetch(url, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
   expect(response.status).toBe(200);
   return (await response.json()) as { name: string; email: string; message: string; status: string }[];
-}
-
-async function setFunctionEnv(vars: Record<string, string | null>) {
-  const response = await fetch(`${env.supabaseUrl}/_emulator/function-env`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(vars),
-  });
-  expect(response.ok).toBe(true);
 }
 
 /**

@@ -3,7 +3,9 @@
 // no-sold dialog, and the avatar menu.
 import type { ElementHandle } from '@playwright/test';
 import type { Locator, Page } from './support/fixtures';
+import { submitSearch } from './support/explorer';
 import { expect, openPage, test } from './support/fixtures';
+import { submitLogin } from './support/login';
 import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
 
 // One account and one set of listings per file, made once: the tests of a file run in order in one worker.
@@ -22,10 +24,18 @@ const hasFocus = async (locator: Locator | ElementHandle) =>
   );
 
 type Close = { how: string; close: (page: Page) => Promise<void> };
+const pressEscape = (page: Page) => page.keyboard.press('Escape');
 const closings: Close[] = [
-  { how: 'Escape', close: (page) => page.keyboard.press('Escape') },
+  { how: 'Escape', close: pressEscape },
   { how: 'the x button', close: (page) => dialog(page).getByRole('button', { name: 'Close' }).click() },
 ];
+
+/** Closes the open dialog the `close` way and waits until focus is back on `opener`. */
+async function closeGivesFocusBack(page: Page, close: Close['close'], opener: Locator | ElementHandle) {
+  await close(page);
+  await dialog(page).waitFor({ state: 'detached' });
+  await expect.poll(() => hasFocus(opener)).toBe(true);
+}
 
 test.beforeAll(async () => {
   await createVerifiedUser(email, password, { first: 'Faye', last: 'Ortiz' });
@@ -48,23 +58,16 @@ test.describe('the login / register dialog gives focus back', () => {
         await dialog(page).getByRole('tab', { selected: true }).waitFor();
         // Radix moves focus into the dialog in an effect, which may run after its content is on screen.
         await expect.poll(() => hasFocus(button)).toBe(false);
-        await close(page);
-        await dialog(page).waitFor({ state: 'detached' });
-        await expect.poll(() => hasFocus(button)).toBe(true);
+        await closeGivesFocusBack(page, close, button);
       });
     }
 
     test(`to the Explorer's Search button after ${how}`, async ({ newPage }) => {
       const page = await newPage();
       await page.goto('/thriftingexplorer');
-      await page.getByLabel('Item Name').fill('Levis 501');
-      await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-      const search = page.getByRole('button', { name: 'Search', exact: true });
-      await search.click();
+      const search = await submitSearch(page, 'Levis 501');
       await dialog(page).getByRole('heading', { name: 'Login to your account' }).waitFor();
-      await close(page);
-      await dialog(page).waitFor({ state: 'detached' });
-      await expect.poll(() => hasFocus(search)).toBe(true);
+      await closeGivesFocusBack(page, close, search);
     });
   }
 
@@ -74,9 +77,7 @@ test.describe('the login / register dialog gives focus back', () => {
     const button = page.getByTestId('account-needed').getByRole('button');
     await button.click();
     await dialog(page).waitFor();
-    await page.keyboard.press('Escape');
-    await dialog(page).waitFor({ state: 'detached' });
-    await expect.poll(() => hasFocus(button)).toBe(true);
+    await closeGivesFocusBack(page, pressEscape, button);
   });
 });
 
@@ -86,9 +87,7 @@ test.describe('signed in', () => {
     page = await openPage(browser);
     await page.goto('/thriftingexplorer');
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-    await dialog(page).getByLabel('Email').fill(email);
-    await dialog(page).getByLabel('Password').fill(password);
-    await dialog(page).getByRole('button', { name: 'Login' }).click();
+    await submitLogin(dialog(page), email, password);
     await dialog(page).waitFor({ state: 'detached' });
   });
 
@@ -107,14 +106,9 @@ test.describe('signed in', () => {
   ];
   for (const { how, close } of noSold) {
     test(`the no-sold dialog gives focus back to the Search button after ${how}`, async () => {
-      await page.getByLabel('Item Name').fill(`${ghostBrand} jacket`);
-      await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-      const search = page.getByRole('button', { name: 'Search', exact: true });
-      await search.click();
+      const search = await submitSearch(page, `${ghostBrand} jacket`);
       await dialog(page).getByRole('heading', { name: 'No Sold Items Found' }).waitFor();
-      await close(page);
-      await dialog(page).waitFor({ state: 'detached' });
-      await expect.poll(() => hasFocus(search)).toBe(true);
+      await closeGivesFocusBack(page, close, search);
     });
   }
 

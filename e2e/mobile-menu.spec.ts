@@ -1,8 +1,10 @@
 // Issue 14, point 1, on a 390 px phone in Chromium: logging in from the mobile menu closes the menu, and a search on
 // the Thrifting Explorer brings its three result cards into view below the header, none of them under it.
 import { mkdirSync } from 'node:fs';
-import type { Locator, Page } from './support/fixtures';
+import { submitSearch } from './support/explorer';
+import type { Locator, NewPage, Page } from './support/fixtures';
 import { expect, test } from './support/fixtures';
+import { submitLogin } from './support/login';
 import { createVerifiedUser, insertListings, madeUpWord } from './support/seed';
 
 // One account and one set of listings per file, made once: the tests of a file run in order in one worker.
@@ -15,6 +17,22 @@ const password = 'phone-secret-1';
 
 const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: /menu$/ });
 const mobileNav = (page: Page) => page.getByRole('navigation', { name: 'Mobile' });
+
+/** A 390 px page at `path` with the mobile menu opened. */
+async function openMenu(newPage: NewPage, path: string): Promise<Page> {
+  const page = await newPage({ width: 390, height: 844 });
+  await page.goto(path);
+  await toggle(page).click();
+  return page;
+}
+
+/** The menu's Login button, and the dialog it opens. */
+async function openLoginFromMenu(page: Page) {
+  await mobileNav(page).getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Login to your account' }).waitFor();
+  return dialog;
+}
 
 /** Waits until the page stops scrolling (a smooth scroll runs for a few hundred ms). */
 async function scrollSettled(page: Page) {
@@ -46,17 +64,10 @@ test.describe('the mobile menu at 390 px', () => {
   test('closes after a login from it, and a search shows the three result cards in view', async ({
     newPage,
   }) => {
-    const page = await newPage({ width: 390, height: 844 });
-    await page.goto('/thriftingexplorer');
-    await toggle(page).click();
+    const page = await openMenu(newPage, '/thriftingexplorer');
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
-    const loginButton = mobileNav(page).getByRole('button', { name: 'Login' });
-    await loginButton.click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: 'Login to your account' }).waitFor();
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Password').fill(password);
-    await dialog.getByRole('button', { name: 'Login' }).click();
+    const dialog = await openLoginFromMenu(page);
+    await submitLogin(dialog, email, password);
     await dialog.waitFor({ state: 'detached' });
 
     // Logged in, and the menu is closed: the toggle says so and its panel is gone from view.
@@ -72,9 +83,7 @@ test.describe('the mobile menu at 390 px', () => {
     await page.getByLabel('Item Name').click();
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
 
-    await page.getByLabel('Item Name').fill(`${brand} jacket`);
-    await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await submitSearch(page, `${brand} jacket`);
     await page.getByTestId('sell-through-rate').waitFor();
     await scrollSettled(page);
     await page.screenshot({ path: `${shots}/mobile-menu-search-390.png` });
@@ -87,9 +96,7 @@ test.describe('the mobile menu at 390 px', () => {
   });
 
   test('closes when a link in it is followed', async ({ newPage }) => {
-    const page = await newPage({ width: 390, height: 844 });
-    await page.goto('/');
-    await toggle(page).click();
+    const page = await openMenu(newPage, '/');
     await mobileNav(page).getByRole('link', { name: 'About' }).click();
     await page.waitForURL('**/about');
     // The address changes before React renders the new page, which is when the menu closes.
@@ -100,11 +107,8 @@ test.describe('the mobile menu at 390 px', () => {
   test('keeps the menu open behind the login dialog, and Escape gives focus back to its Login button', async ({
     newPage,
   }) => {
-    const page = await newPage({ width: 390, height: 844 });
-    await page.goto('/');
-    await toggle(page).click();
-    await mobileNav(page).getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog').getByRole('heading', { name: 'Login to your account' }).waitFor();
+    const page = await openMenu(newPage, '/');
+    await openLoginFromMenu(page);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     // Radix moves focus back in a timer after the dialog leaves the DOM; the menu is checked once that has happened,

@@ -6,7 +6,7 @@
 import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index';
 import { publicPaths } from '../src/config/paths';
 import { client } from '../tests/support/supabase';
-import { env, expect, test, type NewPage, type Page } from './support/fixtures';
+import { env, expect, test, type Locator, type NewPage, type Page } from './support/fixtures';
 
 const published = sortArticles(publishedOnly(loadArticles()));
 const articlePaths = published.slice(0, 2).map((a) => `/blog/${a.slug}`);
@@ -61,6 +61,23 @@ async function holdTheApp(page: Page): Promise<() => void> {
   return release;
 }
 
+/** A page left as a visitor finds it (`open`) at `path`, painted, with its app held back until `release()`. */
+async function openHeld(newPage: NewPage, path: string, options: { hasTouch?: boolean } = {}) {
+  const { page, problems } = await open(newPage, options);
+  const release = await holdTheApp(page);
+  await page.goto(path, { waitUntil: 'load' });
+  return { page, problems, release };
+}
+
+/** Uses a control as a visitor with a pointer (a click), a keyboard (focus and Enter) or a touch screen (a tap) does. */
+async function press(control: Locator, how: 'click' | 'keyboard' | 'tap') {
+  if (how === 'keyboard') {
+    await control.focus();
+    await control.page().keyboard.press('Enter');
+  } else if (how === 'tap') await control.tap();
+  else await control.click();
+}
+
 const hydrated = (page: Page) =>
   page.evaluate(() => {
     const root = document.getElementById('root')!;
@@ -80,18 +97,26 @@ const hydrationDone = (page: Page) =>
     return !!key && root[key]?.stateNode?.current?.memoizedState?.isDehydrated === false;
   });
 
+/** React has started on the page and finished hydrating it. */
+async function expectHydrated(page: Page) {
+  await expect.poll(() => hydrated(page)).toBe(true);
+  await expect.poll(() => hydrationDone(page)).toBe(true);
+}
+
 function meta(html: string, attr: 'name' | 'property', key: string): string | undefined {
   const tag = html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`));
   return tag?.[1];
 }
 
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
+/** Text as React's server renderer escapes it into HTML. */
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char]!);
 
 test.describe('the prerendered build, fetched without JavaScript', () => {
   const article = published[0]!;
@@ -164,8 +189,7 @@ test.describe('the prerendered build in Chromium', () => {
       await page.goto(route);
       await expect(page.locator('h1').first()).toBeVisible();
       // No pointer, key or touch: the app is ready before the visitor's first tap.
-      await expect.poll(() => hydrated(page)).toBe(true);
-      await expect.poll(() => hydrationDone(page)).toBe(true);
+      await expectHydrated(page);
       expect(problems).toEqual([]);
       expect(blogReads).toEqual([]);
     });
@@ -184,8 +208,7 @@ test.describe('the prerendered build in Chromium', () => {
 
     // From a prerendered page, the router (not the host) opens it.
     await page.goto(articlePaths[0]!, { waitUntil: 'networkidle' });
-    await expect.poll(() => hydrated(page)).toBe(true);
-    await expect.poll(() => hydrationDone(page)).toBe(true);
+    await expectHydrated(page);
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -197,9 +220,7 @@ test.describe('the prerendered build in Chromium', () => {
   test('shows a visitor the buttons they will use before the app is ready, and the same buttons after', async ({
     newPage,
   }) => {
-    const { page, problems } = await open(newPage);
-    const release = await holdTheApp(page);
-    await page.goto('/', { waitUntil: 'load' });
+    const { page, problems, release } = await openHeld(newPage, '/');
     expect(await hydrated(page)).toBe(false);
     // The header already offers what a visitor needs, not a placeholder.
     const header = page.locator('header');
@@ -208,8 +229,7 @@ test.describe('the prerendered build in Chromium', () => {
     await expect(header.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
     await login.evaluate((button) => button.setAttribute('data-before', ''));
     release();
-    await expect.poll(() => hydrated(page)).toBe(true);
-    await expect.poll(() => hydrationDone(page)).toBe(true);
+    await expectHydrated(page);
     // Hydrated in place: the element the visitor saw is the one the app now drives.
     await expect(header.locator('button[data-before]')).toHaveText('Login');
     expect(problems).toEqual([]);
@@ -223,15 +243,9 @@ test.describe('the prerendered build in Chromium', () => {
     test(`a tap with ${name} before the app is ready still opens the dialog and the answer`, async ({
       newPage,
     }) => {
-      const { page, problems } = await open(newPage, { hasTouch: how === 'tap' });
-      let release = await holdTheApp(page);
-      await page.goto('/', { waitUntil: 'load' });
+      const { page, problems, release } = await openHeld(newPage, '/', { hasTouch: how === 'tap' });
       const login = page.locator('header').getByRole('button', { name: 'Login', exact: true });
-      if (how === 'keyboard') {
-        await login.focus();
-        await page.keyboard.press('Enter');
-      } else if (how === 'tap') await login.tap();
-      else await login.click();
+      await press(login, how);
       expect(await hydrated(page)).toBe(false);
       await expect(page.getByRole('dialog')).toHaveCount(0);
       release();
@@ -239,17 +253,13 @@ test.describe('the prerendered build in Chromium', () => {
       await expect(page.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
 
       await page.unrouteAll();
-      release = await holdTheApp(page);
+      const releaseFaqs = await holdTheApp(page);
       await page.goto('/faqs', { waitUntil: 'load' });
       expect(await hydrated(page)).toBe(false);
       const question = page.locator('main button[aria-expanded]').first();
       await expect(question).toHaveAttribute('aria-expanded', 'false');
-      if (how === 'keyboard') {
-        await question.focus();
-        await page.keyboard.press('Enter');
-      } else if (how === 'tap') await question.tap();
-      else await question.click();
-      release();
+      await press(question, how);
+      releaseFaqs();
       await expect(question).toHaveAttribute('aria-expanded', 'true');
       expect(problems).toEqual([]);
     });
@@ -257,16 +267,13 @@ test.describe('the prerendered build in Chromium', () => {
   test('keeps the text typed into a form before the app is ready, and the form goes on working', async ({
     newPage,
   }) => {
-    const { page, problems } = await open(newPage);
-    const release = await holdTheApp(page);
-    await page.goto('/contact', { waitUntil: 'load' });
+    const { page, problems, release } = await openHeld(newPage, '/contact');
     const name = page.getByRole('main').getByRole('textbox').first();
     await name.click();
     await page.keyboard.type('Sam Reseller');
     expect(await hydrated(page)).toBe(false);
     release();
-    await expect.poll(() => hydrated(page)).toBe(true);
-    await expect.poll(() => hydrationDone(page)).toBe(true);
+    await expectHydrated(page);
     await expect(name).toHaveValue('Sam Reseller');
     await expect(name).toBeFocused();
     await page.keyboard.type(' Jones');

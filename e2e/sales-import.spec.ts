@@ -7,7 +7,6 @@
 // workbook is refused with a reason, and another file can be picked after it. Every test makes its own account.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
 import Papa from 'papaparse';
 import {
@@ -19,8 +18,10 @@ import {
 } from '../src/features/sales/lib/format';
 import { formatPresets } from '../src/features/sales/lib/import/formats';
 import { salesMessages } from '../src/features/sales/messages';
-import { expect, test, type Page } from './support/fixtures';
-import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
+import { seriousViolations } from './support/axe';
+import { marketRows, submitSearch } from './support/explorer';
+import { expect, test, type NewPage, type Page } from './support/fixtures';
+import { createVerifiedUser, insertRows, madeUpWord, serviceClient } from './support/seed';
 import { logInThroughDialog } from './support/login';
 
 const fixtures = path.resolve('tests/fixtures/sales');
@@ -33,9 +34,13 @@ async function newSeller(): Promise<{ email: string; userId: string }> {
   return { email, userId };
 }
 
-async function logIn(page: Page, email: string) {
+/** A fresh page, logged in as `email` from the home page, on the first step of the import. */
+async function openImport(newPage: NewPage, email: string): Promise<Page> {
+  const page = await newPage();
   await page.goto('/');
   await logInThroughDialog(page, email, password);
+  await page.goto('/account/sales/import');
+  return page;
 }
 
 const presetName = (id: string) => {
@@ -123,19 +128,6 @@ async function importUnknownFormat(page: Page) {
   await expect(stepHeading(page, 'Choose a file')).toBeVisible();
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .slice(0, 5)
-          .map((n) => n.target.join(' '))
-          .join(', ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}: ${v.help}`,
-    );
-}
-
 test.describe('importing your sales', () => {
   test('recognises every preset and both Flipwise forms, imports each, and a second import adds nothing', async ({
     newPage,
@@ -144,9 +136,7 @@ test.describe('importing your sales', () => {
     // Every preset has a fixture here: a new preset without one fails this test instead of going untested.
     expect(new Set(recognised.map((f) => f.preset))).toEqual(new Set(formatPresets.map((p) => p.id)));
     const { email } = await newSeller();
-    const page = await newPage();
-    await logIn(page, email);
-    await page.goto('/account/sales/import');
+    const page = await openImport(newPage, email);
     await expect(stepHeading(page, 'Choose a file')).toBeVisible();
 
     for (const f of recognised) {
@@ -175,9 +165,7 @@ test.describe('importing your sales', () => {
     newPage,
   }) => {
     const { email } = await newSeller();
-    const page = await newPage();
-    await logIn(page, email);
-    await page.goto('/account/sales/import');
+    const page = await openImport(newPage, email);
     await pick(page, 'unknown-format.csv');
 
     await expect(stepHeading(page, 'Which column is which in unknown-format.csv?')).toBeVisible();
@@ -223,9 +211,7 @@ test.describe('importing your sales', () => {
   }) => {
     test.setTimeout(120_000);
     const { email, userId } = await newSeller();
-    const page = await newPage();
-    await logIn(page, email);
-    await page.goto('/account/sales/import');
+    const page = await openImport(newPage, email);
     await expect(stepHeading(page, 'Choose a file')).toBeVisible();
     for (const f of recognised) await test.step(f.file, () => importFixture(page, f));
     await test.step('unknown-format.csv', () => importUnknownFormat(page));
@@ -312,32 +298,16 @@ test.describe('importing your sales', () => {
   test('the Explorer shows "Your history" for a search that matches imported rows', async ({ newPage }) => {
     const { email } = await newSeller();
     // The card sits beside the market's figures, so the market needs comparables for the search: the e2e emulator
-    // has no demo market. Levi's 501 jeans, pre-owned, listed and sold in the last 90 days.
+    // has no demo market. Levi's 501 jeans, pre-owned, imported: two listed and one sold in the last 90 days.
     const tag = madeUpWord();
-    const now = Date.now();
-    const day = 86_400_000;
-    const market = (i: number, status: 'available' | 'sold') => ({
-      marketplace: 'ebay',
-      external_id: `sales-e2e-${tag}-${status}-${i}`,
-      title: `Levi's 501 Original Fit Jeans W3${i} L32`,
-      brand: "Levi's",
-      category: 'jeans',
-      condition: 'pre_owned',
-      status,
-      price: 30 + i,
-      currency: 'USD',
-      listed_at: new Date(now - (40 + i) * day).toISOString(),
-      sold_at: status === 'sold' ? new Date(now - (10 + i) * day).toISOString() : null,
-      source: 'import',
-    });
-    const inserted = await serviceClient()
-      .from('market_listings')
-      .insert([market(0, 'available'), market(1, 'available'), market(2, 'sold')]);
-    if (inserted.error) throw inserted.error;
+    const title = "Levi's 501 Original Fit Jeans W32 L32";
+    const levis = () => ({ marketplace: 'ebay', brand: "Levi's", category: 'jeans', source: 'import' });
+    await insertRows([
+      ...marketRows(`sales-e2e-${tag}`, title, 'available', 2, levis),
+      ...marketRows(`sales-e2e-${tag}`, title, 'sold', 1, levis),
+    ]);
 
-    const page = await newPage();
-    await logIn(page, email);
-    await page.goto('/account/sales/import');
+    const page = await openImport(newPage, email);
     // flipwise.csv's Levi's 501 row is pre-owned and sold.
     await importFixture(
       page,
@@ -345,9 +315,7 @@ test.describe('importing your sales', () => {
     );
 
     await page.goto('/thriftingexplorer');
-    await page.getByLabel('Item Name').fill('levis 501');
-    await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await submitSearch(page, 'levis 501');
     await expect(page.getByText('Results for “levis 501”')).toBeVisible();
     await expect(page.getByTestId('sell-through-rate').first()).toBeVisible();
     const history = page.getByTestId('your-history');
@@ -366,9 +334,7 @@ test.describe('importing your sales', () => {
     newPage,
   }) => {
     const { email } = await newSeller();
-    const page = await newPage();
-    await logIn(page, email);
-    await page.goto('/account/sales/import');
+    const page = await openImport(newPage, email);
     await expect(stepHeading(page, 'Choose a file')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), 'pick step').toEqual([]);
@@ -407,9 +373,7 @@ test.describe('importing your sales', () => {
         `ebay,eb-evil-1,"${evil.replace(/"/g, '""')}",Levi's,Jeans,W32 L32,Blue,pre_owned,sold,30.00,USD,2026-01-02,2026-01-10,`,
       ].join('\n') + '\n',
     );
-    const page = await newPage();
-    await logIn(page, email);
-    await page.goto('/account/sales/import');
+    const page = await openImport(newPage, email);
     await pick(page, file);
     await expectPreview(page, { file: 'formula.csv', preset: 'flipwise', ready: 1, problems: 1 });
     await expect(page.getByTestId('import-problems').getByRole('listitem')).toHaveText([/^Line 3:.*formula/]);
@@ -434,9 +398,7 @@ test.describe('importing your sales', () => {
     newPage,
   }) => {
     const { email } = await newSeller();
-    const page = await newPage();
-    await logIn(page, email);
-    await page.goto('/account/sales/import');
+    const page = await openImport(newPage, email);
     const alert = page.getByRole('alert').filter({ hasText: 'We could not read this file' });
 
     await pick(page, {

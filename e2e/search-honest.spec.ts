@@ -3,23 +3,18 @@
 // but none listed says demand outruns supply, a rate above 100% is explained, every card names its source and
 // window, and a saved demo search on /account keeps its demo label and window. Screenshots go to /tmp/shots.
 import { mkdirSync } from 'node:fs';
+import { answered, searchThenLogIn, submitSearch } from './support/explorer';
 import { expect, test, type Page } from './support/fixtures';
-import { createVerifiedUser, serviceClient } from './support/seed';
+import { createVerifiedUser, daysAgo, insertRows, type ListingStatus, type Row } from './support/seed';
 
 const shots = '/tmp/shots';
 const tag = Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
   '',
 );
-const email = `honest.${tag}@example.com`;
-const password = 'thrift-secret-1';
+const reseller = { email: `honest.${tag}@example.com`, password: 'thrift-secret-1' };
 const model = `q${tag}`;
-const day = 86_400_000;
 
-const service = serviceClient();
-
-type Row = Record<string, unknown>;
-function rows(prefix: string, titles: string[], status: 'available' | 'sold', extra: Row = {}): Row[] {
-  const now = Date.now();
+function rows(prefix: string, titles: string[], status: ListingStatus, extra: Row = {}): Row[] {
   return titles.map((title, i) => ({
     marketplace: i % 2 ? 'poshmark' : 'ebay',
     external_id: `${prefix}-${tag}-${status}-${i}`,
@@ -30,37 +25,19 @@ function rows(prefix: string, titles: string[], status: 'available' | 'sold', ex
     status,
     price: 80 + i,
     currency: 'USD',
-    listed_at: new Date(now - (30 + i) * day).toISOString(),
-    sold_at: status === 'sold' ? new Date(now - (5 + i) * day).toISOString() : null,
+    listed_at: daysAgo(30 + i),
+    sold_at: status === 'sold' ? daysAgo(5 + i) : null,
     source: 'import',
     ...extra,
   }));
 }
 const times = (n: number, title: (i: number) => string) => Array.from({ length: n }, (_, i) => title(i));
 
-/** Logs in the way a visitor does: the first search asks for it, and runs once they are in. */
-async function loginAndSearch(page: Page, itemName: string) {
-  await page.goto('/thriftingexplorer');
-  await page.getByLabel('Item Name').fill(itemName);
-  await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog).toHaveCount(0);
-  await answered(page);
-}
+const states = ['sell-through-rate', 'no-comparables', 'none-listed', 'search-error'];
 
-async function answered(page: Page) {
-  await expect(
-    page
-      .locator(
-        '[data-testid="sell-through-rate"], [data-testid="no-comparables"], [data-testid="none-listed"], [data-testid="search-error"]',
-      )
-      .first(),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
+async function loginAndSearch(page: Page, itemName: string) {
+  await searchThenLogIn(page, reseller, itemName);
+  await answered(page, states);
 }
 
 /**
@@ -68,11 +45,9 @@ async function answered(page: Page) {
  * until the form's validation has run, so it first waits for the page to name this search ("Results for “…”").
  */
 async function search(page: Page, itemName: string) {
-  await page.getByLabel('Item Name').fill(itemName);
-  await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await submitSearch(page, itemName);
   await expect(page.getByText(`Results for “${itemName.trim()}”`)).toBeVisible();
-  await answered(page);
+  await answered(page, states);
 }
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText();
@@ -82,9 +57,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  await createVerifiedUser(email, password, { first: 'Hon', last: 'Est' });
+  await createVerifiedUser(reseller.email, reseller.password, { first: 'Hon', last: 'Est' });
   const names = ['Dr. Martens', 'Doc Martens', 'DMs'];
-  const { error } = await service.from('market_listings').insert([
+  await insertRows([
     // One boot line, written three ways as sellers do; demo rows, so the cards say "Demo data".
     ...rows(
       'docs',
@@ -101,8 +76,8 @@ test.beforeAll(async () => {
     // A sale of 200 days ago: outside the headline 90 days, inside the 365-day window of the deeper look.
     ...rows('docs-old', [`Dr. Martens ${model} 1460 boots oxblood`], 'sold', {
       source: 'demo',
-      listed_at: new Date(Date.now() - 230 * day).toISOString(),
-      sold_at: new Date(Date.now() - 200 * day).toISOString(),
+      listed_at: daysAgo(230),
+      sold_at: daysAgo(200),
     }),
     // Sold in the window, none listed now.
     ...rows(
@@ -122,7 +97,6 @@ test.beforeAll(async () => {
       'sold',
     ),
   ]);
-  if (error) throw error;
 });
 
 test.describe('honest search states', () => {

@@ -5,86 +5,54 @@
 // marketplace fails or is over its quota. Screenshots go to /tmp/shots.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { startFakeEbay, type FakeEbay } from '../tests/fakes/ebay-server';
+import { ebayEnv, startFakeEbay, type FakeEbay } from '../tests/fakes/ebay-server';
 import { startFakeEtsy, type FakeEtsy } from '../tests/fakes/etsy-server';
-import { env, expect, test, type Page } from './support/fixtures';
-import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
+import { answered, searchThenLogIn } from './support/explorer';
+import { expect, test, type Page } from './support/fixtures';
+import { setFunctionEnv } from './support/function-env';
+import {
+  createVerifiedUser,
+  daysAgo,
+  insertRows,
+  jackets,
+  madeUpWord,
+  type ListingStatus,
+} from './support/seed';
 
 const shots = '/tmp/shots';
 const tag = madeUpWord();
-const email = `panel.${tag}@example.com`;
-const password = 'thrift-secret-1';
+const reseller = { email: `panel.${tag}@example.com`, password: 'thrift-secret-1' };
 // Made-up brands, fresh per run, so each search counts exactly the rows this spec inserts.
 const panelBrand = `pnl${tag}`;
 const thinBrand = `thn${tag}`;
-const day = 86_400_000;
 // The synthetic demo sellers: each row carries one of their panel keys, as the demo market's rows do.
 const sellers = Array.from({ length: 9 }, () => randomUUID());
 
-const service = serviceClient();
 let ebay: FakeEbay;
 let etsy: FakeEtsy;
 
 type Condition = 'pre_owned' | 'new_with_tags';
-/** `n` demo listings of a brand's denim jacket, the i-th from `sellerOf(i)`. */
+/** `n` demo listings of a brand's denim jacket, sold 5 + i days ago, the i-th from `sellerOf(i)`. */
 function rows(
   brand: string,
-  status: 'available' | 'sold',
+  status: ListingStatus,
   condition: Condition,
   n: number,
   sellerOf: (i: number) => number,
 ) {
-  const now = Date.now();
-  return Array.from({ length: n }, (_, i) => ({
-    marketplace: 'ebay',
+  return jackets(brand, status, n, (i) => ({
     external_id: `${brand}-${condition}-${status}-${i}`,
-    title: `${brand} denim jacket size M`,
-    brand,
-    category: 'jacket',
     condition,
-    status,
-    price: 30 + i * 4,
-    currency: 'USD',
-    listed_at: new Date(now - (40 + i) * day).toISOString(),
-    sold_at: status === 'sold' ? new Date(now - (5 + i) * day).toISOString() : null,
+    sold_at: status === 'sold' ? daysAgo(5 + i) : null,
     source: 'demo',
     seller_key: sellers[sellerOf(i)],
   }));
 }
 
-async function setFunctionEnv(vars: Record<string, string> | null) {
-  const response = await fetch(`${env.supabaseUrl}/_emulator/function-env`, {
-    method: vars ? 'POST' : 'DELETE',
-    headers: { 'content-type': 'application/json' },
-    body: vars ? JSON.stringify(vars) : undefined,
-  });
-  expect(response.ok).toBe(true);
-}
-
-/** The search's answer is on screen, whichever state it is, and the form is ready again. */
-async function answered(page: Page) {
-  await expect(
-    page
-      .locator(
-        '[data-testid="sell-through-rate"], [data-testid="withheld"], [data-testid="no-comparables"], [data-testid="search-error"]',
-      )
-      .first(),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
-}
-
-/** Logs in the way a visitor does: the first search asks for it, and runs once they are in. */
+/** Searches as a visitor, logs in when asked, and waits for the answer, whichever state it is. */
 async function loginAndSearch(page: Page, itemName: string) {
-  await page.goto('/thriftingexplorer');
-  await page.getByLabel('Item Name').fill(itemName);
-  await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog).toHaveCount(0);
-  await answered(page);
+  await searchThenLogIn(page, reseller, itemName);
+  await answered(page, ['sell-through-rate', 'withheld', 'no-comparables', 'search-error']);
 }
 
 // The user and the listings are made once for the file: its tests run in order, in one worker.
@@ -92,8 +60,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  await createVerifiedUser(email, password, { first: 'Pan', last: 'El' });
-  const { error } = await service.from('market_listings').insert([
+  await createVerifiedUser(reseller.email, reseller.password, { first: 'Pan', last: 'El' });
+  await insertRows([
     // 12 listed by sellers 0-5 and 8 sold in the last 90 days by sellers 2-8: 9 sellers behind the headline.
     ...rows(panelBrand, 'available', 'pre_owned', 12, (i) => i % 6),
     ...rows(panelBrand, 'sold', 'pre_owned', 8, (i) => 2 + (i % 7)),
@@ -105,7 +73,6 @@ test.beforeAll(async () => {
     ...rows(thinBrand, 'available', 'new_with_tags', 6, (i) => i % 5),
     ...rows(thinBrand, 'sold', 'new_with_tags', 5, (i) => 4 - i),
   ]);
-  if (error) throw error;
 
   ebay = await startFakeEbay({
     items: [
@@ -204,9 +171,7 @@ test.describe('the seller panel on the Thrifting Explorer', () => {
   test.describe('with eBay and Etsy listed-now counts', () => {
     test.beforeAll(async () => {
       await setFunctionEnv({
-        EBAY_CLIENT_ID: 'fake-app-id',
-        EBAY_CLIENT_SECRET: 'fake-cert-id',
-        EBAY_API_BASE: ebay.url,
+        ...ebayEnv(ebay),
         ETSY_API_KEY: etsy.keystring,
         ETSY_SHARED_SECRET: etsy.sharedSecret,
         ETSY_API_BASE: etsy.url,

@@ -2,16 +2,14 @@
 // search functions, at 390x844 and 1280x800. Back and Forward show earlier answers (address and form included) without
 // searching again; a shared link opened signed out runs once the visitor logs in; on a phone the answer's bar brings
 // the form back; axe finds nothing serious on the Explorer with that bar. Screenshots go to .data/tmp/ for a person.
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
+import { seriousViolations } from './support/axe';
+import { screens as viewports, submitSearch } from './support/explorer';
 import { expect, test, type Page } from './support/fixtures';
+import { submitLogin } from './support/login';
 import { createVerifiedUser, insertListings, madeUpWord, serviceClient } from './support/seed';
 
 const shots = '.data/tmp';
-const viewports = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 // Made-up brands, fresh per run. Each Back and Forward test has its own two, so the log rows it reads count its own
 // calls alone; the other tests share a third pair. insertListings makes pre-owned jackets: 10 listed and 5 sold is
 // 50 %, 10 listed and 8 sold is 80 %.
@@ -39,9 +37,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 /** The Explorer's own way in for a visitor: its "Log in or sign up" button and the login dialog. */
 async function logIn(page: Page) {
   await page.getByRole('button', { name: 'Log in or sign up' }).click();
-  await dialog(page).getByLabel('Email').fill(email);
-  await dialog(page).getByLabel('Password').fill(password);
-  await dialog(page).getByRole('button', { name: 'Login' }).click();
+  await submitLogin(dialog(page), email, password);
   await expect(dialog(page)).toHaveCount(0);
 }
 
@@ -61,12 +57,6 @@ async function showsAnswer(page: Page, itemName: string, rate: string) {
 async function showsForm(page: Page, itemName: string) {
   await expect(page.getByLabel('Item Name')).toHaveValue(itemName);
   await expect(page.getByLabel('Condition')).toHaveValue('pre_owned');
-}
-
-async function search(page: Page, itemName: string) {
-  await page.getByLabel('Item Name').fill(itemName);
-  await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
 /** For the screenshots only: waits until a smooth scroll has come to rest (two frames apart at the same place). */
@@ -100,7 +90,7 @@ for (const viewport of viewports) {
       await logIn(page);
       const [a, b] = brands[viewport.name].map((brand) => `${brand} jacket`);
 
-      await search(page, a);
+      await submitSearch(page, a);
       await showsAnswer(page, a, '50%');
       expect(address(page)).toEqual({ path: '/thriftingexplorer', q: a, condition: 'pre_owned' });
       const bar = page.getByRole('button', { name: 'Change search' });
@@ -118,7 +108,7 @@ for (const viewport of viewports) {
         await expect(bar).toBeHidden();
       }
 
-      await search(page, b);
+      await submitSearch(page, b);
       await showsAnswer(page, b, '80%');
       expect(address(page)).toEqual({ path: '/thriftingexplorer', q: b, condition: 'pre_owned' });
       await expect.poll(() => logRows(a)).toEqual(['available', 'sold']);
@@ -167,13 +157,11 @@ for (const viewport of viewports) {
 test('a visitor whose search waited for the login has one history entry for it', async ({ newPage }) => {
   const page = await newPage({ width: 390, height: 844 });
   await page.goto('/thriftingexplorer');
-  await search(page, searchB);
+  await submitSearch(page, searchB);
   // The search is in the address before the login, for the confirmation email's link (decision 040).
   await expect(dialog(page).getByRole('heading', { name: 'Login to your account' })).toBeVisible();
   expect(address(page)).toEqual({ path: '/thriftingexplorer', q: searchB, condition: 'pre_owned' });
-  await dialog(page).getByLabel('Email').fill(email);
-  await dialog(page).getByLabel('Password').fill(password);
-  await dialog(page).getByRole('button', { name: 'Login' }).click();
+  await submitLogin(dialog(page), email, password);
   await showsAnswer(page, searchB, '80%');
 
   await page.goBack();
@@ -188,7 +176,7 @@ test('at 360 px the bar fits, shows its focus from the keyboard, and brings back
   const page = await newPage({ width: 360, height: 740 });
   await page.goto('/thriftingexplorer');
   await logIn(page);
-  await search(page, searchA);
+  await submitSearch(page, searchA);
   await showsAnswer(page, searchA, '50%');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
@@ -213,13 +201,9 @@ test('axe finds no serious or critical issue on an answer with its bar, at 390 a
     const page = await newPage({ width: viewport.width, height: viewport.height });
     await page.goto('/thriftingexplorer');
     await logIn(page);
-    await search(page, searchB);
+    await submitSearch(page, searchB);
     await showsAnswer(page, searchB, '80%');
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}: ${v.help}`);
-    expect.soft(serious, `at ${viewport.width} px`).toEqual([]);
+    expect.soft(await seriousViolations(page), `at ${viewport.width} px`).toEqual([]);
   }
 });

@@ -5,24 +5,21 @@
 //
 // Rows of a made-up word, shaped as the issue's answers (see search-trust-sample.spec.ts for why not the demo market):
 // a well-sold item, one sale of one listing, sales in euros only (no price the index can use), and none sold.
-import { mkdirSync } from 'node:fs';
-import { expect, test } from './support/fixtures';
+import { seriousViolations } from './support/axe';
 import {
   closeNoSoldDialog,
   expectOnScreen,
-  insertRows,
   marketRows,
+  openAnswer,
+  prepareSpec,
   screens,
-  search,
-  seriousViolations,
-  signIn,
+  shots,
+  trustAccount,
 } from './support/explorer';
-import { createVerifiedUser, madeUpWord } from './support/seed';
+import { expect, test } from './support/fixtures';
 
-const shots = '.data/tmp';
-const tag = madeUpWord();
-const email = `trust.price.${tag}@example.com`;
-const password = 'thrift-secret-1';
+const reseller = trustAccount('price');
+const { tag } = reseller;
 const items = {
   rich: `${tag} better sweater`,
   thin: `${tag} wool coat`,
@@ -50,9 +47,7 @@ const dollars = (n: number) =>
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  await createVerifiedUser(email, password, { first: 'Pri', last: 'Ce' });
-  await insertRows([
+  await prepareSpec(reseller, { first: 'Pri', last: 'Ce' }, [
     ...marketRows(`${tag}-rich`, `Patagonia ${items.rich} fleece`, 'available', 40),
     ...marketRows(`${tag}-rich`, `Patagonia ${items.rich} fleece`, 'sold', 30),
     ...marketRows(`${tag}-thin`, `Vintage ${items.thin}`, 'available', 1),
@@ -68,9 +63,7 @@ for (const screen of screens) {
     test('the median sold price and its middle 50% are on the first screen of the answer', async ({
       newPage,
     }) => {
-      const page = await newPage({ width: screen.width, height: screen.height });
-      await signIn(page, email, password);
-      await search(page, items.rich);
+      const page = await openAnswer(newPage, screen, reseller, items.rich);
       const price = page.getByTestId('headline-price');
       await expectOnScreen(price.getByRole('heading', { name: 'Median sold price' }));
       await expect(price.getByTestId('headline-median')).toHaveText(dollars(percentile(soldPrices, 0.5)));
@@ -88,9 +81,7 @@ for (const screen of screens) {
     test('one sale: its price is shown, on the first screen, with the words that it is too few to judge', async ({
       newPage,
     }) => {
-      const page = await newPage({ width: screen.width, height: screen.height });
-      await signIn(page, email, password);
-      await search(page, items.thin);
+      const page = await openAnswer(newPage, screen, reseller, items.thin);
       const price = page.getByTestId('headline-price');
       await expect(price.getByTestId('headline-median')).toHaveText('$64');
       await expectOnScreen(price.getByTestId('headline-median'));
@@ -101,9 +92,7 @@ for (const screen of screens) {
     });
 
     test('sales without a usable price: an honest line in place of a price', async ({ newPage }) => {
-      const page = await newPage({ width: screen.width, height: screen.height });
-      await signIn(page, email, password);
-      await search(page, items.euro);
+      const page = await openAnswer(newPage, screen, reseller, items.euro);
       const line = page.getByTestId('headline-price-none');
       await expect(line).toHaveText(
         'None of these sales came with a price we can use, so no sold price to go by.',
@@ -115,9 +104,7 @@ for (const screen of screens) {
     test('nothing sold: after "Got it" the answer says there is no sold price, still on the first screen', async ({
       newPage,
     }) => {
-      const page = await newPage({ width: screen.width, height: screen.height });
-      await signIn(page, email, password);
-      await search(page, items.none);
+      const page = await openAnswer(newPage, screen, reseller, items.none);
       await closeNoSoldDialog(page);
       const line = page.getByTestId('headline-price-none');
       await expect(line).toHaveText('No sales in the last 90 days, so no sold price to go by.');

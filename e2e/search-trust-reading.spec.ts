@@ -2,9 +2,10 @@
 // market and the real matching SQL, at 390x844 and 1280x800. No real word, brand or model is "corrected" into another
 // word; a correction shows, with a way to search the word as written; "did you mean" keeps the brand the query named;
 // and an empty answer tells a known, rare item from a word nothing uses. axe finds nothing serious in these states.
-import { AxeBuilder } from '@axe-core/playwright';
-import { screens as viewports } from './support/explorer';
+import { seriousViolations } from './support/axe';
+import { answered, screens as viewports, submitSearch } from './support/explorer';
 import { expect, test, type Page } from './support/fixtures';
+import { submitLogin } from './support/login';
 import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
 
 const tag = madeUpWord();
@@ -55,34 +56,16 @@ async function openSignedIn(page: Page) {
   await page.goto('/thriftingexplorer');
   await page.getByRole('button', { name: 'Log in or sign up' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(dialog, email, password);
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Log in or sign up' })).toHaveCount(0);
 }
 
 /** Searches (pre-owned) and waits for this search's finished answer, whichever state it is. */
 async function search(page: Page, itemName: string) {
-  await page.getByLabel('Item Name').fill(itemName);
-  await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await submitSearch(page, itemName);
   await expect(page.getByText(`Results for “${itemName}”`)).toBeVisible();
-  await expect(
-    page
-      .locator(
-        '[data-testid="sell-through-rate"], [data-testid="no-comparables"], [data-testid="none-listed"]',
-      )
-      .first(),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}: ${v.help}`);
+  await answered(page, ['sell-through-rate', 'no-comparables', 'none-listed']);
 }
 
 for (const viewport of viewports) {
@@ -131,7 +114,7 @@ for (const viewport of viewports) {
       expect(suggestions.length).toBeGreaterThan(0);
       for (const s of suggestions) expect(s).toMatch(/^Coach\b/);
       await page.screenshot({ path: `.data/tmp/reading-${viewport.name}-coach-bag.png`, fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
     });
 
     test('a rare item and an unknown word get different explanations', async () => {
@@ -144,7 +127,7 @@ for (const viewport of viewports) {
       await expect(page.getByTestId('words-recognised')).toHaveCount(0);
       const unknown = await page.getByTestId('query-words').innerText();
       expect(unknown).not.toBe(rare);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
     });
 
     test('a correction shows, and the word can be searched as written', async () => {

@@ -6,24 +6,21 @@
 // burgundy size 4" (New with imperfections) and "lululemon align green size 30" are withheld there, and "Forever 21
 // bodycon dress" (Pre-owned) is 326 listed / 0 sold. The rows below reproduce the issue's three answers with a
 // made-up word: 338 listed / 0 sold, 1 listed / 1 sold (New with imperfections), 0 listed / 1 sold.
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from './support/fixtures';
+import { seriousViolations } from './support/axe';
 import {
   closeNoSoldDialog,
   expectOnScreen,
-  insertRows,
   marketRows,
+  openAnswer,
+  prepareSpec,
   screens,
-  search,
-  seriousViolations,
-  signIn,
+  shots,
+  trustAccount,
 } from './support/explorer';
-import { createVerifiedUser, madeUpWord } from './support/seed';
+import { expect, test, type Page } from './support/fixtures';
 
-const shots = '.data/tmp';
-const tag = madeUpWord();
-const email = `trust.sample.${tag}@example.com`;
-const password = 'thrift-secret-1';
+const reseller = trustAccount('sample');
+const { tag } = reseller;
 const bodycon = `${tag} bodycon dress`;
 const jeans = `${tag} 501 burgundy size 4`;
 const align = `${tag} align green size 30`;
@@ -31,10 +28,8 @@ const align = `${tag} align green size 30`;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  await createVerifiedUser(email, password, { first: 'Sam', last: 'Ple' });
   const flawed = () => ({ condition: 'new_with_imperfections' });
-  await insertRows([
+  await prepareSpec(reseller, { first: 'Sam', last: 'Ple' }, [
     ...marketRows(`${tag}-bodycon`, `Mallbrand ${bodycon}`, 'available', 338),
     ...marketRows(`${tag}-jeans`, `Levi's ${jeans} jeans`, 'available', 1, flawed),
     ...marketRows(`${tag}-jeans`, `Levi's ${jeans} jeans`, 'sold', 1, flawed),
@@ -49,9 +44,7 @@ for (const screen of screens) {
     test('0 sold of 338 listed is an answer: no thin-sample flag on its rate or anywhere else', async ({
       newPage,
     }) => {
-      const page = await newPage({ width: screen.width, height: screen.height });
-      await signIn(page, email, password);
-      await search(page, bodycon);
+      const page = await openAnswer(newPage, screen, reseller, bodycon);
       await closeNoSoldDialog(page);
       await expect(page.getByTestId('available-count')).toHaveText('338');
       await expect(page.getByTestId('sold-count')).toHaveText('0');
@@ -72,9 +65,7 @@ for (const screen of screens) {
     test('1 listed and 1 sold shows "too few to judge" without hovering, beside the SPEC’s words', async ({
       newPage,
     }) => {
-      const page = await newPage({ width: screen.width, height: screen.height });
-      await signIn(page, email, password);
-      await search(page, jeans, 'New with imperfections');
+      const page = await openAnswer(newPage, screen, reseller, jeans, 'New with imperfections');
       const rateCard = page.getByTestId('rate-card');
       await expect(rateCard.getByTestId('sell-through-rate')).toHaveText('100%');
       // Visible text on the card itself: no title attribute to hover, nothing a phone cannot show.
@@ -109,9 +100,7 @@ for (const screen of screens) {
     test('1 sold and none listed: "Demand outruns supply" says it stands on one sale', async ({
       newPage,
     }) => {
-      const page = await newPage({ width: screen.width, height: screen.height });
-      await signIn(page, email, password);
-      await search(page, align);
+      const page = await openAnswer(newPage, screen, reseller, align);
       await expect(page.getByTestId('none-listed')).toHaveText('None listed');
       const words = page.getByTestId('rate-card').getByTestId('sample-words');
       await expect(words).toBeVisible();

@@ -2,12 +2,13 @@
 // Explorer section and the FAQ say where the figures come from. The prerendered words are true on any site; once the
 // app runs, this site's own sources follow from the market-sources function (here the demo market), in a space kept
 // for them, and they are the source the cards name after a search. Screenshots go to .data/tmp.
-import { AxeBuilder } from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { seriousViolations } from './support/axe';
+import { marketRows, submitSearch } from './support/explorer';
 import { env, expect, test, type Page } from './support/fixtures';
 import { logInThroughDialog } from './support/login';
-import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
+import { createVerifiedUser, insertRows, madeUpWord } from './support/seed';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,7 +17,6 @@ const tag = madeUpWord();
 const brand = `src${tag}`;
 const email = `source.${tag}@example.com`;
 const password = 'source-secret-1';
-const day = 86_400_000;
 const widths = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -74,40 +74,22 @@ const shifted = (page: Page) =>
  */
 const wake = (page: Page) => page.evaluate(() => window.dispatchEvent(new FocusEvent('focusin')));
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}: ${v.help}`);
-}
-
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   // The demo market: synthetic sellers, enough of them for every figure of this brand to be shown.
   const sellers = Array.from({ length: 6 }, () => randomUUID());
-  const now = Date.now();
-  const row = (i: number, status: 'available' | 'sold') => ({
+  // Listed 30 + i days ago, and sold 3 + i days ago.
+  const coat = (i: number) => ({
     marketplace: 'poshmark',
-    external_id: `${brand}-${status}-${i}`,
-    title: `${brand} wool coat size M`,
     brand,
     category: 'coat',
-    condition: 'pre_owned',
-    status,
     price: 60 + i,
-    currency: 'USD',
-    listed_at: new Date(now - (30 + i) * day).toISOString(),
-    sold_at: status === 'sold' ? new Date(now - (3 + i) * day).toISOString() : null,
-    source: 'demo',
     seller_key: sellers[i % sellers.length],
   });
-  const { error } = await serviceClient()
-    .from('market_listings')
-    .insert([
-      ...Array.from({ length: 12 }, (_, i) => row(i, 'available')),
-      ...Array.from({ length: 12 }, (_, i) => row(i, 'sold')),
-    ]);
-  if (error) throw error;
+  await insertRows([
+    ...marketRows(brand, `${brand} wool coat size M`, 'available', 12, coat),
+    ...marketRows(brand, `${brand} wool coat size M`, 'sold', 12, coat),
+  ]);
   await createVerifiedUser(email, password, { first: 'Sora', last: 'Ito' });
 });
 
@@ -180,9 +162,7 @@ test.describe('where the figures come from, before sign-up', () => {
     const note = page.getByTestId('market-sources');
     await expect(note.getByRole('listitem').first()).toHaveText(labels.demo);
     await logInThroughDialog(page, email, password);
-    await page.getByLabel('Item Name').fill(`${brand} wool coat`);
-    await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await submitSearch(page, `${brand} wool coat`);
     await expect(page.getByTestId('sell-through-rate')).toBeVisible();
     await expect(page.getByTestId('demo-badge')).toHaveText('Demo data', { useInnerText: true });
     await expect(page.getByTestId('card-meta').first()).toHaveText(/^Demo data · listed now/, {

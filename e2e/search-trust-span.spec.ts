@@ -5,15 +5,13 @@
 // `dataSince` is the earliest sale the whole market index holds, and other specs of the suite insert sales too (the
 // oldest 200 days back). So the span the screen must state is read from the database after this spec's rows are in:
 // its own oldest sale is 170 days old, which keeps the 365-day window longer than the data whichever specs ran first.
-import { mkdirSync } from 'node:fs';
+import { seriousViolations } from './support/axe';
+import { marketRows, openAnswer, prepareSpec, screens, shots, trustAccount } from './support/explorer';
 import { expect, test } from './support/fixtures';
-import { day, insertRows, marketRows, screens, search, seriousViolations, signIn } from './support/explorer';
-import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
+import { day, daysAgo, serviceClient } from './support/seed';
 
-const shots = '.data/tmp';
-const tag = madeUpWord();
-const email = `trust.span.${tag}@example.com`;
-const password = 'thrift-secret-1';
+const reseller = trustAccount('span');
+const { tag } = reseller;
 const item = `${tag} 501 jeans`;
 
 test.describe.configure({ mode: 'serial' });
@@ -23,16 +21,13 @@ let since = '';
 let oldest = 0;
 
 test.beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  await createVerifiedUser(email, password, { first: 'Spa', last: 'N' });
-  const now = Date.now();
-  await insertRows([
+  await prepareSpec(reseller, { first: 'Spa', last: 'N' }, [
     ...marketRows(tag, `Levi's ${item} W32`, 'available', 24),
     // Sold 3 to 62 days ago (the headline window), and a few between 100 and 170 days ago.
     ...marketRows(tag, `Levi's ${item} W30`, 'sold', 12),
     ...marketRows(`${tag}-old`, `Levi's ${item} W31`, 'sold', 4, (i) => ({
-      listed_at: new Date(now - (200 + i) * day).toISOString(),
-      sold_at: new Date(now - (100 + i * 23) * day).toISOString(),
+      listed_at: daysAgo(200 + i),
+      sold_at: daysAgo(100 + i * 23),
     })),
   ]);
   const { data, error } = await serviceClient()
@@ -54,9 +49,7 @@ for (const screen of screens) {
   test(`${screen.name} ${screen.width}x${screen.height}: the deeper look states the span, and the 365-day window says it holds no more`, async ({
     newPage,
   }) => {
-    const page = await newPage({ width: screen.width, height: screen.height });
-    await signIn(page, email, password);
-    await search(page, item);
+    const page = await openAnswer(newPage, screen, reseller, item);
     const deeper = page.getByTestId('deeper-look');
     await deeper.scrollIntoViewIfNeeded();
     await expect(deeper.getByTestId('data-span')).toHaveText(`Sales data since ${since}`);

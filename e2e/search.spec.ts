@@ -2,9 +2,12 @@
 // gate and the search that runs once the visitor logs in, validation, every band of SPEC §9 from crafted
 // market_listings rows, the no-sold dialog, a failing source, the search log, and saved searches on /account. Screenshots go to /tmp/shots for a person to look at.
 import { mkdirSync } from 'node:fs';
-import { startFakeEbay, type FakeEbay } from '../tests/fakes/ebay-server';
-import { env, expect, openPage, test, type Page } from './support/fixtures';
-import { createVerifiedUser, serviceClient } from './support/seed';
+import { ebayMarketEnv, startFakeEbay, type FakeEbay } from '../tests/fakes/ebay-server';
+import { answered, submitSearch } from './support/explorer';
+import { expect, openPage, test, type Page } from './support/fixtures';
+import { setFunctionEnv } from './support/function-env';
+import { submitLogin } from './support/login';
+import { createVerifiedUser, daysAgo, insertRows, jacket, jackets, serviceClient } from './support/seed';
 
 const shots = '/tmp/shots';
 // Made-up words, fresh per run, so each search counts exactly the rows this spec inserts.
@@ -31,33 +34,14 @@ let userId: string;
 let ebay: FakeEbay;
 
 function listingRows(band: Band) {
-  const now = Date.now();
-  const day = 86_400_000;
-  const row = (i: number, status: 'available' | 'sold', extra: Record<string, unknown> = {}) => ({
-    // Two marketplaces for the high band, so its deeper look shows a row per marketplace.
-    marketplace: band.key === 'high' && i % 2 ? 'poshmark' : 'ebay',
-    external_id: `${band.brand}-${status}-${i}`,
-    title: `${band.brand} denim jacket size M`,
-    brand: band.brand,
-    category: 'jacket',
-    condition: 'pre_owned',
-    status,
-    price: 30 + i * 4,
-    currency: 'USD',
-    listed_at: new Date(now - (40 + i) * day).toISOString(),
-    sold_at: status === 'sold' ? new Date(now - (20 - i) * day).toISOString() : null,
-    source: 'import',
-    ...extra,
-  });
+  // Two marketplaces for the high band, so its deeper look shows a row per marketplace.
+  const marketplace = (i: number) => ({ marketplace: band.key === 'high' && i % 2 ? 'poshmark' : 'ebay' });
   return [
-    ...Array.from({ length: band.available }, (_, i) => row(i, 'available')),
-    ...Array.from({ length: band.sold }, (_, i) => row(i, 'sold')),
+    ...jackets(band.brand, 'available', band.available, marketplace),
+    ...jackets(band.brand, 'sold', band.sold, marketplace),
     // Another condition and a sale too old for the 90-day window: neither may count.
-    row(90, 'available', { condition: 'new_with_tags' }),
-    row(91, 'sold', {
-      sold_at: new Date(now - 120 * day).toISOString(),
-      listed_at: new Date(now - 150 * day).toISOString(),
-    }),
+    { ...jacket(band.brand, 'available', 90), ...marketplace(90), condition: 'new_with_tags' },
+    { ...jacket(band.brand, 'sold', 91), ...marketplace(91), sold_at: daysAgo(120), listed_at: daysAgo(150) },
   ];
 }
 
@@ -70,13 +54,9 @@ const toast = (page: Page, text: string) =>
  * that search runs by itself. Waits for its results.
  */
 async function login(page: Page, itemName = term(bandBy('high'))) {
-  await page.getByLabel('Item Name').fill(itemName);
-  await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await submitSearch(page, itemName);
   await expect(dialog(page).getByRole('heading', { name: 'Login to your account' })).toBeVisible();
-  await dialog(page).getByLabel('Email').fill(email);
-  await dialog(page).getByLabel('Password').fill(password);
-  await dialog(page).getByRole('button', { name: 'Login' }).click();
+  await submitLogin(dialog(page), email, password);
   await expect(dialog(page)).toHaveCount(0);
   await expect(toast(page, 'You have successfully logged in')).toBeVisible();
   await settled(page);
@@ -88,32 +68,12 @@ async function login(page: Page, itemName = term(bandBy('high'))) {
  * Two searches in a row for the same term on one page cannot be told apart this way.
  */
 async function search(page: Page, itemName: string, condition = 'Pre-owned') {
-  await page.getByLabel('Item Name').fill(itemName);
-  await page.getByLabel('Condition').selectOption({ label: condition });
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await submitSearch(page, itemName, condition);
   await expect(page.getByText(`Results for “${itemName.trim()}”`)).toBeVisible();
 }
 
 /** Waits for both calls to finish: the rate, 'Sold data unavailable', or the error alert. */
-async function settled(page: Page) {
-  await expect(
-    page
-      .locator(
-        '[data-testid="sell-through-rate"], [data-testid="search-error"], [data-testid="sold-unavailable"]',
-      )
-      .first(),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
-}
-
-async function setFunctionEnv(vars: Record<string, string> | null) {
-  const response = await fetch(`${env.supabaseUrl}/_emulator/function-env`, {
-    method: vars ? 'POST' : 'DELETE',
-    headers: { 'content-type': 'application/json' },
-    body: vars ? JSON.stringify(vars) : undefined,
-  });
-  expect(response.ok).toBe(true);
-}
+const settled = (page: Page) => answered(page, ['sell-through-rate', 'search-error', 'sold-unavailable']);
 
 async function logRows() {
   const { data, error } = await service
@@ -132,8 +92,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   userId = await createVerifiedUser(email, password, { first: 'Sam', last: 'Seller' });
-  const { error } = await service.from('market_listings').insert(bands.flatMap(listingRows));
-  if (error) throw error;
+  await insertRows(bands.flatMap(listingRows));
 
   // The eBay source, faked with the documented shapes: a Browse-only keyset (no sold data), failures and stalls on cue.
   ebay = await startFakeEbay({
@@ -309,12 +268,7 @@ test.describe('the Thrifting Explorer for a signed-in reseller', () => {
   test.describe('with eBay as the market source', () => {
     test.beforeAll(async () => {
       await setFunctionEnv({
-        MARKET_PROVIDER: 'ebay',
-        EBAY_RATES_APPROVED: 'true',
-        EBAY_API_BASE: ebay.url,
-        EBAY_CLIENT_ID: 'fake-app-id',
-        EBAY_CLIENT_SECRET: 'fake-cert-id',
-        MARKET_CACHE: 'off',
+        ...ebayMarketEnv(ebay),
         MARKET_TIMEOUT_MS: '1500',
       });
     });

@@ -99,20 +99,33 @@ test.describe('page content', () => {
     await expect(page.getByText('Free for a limited time').first()).toBeVisible();
   });
 
+  /** A legal page: its heading, its numbered sections in order, and the date it was last updated. */
+  async function expectLegalPage(
+    page: Page,
+    doc: { path: string; heading: string; sections: string[]; updated: string },
+  ) {
+    await page.goto(doc.path);
+    await expect(page.getByRole('heading', { level: 1, name: doc.heading })).toBeVisible();
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(doc.sections);
+    await expect(page.getByText(`Last updated ${doc.updated}`)).toBeVisible();
+  }
+
   test('terms: sections 1 to 7 in order and the last-updated date', async ({ newPage }) => {
     const page = await newPage();
-    await page.goto('/terms');
-    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
-    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText([
-      '1. Acceptance of Terms',
-      '2. Use License',
-      '3. Service Description',
-      '4. User Responsibilities',
-      '5. Data and Privacy',
-      '6. Disclaimer',
-      '7. Contact Information',
-    ]);
-    await expect(page.getByText('Last updated January 13, 2025')).toBeVisible();
+    await expectLegalPage(page, {
+      path: '/terms',
+      heading: 'Terms of Service',
+      sections: [
+        '1. Acceptance of Terms',
+        '2. Use License',
+        '3. Service Description',
+        '4. User Responsibilities',
+        '5. Data and Privacy',
+        '6. Disclaimer',
+        '7. Contact Information',
+      ],
+      updated: 'January 13, 2025',
+    });
     // Resellers use the tool for their business (decision 044).
     await expect(page.getByText(/as a hobby or as a business/)).toBeVisible();
     await expect(page.getByText(/non-commercial/)).toHaveCount(0);
@@ -120,18 +133,20 @@ test.describe('page content', () => {
 
   test('privacy: the seven topics and the last-updated date', async ({ newPage }) => {
     const page = await newPage();
-    await page.goto('/privacy');
-    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText([
-      '1. Information We Collect',
-      '2. How We Use Your Information',
-      '3. Information Sharing',
-      '4. Data Security',
-      '5. Your Rights',
-      '6. Cookies',
-      '7. Contact Us',
-    ]);
-    await expect(page.getByText('Last updated November 25, 2026')).toBeVisible();
+    await expectLegalPage(page, {
+      path: '/privacy',
+      heading: 'Privacy Policy',
+      sections: [
+        '1. Information We Collect',
+        '2. How We Use Your Information',
+        '3. Information Sharing',
+        '4. Data Security',
+        '5. Your Rights',
+        '6. Cookies',
+        '7. Contact Us',
+      ],
+      updated: 'November 25, 2026',
+    });
   });
 
   test('about: the story, seven app screens and a testimonial carousel', async ({ newPage }) => {
@@ -158,22 +173,24 @@ test.describe('redirects', () => {
     await expect(page.getByRole('heading', { name: 'Built by resellers, for resellers' })).toBeVisible();
   });
 
-  for (const [from, to] of [
-    ['/About', '/about'],
-    ['/Blog', '/blog'],
-    ['/Contact', '/contact'],
-    ['/Terms', '/terms'],
-    ['/Privacy', '/privacy'],
-    ['/Faqs', '/faqs'],
-    ['/ThriftingExplorer', '/thriftingexplorer'],
-    ['/THRIFTINGEXPLORER', '/thriftingexplorer'],
-  ])
+  for (const from of [
+    '/About',
+    '/Blog',
+    '/Contact',
+    '/Terms',
+    '/Privacy',
+    '/Faqs',
+    '/ThriftingExplorer',
+    '/THRIFTINGEXPLORER',
+  ]) {
+    const to = from.toLowerCase();
     test(`${from} redirects to ${to}`, async ({ newPage }) => {
       const page = await newPage();
       await page.goto(from);
       await expect(page).toHaveURL(atPath(to));
       await expect(page.getByText('Page Not Found')).toHaveCount(0);
     });
+  }
 
   test('a capitalised address is replaced, not stacked, in history', async ({ newPage }) => {
     const page = await newPage();
@@ -436,6 +453,16 @@ test.describe('carousels', () => {
     );
   }
 
+  /** A still testimonial carousel stays on its slide for 5 seconds, and Play moves it on to the next of its five. */
+  async function staysUntilPlay(page: Page, label: string) {
+    const region = page.getByRole('region', { name: label });
+    const before = await selected(page, label);
+    await page.waitForTimeout(5000);
+    await expect(region).toHaveAttribute('data-selected-index', String(before));
+    await region.getByRole('button', { name: /^Play/ }).click();
+    await waitForSlide(page, label, (before + 1) % 5);
+  }
+
   test('home testimonials advance on their own, loop, and keep going after a click', async ({ newPage }) => {
     const page = await newPage();
     await page.goto('/');
@@ -481,14 +508,7 @@ test.describe('carousels', () => {
     // The still carousel is the app's, not the prerendered markup that only looks still: it offers Play once mounted.
     await expect(region.getByRole('button', { name: /^Play/ })).toBeVisible();
     await started(page, 'Seller testimonials', 'testimonial');
-    const before = await selected(page, 'Seller testimonials');
-    await page.waitForTimeout(5000);
-    await expect(page.getByRole('region', { name: 'Seller testimonials' })).toHaveAttribute(
-      'data-selected-index',
-      String(before),
-    );
-    await region.getByRole('button', { name: /^Play/ }).click();
-    await waitForSlide(page, 'Seller testimonials', (before + 1) % 5);
+    await staysUntilPlay(page, 'Seller testimonials');
   });
 
   test('the pause button is the one thing that stops autoplay', async ({ newPage }) => {
@@ -500,14 +520,7 @@ test.describe('carousels', () => {
     await started(page, 'What sellers say', 'testimonial');
     await region.getByRole('button', { name: /^Pause/ }).click();
     await expect(region.getByRole('button', { name: /^Play/ })).toBeVisible();
-    const before = await selected(page, 'What sellers say');
-    await page.waitForTimeout(5000);
-    await expect(page.getByRole('region', { name: 'What sellers say' })).toHaveAttribute(
-      'data-selected-index',
-      String(before),
-    );
-    await region.getByRole('button', { name: /^Play/ }).click();
-    await waitForSlide(page, 'What sellers say', (before + 1) % 5);
+    await staysUntilPlay(page, 'What sellers say');
   });
 });
 

@@ -4,6 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from './support/fixtures';
 import { env, expect, openPage, test } from './support/fixtures';
+import { submitSearch } from './support/explorer';
+import { fillRegistration, submitLogin, submitRegistration } from './support/login';
 import { insertListings, madeUpWord } from './support/seed';
 
 // One account and one set of listings per file, made once: the tests of a file run in order in one worker.
@@ -51,19 +53,11 @@ test.describe('from the Explorer, through the confirmation email, back to the se
   }) => {
     page = await openPage(browser);
     await page.goto('/thriftingexplorer');
-    await page.getByLabel('Item Name').fill(itemName);
-    await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await submitSearch(page, itemName);
     await dialog(page).getByRole('tab', { name: 'Create an Account' }).click();
     const d = dialog(page);
-    await d.getByLabel('First Name').fill('Rita');
-    await d.getByLabel('Last Name').fill('Moreno');
-    await d.getByLabel('Email').fill(email);
-    await d.getByLabel('ZIP Code').fill('60614');
-    await d.getByLabel('Password', { exact: true }).fill(password);
-    await d.getByLabel('Confirm Password').fill(password);
-    await d.getByRole('checkbox').check();
-    await d.getByRole('button', { name: 'Create Account' }).click();
+    await fillRegistration(d, { first: 'Rita', last: 'Moreno', email, zip: '60614', password });
+    await submitRegistration(d);
     await d.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     expect(await d.getByRole('button', { name: 'Resend verification email' }).isEnabled()).toBe(true);
     await page.screenshot({ path: `${shots}/verify-check-email-1280.png` });
@@ -87,9 +81,7 @@ test.describe('from the Explorer, through the confirmation email, back to the se
     // config.toml's resend window is a second locally (a minute on hosted Supabase): be past it.
     await new Promise((r) => setTimeout(r, 1100));
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-    await dialog(page).getByLabel('Email').fill(email);
-    await dialog(page).getByLabel('Password').fill(password);
-    await dialog(page).getByRole('button', { name: 'Login' }).click();
+    await submitLogin(dialog(page), email, password);
     const resend = dialog(page).getByRole('button', { name: 'Resend verification email' });
     await resend.click();
     await dialog(page)

@@ -1,19 +1,15 @@
 // Emailed one-time codes cannot be guessed (issue 12, point 2): the fifth wrong code for an email voids its pending
 // codes, whatever address the guesses come from, so the right code is refused until a new one is sent.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenHashOf } from '../emulator/auth/mailer';
-import { NoRealtime, startAuthTestServer, type AuthTestServer } from '../emulator/auth/test-support';
+import { startAuthTestServer, type AuthTestServer } from '../emulator/auth/test-support';
 import { createUserByAdmin } from './support/auth-users';
+import { client as clientOf } from './support/supabase';
 
 let server: AuthTestServer;
 let n = 0;
 const uniqueEmail = () => `codes-${Date.now()}-${n++}@example.com`;
-const client = (): SupabaseClient =>
-  createClient(server.url, server.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  });
+const client = () => clientOf(server.url, server.anonKey);
 
 beforeAll(async () => {
   server = await startAuthTestServer();

@@ -1,12 +1,12 @@
 // The auth lifecycle through the real supabase-js client against the whole emulator (startEmulator), as the SPA and
 // the end-to-end suite use it. Edge cases of each endpoint live beside the code in emulator/auth/auth.test.ts.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureAuth } from '../emulator/auth';
 import { readAuthSettings, scaleRateLimits } from '../emulator/auth/settings';
-import { NoRealtime } from '../emulator/auth/test-support';
 import type { MailMessage } from '../emulator/mail/mailbox';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { client as clientOf } from './support/supabase';
 
 const SITE = 'http://localhost:5173';
 let emulator: RunningEmulator;
@@ -14,11 +14,7 @@ let clock = Date.now();
 let n = 0;
 const uniqueEmail = () => `lifecycle-${Date.now()}-${n++}@example.com`;
 
-const client = (): SupabaseClient =>
-  createClient(emulator.url, emulator.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  });
+const client = () => clientOf(emulator.url, emulator.anonKey);
 
 async function newestMail(email: string): Promise<MailMessage> {
   const res = await fetch(`${emulator.url}/_mail/api/messages?to=${encodeURIComponent(email)}`);

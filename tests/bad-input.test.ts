@@ -2,6 +2,7 @@
 // over-long select lists and deeply nested JSON, through plain fetch and supabase-js against the emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { postToFunction } from './support/functions';
 import { client } from './support/supabase';
 
 let emu: RunningEmulator;
@@ -27,11 +28,7 @@ afterAll(async () => {
 });
 
 const call = (name: string, body: string, auth = token) =>
-  fetch(`${emu.url}/functions/v1/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: emu.anonKey, authorization: `Bearer ${auth}` },
-    body,
-  });
+  postToFunction(emu, name, body, { authorization: `Bearer ${auth}` });
 
 describe('functions refuse what is not text with a 400', () => {
   it('answers 400 to a NUL in the item name', async () => {

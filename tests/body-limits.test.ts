@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '../emulator/app';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { postToFunction } from './support/functions';
 import { client } from './support/supabase';
 
 let emu: RunningEmulator;
@@ -58,20 +59,16 @@ describe('request body limits', () => {
   });
 
   it('functions: 413 for a 1 MB contact message, before the function runs', async () => {
-    const res = await fetch(`${emu.url}/functions/v1/contact`, {
-      method: 'POST',
-      headers: {
-        apikey: emu.anonKey,
-        authorization: `Bearer ${emu.anonKey}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
+    const res = await postToFunction(
+      emu,
+      'contact',
+      JSON.stringify({
         name: 'Ada',
         email: 'ada@example.com',
         message: big(1024 * 1024),
         elapsedMs: 9000,
       }),
-    });
+    );
     expect(res.status).toBe(413);
     expect((await res.json()).error).toMatch(/at most 256 KB/);
   });

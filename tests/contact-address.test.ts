@@ -2,6 +2,7 @@
 // (issue 12): rotating the header and the email address still meets the 429 after five messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { postToFunction } from './support/functions';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -15,22 +16,17 @@ describe('contact limit and forged addresses', () => {
   it('answers 429 to the sixth message although every one names another client and another email', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await fetch(`${emu.url}/functions/v1/contact`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          apikey: emu.anonKey,
-          authorization: `Bearer ${emu.anonKey}`,
-          'x-forwarded-for': `198.51.100.${i + 1}`,
-          'cf-connecting-ip': `198.51.100.${i + 101}`,
-        },
-        body: JSON.stringify({
+      const res = await postToFunction(
+        emu,
+        'contact',
+        JSON.stringify({
           name: 'Ada',
           email: `rotating-${i}-${Date.now()}@example.com`,
           message: 'Do you buy bulk lots?',
           elapsedMs: 9000,
         }),
-      });
+        { 'x-forwarded-for': `198.51.100.${i + 1}`, 'cf-connecting-ip': `198.51.100.${i + 101}` },
+      );
       statuses.push(res.status);
       if (res.status === 429) expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     }

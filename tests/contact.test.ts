@@ -6,6 +6,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { retryContactMessages } from '../scripts/contact-retry';
 import { startFakeFormService, unreachableUrl, type FakeFormService } from './fakes/form-service';
 import { setFunctionEnv } from './support/function-env';
+import { postToFunction } from './support/functions';
 import { client } from './support/supabase';
 
 const SUPPORT = 'support@flipwise.test';
@@ -250,15 +251,7 @@ describe('contact function: validation (400 names the field)', () => {
   });
 
   it('refuses a body that is not a JSON object', async () => {
-    const response = await fetch(`${emu.url}/functions/v1/contact`, {
-      method: 'POST',
-      headers: {
-        apikey: emu.anonKey,
-        Authorization: `Bearer ${emu.anonKey}`,
-        'Content-Type': 'application/json',
-      },
-      body: '"hello"',
-    });
+    const response = await postToFunction(emu, 'contact', '"hello"');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Request body must be a JSON object.', field: null });
   });

@@ -1,17 +1,14 @@
-// The index probes a query expands into (public.market_groups_sql, migration 20250214000000): a probe whose terms hold
-// another probe's terms is left out, and the rows a query matches are exactly those of the full expansion.
+// The index probes a query expands into (public.market_groups_sql, migration 20261125000300_market_matching.sql): a
+// probe whose terms hold another probe's terms is left out, and the rows a query matches are exactly those of the
+// full expansion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSupabaseDir } from '../emulator/config';
-import { createDatabase, type Database } from '../emulator/db/index';
-import { prepareDatabase } from '../emulator/db/migrate';
-import { seedMarketListings } from '../emulator/seeds/data/market-data';
+import type { Database } from '../emulator/db/index';
+import { demoMarketDatabase } from './support/database';
 
 let db: Database;
 
 beforeAll(async () => {
-  db = await createDatabase({ dataDir: 'memory' });
-  await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
-  await seedMarketListings(db, { count: 4_000, vocabulary: false });
+  db = await demoMarketDatabase(4_000);
 }, 120_000);
 afterAll(() => db?.close());
 

@@ -10,21 +10,13 @@ import { marketSourcesSchema } from '../src/features/market-sources/schemas';
 import { bootUnderDeno, denoCheck } from './support/deno';
 import { setFunctionEnv } from './support/function-env';
 import { client } from './support/supabase';
-import { daysAgo, listingsOf } from './support/market';
+import { daysAgo, levis501, listingsOf } from './support/market';
 
 let emu: RunningEmulator;
 let child: ChildProcess | undefined;
 let n = 0;
 
-const levis = listingsOf('sources', {
-  title: 'Levis 501 Jeans Blue 32',
-  brand: "Levi's",
-  category: 'Jeans',
-  size: '32',
-  colour: 'Blue',
-  price: 40,
-  listed_at: daysAgo(10),
-});
+const levis = listingsOf('sources', { ...levis501, listed_at: daysAgo(10) });
 const listing = (over: Partial<MarketListing>) => levis(++n, over);
 
 /** What a visitor's supabase-js gets: the anon key, nobody signed in. */

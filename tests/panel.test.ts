@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import type { SaleRow } from '../src/features/sales/lib/import/types';
 import { prng } from '../emulator/seeds/data/market-data';
-import { client, userToken } from './support/supabase';
+import { client, userClient } from './support/supabase';
 
 let emu: RunningEmulator;
 let service: SupabaseClient;
@@ -16,20 +16,6 @@ type User = { id: string; email: string; db: SupabaseClient };
 const day = 86_400_000;
 const now = Date.now();
 const iso = (daysAgo: number) => new Date(now - daysAgo * day).toISOString();
-
-async function makeUser(email: string): Promise<User> {
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: 'correct-horse-9',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  return {
-    id: data.user.id,
-    email,
-    db: client(emu.url, emu.anonKey, await userToken(data.user.id, { email })),
-  };
-}
 
 async function importRows(user: User, rows: SaleRow[]): Promise<void> {
   const { error } = await user.db.rpc('seller_items_import', { p_rows: rows, p_format: null });
@@ -70,7 +56,7 @@ describe('the seller panel through the search functions', () => {
     service = client(emu.url, emu.serviceRoleKey);
     anon = client(emu.url, emu.anonKey);
     for (let s = 0; s < 5; s++) {
-      const seller = await makeUser(`seller${s}.panel@example.com`);
+      const seller = await userClient(emu, `seller${s}.panel@example.com`);
       sellers.push(seller);
       // Each seller: two listed and two sold in the last month, pre-owned, on Poshmark; the first also a tagged one.
       await importRows(seller, [
@@ -92,7 +78,7 @@ describe('the seller panel through the search functions', () => {
         item(`s${s}f`, { condition: null }),
       ]);
     }
-    viewer = await makeUser('viewer.panel@example.com');
+    viewer = await userClient(emu, 'viewer.panel@example.com');
   });
 
   afterAll(async () => {
@@ -223,7 +209,7 @@ describe('the seller panel through the search functions', () => {
   });
 
   it('a long history is shared in batches the browser asks for, so no call meets the statement timeout', async () => {
-    const big = await makeUser('big.seller.panel@example.com');
+    const big = await userClient(emu, 'big.seller.panel@example.com');
     const rows = Array.from({ length: 2500 }, (_, i) =>
       item(`big${i}`, { title: `Vintage Levi's 501 Jeans big${i}`, brand: "Levi's", category: 'Jeans' }),
     );
@@ -290,7 +276,7 @@ describe('k-anonymity over a random panel', () => {
     const random = prng(22);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
     for (let s = 0; s < 9; s++) {
-      const seller = await makeUser(`random${s}.panel@example.com`);
+      const seller = await userClient(emu, `random${s}.panel@example.com`);
       // Sellers differ in size: the first few list many items, the last few a handful.
       const count = 4 + Math.floor((9 - s) * random() * 4);
       const rows: SaleRow[] = [];
@@ -374,6 +360,36 @@ describe('k-anonymity over a random panel', () => {
     }
   }
 
+  /**
+   * One answer of market_count_available or market_count_sold against the rows behind it: the headline for the
+   * chosen condition, every row of the condition ladder, and the split by marketplace (none when the headline is
+   * withheld).
+   */
+  function checkAnswer(
+    answer: {
+      headline: number | null;
+      byCondition: Record<string, number | null>;
+      byMarketplace: { marketplace: string; n: number }[];
+    },
+    condition: string,
+    rows: Row[],
+    what: string,
+    seen: { shown: number; withheld: number },
+  ) {
+    const chosen = rows.filter((r) => r.condition === condition);
+    checkFigure(answer.headline, chosen, what, seen);
+    for (const c of conditions) {
+      checkFigure(
+        answer.byCondition[c],
+        rows.filter((r) => r.condition === c),
+        `${what} ladder ${c}`,
+        seen,
+      );
+    }
+    if (answer.headline === null) expect(answer.byMarketplace, what).toEqual([]);
+    else checkMarketplaces(answer.byMarketplace, chosen, what);
+  }
+
   it('no query, condition, window or sub-table shows a figure drawn from fewer than 5 sellers', async () => {
     const seen = { shown: 0, withheld: 0 };
     const queries = [
@@ -397,24 +413,17 @@ describe('k-anonymity over a random panel', () => {
           byCondition: Record<string, number | null>;
           byMarketplace: { marketplace: string; available: number }[];
         };
-        const what = `${query} / ${condition} / listed`;
-        const mine = listed.filter((r) => r.condition === condition);
-        checkFigure(a.available, mine, what, seen);
-        for (const c of conditions) {
-          checkFigure(
-            a.byCondition[c],
-            listed.filter((r) => r.condition === c),
-            `${what} ladder ${c}`,
-            seen,
-          );
-        }
-        if (a.available === null) expect(a.byMarketplace).toEqual([]);
-        else
-          checkMarketplaces(
-            a.byMarketplace.map((m) => ({ marketplace: m.marketplace, n: m.available })),
-            mine,
-            what,
-          );
+        checkAnswer(
+          {
+            headline: a.available,
+            byCondition: a.byCondition,
+            byMarketplace: a.byMarketplace.map((m) => ({ marketplace: m.marketplace, n: m.available })),
+          },
+          condition,
+          listed,
+          `${query} / ${condition} / listed`,
+          seen,
+        );
 
         for (const window of [30, 90, 180, 365]) {
           const since = new Date(Date.now() - window * day).toISOString();
@@ -432,26 +441,20 @@ describe('k-anonymity over a random panel', () => {
             recentSales: { title: string }[];
           };
           const w = `${query} / ${condition} / sold ${window} days`;
-          const chosen = sold.filter((r) => r.condition === condition);
-          checkFigure(s.sold, chosen, w, seen);
-          for (const c of conditions) {
-            checkFigure(
-              s.byCondition[c],
-              sold.filter((r) => r.condition === c),
-              `${w} ladder ${c}`,
-              seen,
-            );
-          }
+          checkAnswer(
+            {
+              headline: s.sold,
+              byCondition: s.byCondition,
+              byMarketplace: s.byMarketplace.map((m) => ({ marketplace: m.marketplace, n: m.sold })),
+            },
+            condition,
+            sold,
+            w,
+            seen,
+          );
           if (s.sold === null) {
-            expect(s.byMarketplace, w).toEqual([]);
             expect(s.prices, w).toBeNull();
             expect(s.medianDaysToSell, w).toBeNull();
-          } else {
-            checkMarketplaces(
-              s.byMarketplace.map((m) => ({ marketplace: m.marketplace, n: m.sold })),
-              chosen,
-              w,
-            );
           }
           const recentSellers = new Set(s.recentSales.map((r) => owner.get(r.title.split(' ').at(-1)!)));
           expect(recentSellers.size === s.recentSales.length, `${w} one sale per seller`).toBe(true);

@@ -6,7 +6,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { deleteSavedSearch } from '../src/features/search/api/delete-saved-search';
 import { getSavedSearches, type SavedSearch } from '../src/features/search/api/get-saved-searches';
 import { restoreSavedSearch } from '../src/features/search/api/restore-saved-search';
-import { client, userToken } from './support/supabase';
+import { client, userClient } from './support/supabase';
 
 const current = vi.hoisted(() => ({ db: null as SupabaseClient | null }));
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => current.db! }));
@@ -15,21 +15,11 @@ let emu: RunningEmulator;
 let service: SupabaseClient;
 const users: Record<'maya' | 'omar', { id: string; db: SupabaseClient }> = {} as never;
 
-async function makeUser(email: string) {
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: 'correct-horse-9',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  return { id: data.user.id, db: client(emu.url, emu.anonKey, await userToken(data.user.id, { email })) };
-}
-
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
   service = client(emu.url, emu.serviceRoleKey);
-  users.maya = await makeUser('maya.undo@example.com');
-  users.omar = await makeUser('omar.undo@example.com');
+  users.maya = await userClient(emu, 'maya.undo@example.com');
+  users.omar = await userClient(emu, 'omar.undo@example.com');
   const { error } = await service.from('saved_searches').insert([
     {
       user_id: users.maya.id,

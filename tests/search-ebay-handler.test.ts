@@ -10,20 +10,23 @@ import {
 } from '../supabase/functions/_shared/market/ebay.ts';
 import { EBAY_RATES_NOT_APPROVED } from '../supabase/functions/_shared/market/ebay-terms.ts';
 import {
+  BROWSE_FILTER_WARNING,
   BROWSE_SCOPE,
   INSIGHTS_SCOPE,
+  ebayMarketEnv,
+  levis501Listings,
+  QUOTA_EXCEEDED_BODY,
   startFakeEbay,
   type FakeEbay,
+  warningWithoutTotal,
   type FakeItem,
 } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';
+import { daysAgo } from './support/market';
 import { signUpAndSignIn } from './support/supabase';
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 const items: FakeItem[] = [
-  { title: 'Levis 501 jeans 32x30', conditionId: '3000', price: 25 },
-  { title: 'Levis 501 jeans excellent', conditionId: '2990', price: 35 },
-  { title: 'Levis 501 jeans fair', conditionId: '3010', price: 12 },
+  ...levis501Listings,
   {
     title: 'Levis 501 jeans lot',
     conditionId: '3000',
@@ -33,17 +36,6 @@ const items: FakeItem[] = [
   },
   { title: 'Levis 501 jeans sold', conditionId: '2990', price: 30, lastSoldDate: daysAgo(20) },
 ];
-const QUOTA_BODY = {
-  errors: [
-    {
-      errorId: 2001,
-      domain: 'ACCESS',
-      category: 'REQUEST',
-      message: 'Too many requests.',
-      longMessage: 'The request limit has been reached for the resource.',
-    },
-  ],
-};
 
 let emu: RunningEmulator;
 let ebay: FakeEbay;
@@ -68,16 +60,7 @@ const search = (user: SupabaseClient, kind: 'available' | 'sold', itemName: stri
 const calls = (prefix: string) => ebay.requests.filter((r) => r.path.startsWith(prefix)).length;
 
 async function useEbay(extra: Record<string, string> = {}) {
-  await setFunctionEnv(emu.url, {
-    MARKET_PROVIDER: 'ebay',
-    // eBay as the headline (sold count and rate) only with eBay's written approval (decision 055).
-    EBAY_RATES_APPROVED: 'true',
-    EBAY_API_BASE: ebay.url,
-    EBAY_CLIENT_ID: 'fake-app-id',
-    EBAY_CLIENT_SECRET: 'fake-cert-id',
-    MARKET_CACHE: 'off',
-    ...extra,
-  });
+  await setFunctionEnv(emu.url, { ...ebayMarketEnv(ebay), ...extra });
 }
 
 beforeAll(async () => {
@@ -116,22 +99,14 @@ describe('eBay counts through the functions', () => {
 
   it('a 200 with warnings and no total is unknown: null with a reason, never 0 and no suggestions', async () => {
     await useEbay();
-    ebay.failNext('/buy/browse', {
-      status: 200,
-      body: {
-        href: `${ebay.url}/buy/browse/v1/item_summary/search?q=levis+501`,
-        limit: 1,
-        offset: 0,
-        warnings: [
-          {
-            errorId: 12002,
-            domain: 'API_BROWSE',
-            category: 'REQUEST',
-            message: 'The filter value is invalid.',
-          },
-        ],
-      },
-    });
+    ebay.failNext(
+      '/buy/browse',
+      warningWithoutTotal(
+        `${ebay.url}/buy/browse/v1/item_summary/search?q=levis+501`,
+        1,
+        BROWSE_FILTER_WARNING,
+      ),
+    );
     const { data, error } = await search(await signedInUser(), 'available', 'levis 501');
     expect(error).toBeNull();
     expect(data).toMatchObject({ availableCount: null, reason: AVAILABLE_UNKNOWN_REASON, origin: 'ebay' });
@@ -169,7 +144,11 @@ describe('eBay as the headline source needs EBAY_RATES_APPROVED', () => {
 describe("eBay's quota", () => {
   it("a 429 from eBay is a 429 with eBay's Retry-After, remembered: the next search does not reach eBay", async () => {
     await useEbay();
-    ebay.failNext('/buy/browse', { status: 429, headers: { 'Retry-After': '3600' }, body: QUOTA_BODY });
+    ebay.failNext('/buy/browse', {
+      status: 429,
+      headers: { 'Retry-After': '3600' },
+      body: QUOTA_EXCEEDED_BODY,
+    });
     const first = await failure(await search(await signedInUser(), 'available', 'levis 501'));
     expect(first.status).toBe(429);
     expect(first.body).toMatchObject({ retryAfter: 3600, reason: 'source-quota' });
@@ -193,7 +172,7 @@ describe("eBay's quota", () => {
 
   it('without a Retry-After the quota is remembered until it resets at midnight Pacific', async () => {
     await useEbay();
-    ebay.failNext('/buy/browse', { status: 429, body: QUOTA_BODY });
+    ebay.failNext('/buy/browse', { status: 429, body: QUOTA_EXCEEDED_BODY });
     const first = await failure(await search(await signedInUser(), 'available', 'levis 501'));
     const reset = secondsUntilQuotaReset();
     expect(first.status).toBe(429);

@@ -16,18 +16,21 @@ import {
   type Condition,
 } from '../supabase/functions/_shared/market/types.ts';
 import {
+  BROWSE_FILTER_WARNING,
   INSIGHTS_SCOPE,
   BROWSE_SCOPE,
+  ebayEnv,
+  levis501Listings,
+  QUOTA_EXCEEDED_BODY,
   startFakeEbay,
   type FakeEbay,
+  warningWithoutTotal,
   type FakeItem,
 } from './fakes/ebay-server.ts';
+import { daysAgo } from './support/market';
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 const items: FakeItem[] = [
-  { title: 'Levis 501 Jeans 32x30', conditionId: '3000', price: 25 },
-  { title: 'Levis 501 jeans 34x32 excellent', conditionId: '2990', price: 35 },
-  { title: 'Levis 501 jeans fair', conditionId: '3010', price: 12 },
+  ...levis501Listings,
   { title: 'Levis 501 jeans NWT', conditionId: '1000', price: 60 },
   { title: 'Levis 505 jeans', conditionId: '3000', price: 20 },
   { title: 'Levis 501 jeans sold A', conditionId: '3000', price: 30, lastSoldDate: daysAgo(10) },
@@ -47,9 +50,7 @@ const query = (itemName: string, condition: Condition = 'pre_owned') => ({
 function provider(extra: Record<string, string> = {}) {
   return new EbayMarketProvider(
     ebayConfig({
-      EBAY_CLIENT_ID: 'fake-app-id',
-      EBAY_CLIENT_SECRET: 'fake-cert-id',
-      EBAY_API_BASE: ebay.url,
+      ...ebayEnv(ebay),
       ...extra,
     }),
   );
@@ -89,22 +90,7 @@ describe('eBay available (Browse item_summary/search)', () => {
   });
 
   it('a 200 with warnings and no total is unknown (null with a reason), never 0', async () => {
-    ebay.failNext('/buy/browse', {
-      status: 200,
-      body: {
-        href: 'x',
-        limit: 1,
-        offset: 0,
-        warnings: [
-          {
-            errorId: 12002,
-            domain: 'API_BROWSE',
-            category: 'REQUEST',
-            message: 'The filter value is invalid.',
-          },
-        ],
-      },
-    });
+    ebay.failNext('/buy/browse', warningWithoutTotal('x', 1, BROWSE_FILTER_WARNING));
     const result = await provider().countAvailable(query('levis 501'));
     expect(result).toMatchObject({ availableCount: null, reason: AVAILABLE_UNKNOWN_REASON, comps: 0 });
     expect(result.byMarketplace).toEqual([]);
@@ -151,20 +137,7 @@ describe('eBay available (Browse item_summary/search)', () => {
   });
 
   it('429 (daily quota) is remembered until midnight Pacific: no second call to eBay', async () => {
-    ebay.failNext('/buy/browse', {
-      status: 429,
-      body: {
-        errors: [
-          {
-            errorId: 2001,
-            domain: 'ACCESS',
-            category: 'REQUEST',
-            message: 'Too many requests.',
-            longMessage: 'The request limit has been reached for the resource.',
-          },
-        ],
-      },
-    });
+    ebay.failNext('/buy/browse', { status: 429, body: QUOTA_EXCEEDED_BODY });
     const p = provider();
     const first = await p.countAvailable(query('levis 501')).catch((e: unknown) => e);
     expect(first).toBeInstanceOf(SourceRateLimitedError);
@@ -281,22 +254,14 @@ describe('eBay sold (Marketplace Insights item_sales/search)', () => {
   });
 
   it('a 200 without a total is unknown sold, not zero', async () => {
-    ebay.failNext('/buy/marketplace_insights', {
-      status: 200,
-      body: {
-        href: 'x',
-        limit: 200,
-        offset: 0,
-        warnings: [
-          {
-            errorId: 100002,
-            domain: 'API_MARKETPLACE_INSIGHTS',
-            category: 'REQUEST',
-            message: 'The filter was ignored.',
-          },
-        ],
-      },
-    });
+    ebay.failNext(
+      '/buy/marketplace_insights',
+      warningWithoutTotal('x', 200, {
+        errorId: 100002,
+        domain: 'API_MARKETPLACE_INSIGHTS',
+        message: 'The filter was ignored.',
+      }),
+    );
     const result = await provider({ EBAY_INSIGHTS: 'true' }).countSold(query('levis 501'));
     expect(result).toMatchObject({ soldCount: null, reason: SOLD_UNKNOWN_REASON });
   });

@@ -7,7 +7,7 @@ import { signJwt } from '../emulator/keys';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { upsertListings } from '../emulator/seeds/data/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
-import { startFakeEbay, type FakeEbay } from './fakes/ebay-server';
+import { ebayMarketEnv, startFakeEbay, type FakeEbay } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';
 import { startCountingProxy, type CountingProxy } from './support/counting-proxy';
 import { client, forgedToken, signUpAndSignIn, userToken } from './support/supabase';
@@ -317,17 +317,8 @@ describe('search functions: answers from the local market index', () => {
 });
 
 describe('search functions: the eBay source', () => {
-  const ebayEnv = () => ({
-    MARKET_PROVIDER: 'ebay',
-    EBAY_RATES_APPROVED: 'true',
-    EBAY_API_BASE: ebay.url,
-    EBAY_CLIENT_ID: 'fake-app-id',
-    EBAY_CLIENT_SECRET: 'fake-cert-id',
-    MARKET_CACHE: 'off',
-  });
-
   it('200 from eBay Browse; sold is null with a reason when the keyset has no Marketplace Insights', async () => {
-    await setFunctionEnv(emu.url, ebayEnv());
+    await setFunctionEnv(emu.url, ebayMarketEnv(ebay));
     const available = await user.functions.invoke('search-available', {
       body: { itemName: "Levi's 501", condition: 'pre_owned' },
     });
@@ -345,7 +336,7 @@ describe('search functions: the eBay source', () => {
   });
 
   it('503 whose message says unavailable when eBay fails (5xx)', async () => {
-    await setFunctionEnv(emu.url, ebayEnv());
+    await setFunctionEnv(emu.url, ebayMarketEnv(ebay));
     ebay.failNext('/buy/browse', {
       status: 500,
       body: {
@@ -365,7 +356,7 @@ describe('search functions: the eBay source', () => {
   });
 
   it('504 whose message contains timeout when the source is slower than the deadline', async () => {
-    await setFunctionEnv(emu.url, { ...ebayEnv(), MARKET_TIMEOUT_MS: '300' });
+    await setFunctionEnv(emu.url, { ...ebayMarketEnv(ebay), MARKET_TIMEOUT_MS: '300' });
     ebay.setDelay(1500);
     try {
       const r = await failure(

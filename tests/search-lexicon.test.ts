@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSupabaseDir, projectRoot } from '../emulator/config';
-import { createDatabase, type Database } from '../emulator/db/index';
-import { prepareDatabase } from '../emulator/db/migrate';
+import { projectRoot } from '../emulator/config';
+import type { Database } from '../emulator/db/index';
 import { LEXICON_MIGRATION, lexiconSql } from '../scripts/lexicon-sql';
 import { LINES } from '../emulator/seeds/data/market-data';
+import { migratedDatabase } from './support/database';
 import {
   BRANDS,
   GARMENTS,
@@ -19,8 +19,7 @@ import {
 let db: Database;
 
 beforeAll(async () => {
-  db = await createDatabase({ dataDir: 'memory' });
-  await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
+  db = await migratedDatabase();
 });
 afterAll(async () => {
   await db?.close();

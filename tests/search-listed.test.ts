@@ -8,16 +8,14 @@ import { upsertListings } from '../emulator/seeds/data/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { ETSY_KEY_REFUSED_MESSAGE } from '../supabase/functions/_shared/market/etsy.ts';
 import { createListedHandler } from '../supabase/functions/search-listed/handler.ts';
-import { startFakeEbay, type FakeEbay, type FakeItem } from './fakes/ebay-server';
+import { ebayEnv, levis501Listings, startFakeEbay, type FakeEbay, type FakeItem } from './fakes/ebay-server';
 import { startFakeEtsy, type FakeEtsy } from './fakes/etsy-server';
 import { setFunctionEnv } from './support/function-env';
 import { client, signUpAndSignIn } from './support/supabase';
-import { daysAgo, listingsOf } from './support/market';
+import { daysAgo, levis501, listingsOf } from './support/market';
 
 const ebayItems: FakeItem[] = [
-  { title: 'Levis 501 jeans 32x30', conditionId: '3000', price: 25 },
-  { title: 'Levis 501 jeans excellent', conditionId: '2990', price: 35 },
-  { title: 'Levis 501 jeans fair', conditionId: '3010', price: 12 },
+  ...levis501Listings,
   { title: 'Levis 501 jeans new', conditionId: '1000', price: 60 },
 ];
 const etsyListings = [
@@ -27,15 +25,7 @@ const etsyListings = [
   { title: 'Levis 501 jeans black' },
   { title: 'Levis 501 jeans selvedge' },
 ];
-const listing = listingsOf('listed', {
-  title: 'Levis 501 Jeans Blue 32',
-  brand: "Levi's",
-  category: 'Jeans',
-  size: '32',
-  colour: 'Blue',
-  price: 40,
-  listed_at: daysAgo(10),
-});
+const listing = listingsOf('listed', { ...levis501, listed_at: daysAgo(10) });
 
 const OK_KEYS = [
   'approximate',
@@ -74,18 +64,13 @@ async function listed(user: SupabaseClient, itemName: string, condition = 'pre_o
 const row = (rows: Row[], marketplace: string) => rows.find((r) => r.marketplace === marketplace);
 const browseCalls = () => ebay.requests.filter((r) => r.path.startsWith('/buy/browse')).length;
 
-const ebayEnv = () => ({
-  EBAY_API_BASE: ebay.url,
-  EBAY_CLIENT_ID: 'fake-app-id',
-  EBAY_CLIENT_SECRET: 'fake-cert-id',
-});
 const etsyEnv = () => ({
   ETSY_API_BASE: etsy.url,
   ETSY_API_KEY: etsy.keystring,
   ETSY_SHARED_SECRET: etsy.sharedSecret,
 });
 const useBoth = (extra: Record<string, string> = {}) =>
-  setFunctionEnv(emu.url, { ...ebayEnv(), ...etsyEnv(), ...extra });
+  setFunctionEnv(emu.url, { ...ebayEnv(ebay), ...etsyEnv(), ...extra });
 
 /** Every number anywhere in a JSON value, with its path. */
 function numbers(value: unknown, at = ''): { path: string; value: number }[] {
@@ -169,7 +154,7 @@ describe('the listed-now rows', () => {
     await setFunctionEnv(emu.url, etsyEnv());
     expect((await listed(user, 'levis 501')).map((r) => r.marketplace)).toEqual(['etsy']);
     // Etsy has required the shared secret since February 2026: a keystring alone is not a configured source.
-    await setFunctionEnv(emu.url, { ...etsyEnv(), ETSY_SHARED_SECRET: null, ...ebayEnv() });
+    await setFunctionEnv(emu.url, { ...etsyEnv(), ETSY_SHARED_SECRET: null, ...ebayEnv(ebay) });
     expect((await listed(user, 'levis 501')).map((r) => r.marketplace)).toEqual(['ebay']);
     expect(etsy.searches()).toBe(1);
   });

@@ -3,11 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../emulator/db/index';
-import { createDatabase } from '../emulator/db/index';
-import { prepareDatabase } from '../emulator/db/migrate';
-import { defaultSupabaseDir } from '../emulator/config';
 import { generateListings, seedMarketListings, upsertListings } from '../emulator/seeds/data/market-data';
 import { importRowSchema, lastWins, parseImport } from '../scripts/market-import-parse';
+import { demoMarketDatabase, migratedDatabase } from './support/database';
 
 const fixture = (name: string) =>
   readFileSync(path.join(import.meta.dirname, 'fixtures', 'market', name), 'utf8');
@@ -77,10 +75,8 @@ describe('demo market generator', () => {
 describe('demo market in the database: every band of SPEC §9', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await createDatabase({ dataDir: 'memory' });
-    await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
-    // Every query below is spelled right: no vocabulary needed, which halves the seeding.
-    await seedMarketListings(db, { count: 50_000, vocabulary: false });
+    // Every query below is spelled right: no vocabulary needed.
+    db = await demoMarketDatabase(50_000);
   }, 300_000);
   afterAll(() => db?.close());
 
@@ -204,9 +200,8 @@ describe('market:import', () => {
   });
 
   it('upserts by marketplace and external id: a second import updates instead of duplicating', async () => {
-    const db = await createDatabase({ dataDir: 'memory' });
+    const db = await migratedDatabase();
     try {
-      await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
       const { rows } = parseImport(fixture('listings.csv'), 'csv');
       await upsertListings(db, rows);
       await upsertListings(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import type { SaleRow } from '../src/features/sales/lib/import/types';
 import type { SalesSummary } from '../src/features/sales/lib/summary-types';
-import { client, userToken } from './support/supabase';
+import { client, userClient } from './support/supabase';
 
 let emu: RunningEmulator;
 let service: SupabaseClient;
@@ -13,16 +13,6 @@ let anon: SupabaseClient;
 type User = { id: string; db: SupabaseClient };
 let ana: User;
 let ben: User;
-
-async function makeUser(email: string): Promise<User> {
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password: 'correct-horse-9',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  return { id: data.user.id, db: client(emu.url, emu.anonKey, await userToken(data.user.id, { email })) };
-}
 
 const day = 86_400_000;
 const now = Date.now();
@@ -67,8 +57,8 @@ beforeAll(async () => {
   emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
   service = client(emu.url, emu.serviceRoleKey);
   anon = client(emu.url, emu.anonKey);
-  ana = await makeUser('ana.sales@example.com');
-  ben = await makeUser('ben.sales@example.com');
+  ana = await userClient(emu, 'ana.sales@example.com');
+  ben = await userClient(emu, 'ben.sales@example.com');
   const { data, error } = await ana.db.rpc('seller_items_import', {
     p_rows: anaRows,
     p_format: 'poshmark-sales',
@@ -242,7 +232,7 @@ describe('your history on the Explorer', () => {
   });
 
   it('answers null to a user who imported nothing', async () => {
-    const cleo = await makeUser('cleo.sales@example.com');
+    const cleo = await userClient(emu, 'cleo.sales@example.com');
     const { data, error } = await cleo.db.rpc('seller_history', {
       p_query: 'levis',
       p_condition: 'pre_owned',
@@ -254,7 +244,7 @@ describe('your history on the Explorer', () => {
 
 describe('removing the data', () => {
   it('deletes every row when the account is deleted', async () => {
-    const dan = await makeUser('dan.sales@example.com');
+    const dan = await userClient(emu, 'dan.sales@example.com');
     await dan.db.rpc('seller_items_import', { p_rows: [row('d1'), row('d2')] });
     expect((await service.from('seller_items').select('id').eq('user_id', dan.id)).data).toHaveLength(2);
     const { error } = await service.auth.admin.deleteUser(dan.id);

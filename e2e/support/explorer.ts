@@ -1,17 +1,60 @@
-// The Explorer as a returning reseller uses it, for the issue 28 specs (search-trust-*.spec.ts): sign in from the
-// header (the menu on a phone), search, wait for the answer; market rows of a made-up item; axe's serious findings.
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Locator, type Page } from './fixtures';
-import { serviceClient } from './seed';
+// The Explorer as a reseller uses it, for the search specs: log in from the header (the menu on a phone) or through
+// the first search, search, wait for the answer; each issue 28 spec's account and market rows of a made-up item.
+import { mkdirSync } from 'node:fs';
+import { expect, type Locator, type NewPage, type Page } from './fixtures';
+import { submitLogin } from './login';
+import { createVerifiedUser, daysAgo, insertRows, madeUpWord, type ListingStatus, type Row } from './seed';
 
-export const day = 86_400_000;
+/** Where the specs leave their screenshots for a person to look at. */
+export const shots = '.data/tmp';
 
 /** The two screens every issue 28 acceptance is checked on. */
 export const screens = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
+type Screen = (typeof screens)[number];
 
+export type Account = { email: string; password: string };
+
+/** One spec's reseller and the made-up word of its items, fresh per run. */
+export function trustAccount(spec: string): Account & { tag: string } {
+  const tag = madeUpWord();
+  return { tag, email: `trust.${spec}.${tag}@example.com`, password: 'thrift-secret-1' };
+}
+
+/** What a spec makes once before its tests: the screenshot folder, its reseller and its market rows. */
+export async function prepareSpec(account: Account, name: { first: string; last: string }, rows: Row[]) {
+  mkdirSync(shots, { recursive: true });
+  await createVerifiedUser(account.email, account.password, name);
+  await insertRows(rows);
+}
+
+/** Fills the Explorer's form and presses Search; returns that button (focus goes back to it after a dialog). */
+export async function submitSearch(page: Page, itemName: string, condition = 'Pre-owned'): Promise<Locator> {
+  await page.getByLabel('Item Name').fill(itemName);
+  await page.getByLabel('Condition').selectOption({ label: condition });
+  const button = page.getByRole('button', { name: 'Search', exact: true });
+  await button.click();
+  return button;
+}
+
+/** The answer is on the screen in one of the states `testIds` name, and the form is ready again. */
+export async function answered(page: Page, testIds: string[]) {
+  await expect(page.locator(testIds.map((id) => `[data-testid="${id}"]`).join(', ')).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
+}
+
+/** Logs in the way a visitor does: the first search asks for it, and runs once they are in. */
+export async function searchThenLogIn(page: Page, account: Account, itemName: string) {
+  await page.goto('/thriftingexplorer');
+  await submitSearch(page, itemName);
+  const dialog = page.getByRole('dialog');
+  await submitLogin(dialog, account.email, account.password);
+  await expect(dialog).toHaveCount(0);
+}
+
+/** A returning reseller signs in from the header (the menu on a phone), before searching. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/thriftingexplorer');
   const banner = page.getByRole('banner');
@@ -19,9 +62,7 @@ export async function signIn(page: Page, email: string, password: string) {
   if (await menu.isVisible()) await menu.click();
   await banner.getByRole('button', { name: 'Login' }).filter({ visible: true }).first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(dialog, email, password);
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Searching is free with an account')).toHaveCount(0);
   const close = banner.getByRole('button', { name: 'Close menu' });
@@ -35,13 +76,25 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** Searches and waits until this search's answer is on the screen, with the price line under the cards. */
 export async function search(page: Page, itemName: string, condition = 'Pre-owned') {
-  await page.getByLabel('Item Name').fill(itemName);
-  await page.getByLabel('Condition').selectOption({ label: condition });
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await submitSearch(page, itemName, condition);
   await expect(page.getByText(`Results for “${itemName}”`)).toBeVisible();
   await expect(page.getByTestId('headline-price')).toBeVisible();
   // By CSS, not role: the no-sold dialog, if it opened, hides the page from the accessibility tree.
   await expect(page.locator('form button[type="submit"]')).toBeEnabled();
+}
+
+/** A fresh page at `screen`'s size, signed in, with the answer for `itemName` on it (as `search` waits for it). */
+export async function openAnswer(
+  newPage: NewPage,
+  screen: Screen,
+  account: Account,
+  itemName: string,
+  condition?: string,
+): Promise<Page> {
+  const page = await newPage({ width: screen.width, height: screen.height });
+  await signIn(page, account.email, account.password);
+  await search(page, itemName, condition);
+  return page;
 }
 
 /** "No Sold Items Found" opens over a 0-sold answer (SPEC §2); the answer is read once it is closed. */
@@ -52,8 +105,6 @@ export async function closeNoSoldDialog(page: Page) {
   await expect(dialog).toHaveCount(0);
 }
 
-type Row = Record<string, unknown>;
-
 /**
  * `n` market rows of one item: listed now, or sold `soldDaysAgo(i)` days ago. Demo rows without a seller, so the
  * cards say "Demo data" and no seller threshold withholds a small count.
@@ -61,11 +112,10 @@ type Row = Record<string, unknown>;
 export function marketRows(
   key: string,
   title: string,
-  status: 'available' | 'sold',
+  status: ListingStatus,
   n: number,
   extra: (i: number) => Row = () => ({}),
 ): Row[] {
-  const now = Date.now();
   return Array.from({ length: n }, (_, i) => ({
     marketplace: i % 3 === 0 ? 'poshmark' : 'ebay',
     external_id: `${key}-${status}-${i}`,
@@ -76,24 +126,11 @@ export function marketRows(
     status,
     price: 20 + (i % 9) * 4,
     currency: 'USD',
-    listed_at: new Date(now - (30 + i) * day).toISOString(),
-    sold_at: status === 'sold' ? new Date(now - (3 + (i % 60)) * day).toISOString() : null,
+    listed_at: daysAgo(30 + i),
+    sold_at: status === 'sold' ? daysAgo(3 + (i % 60)) : null,
     source: 'demo',
     ...extra(i),
   }));
-}
-
-export async function insertRows(rows: Row[]) {
-  const { error } = await serviceClient().from('market_listings').insert(rows);
-  if (error) throw error;
-}
-
-/** Serious and critical axe violations, each as "rule (impact): targets: help". */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}: ${v.help}`);
 }
 
 /**

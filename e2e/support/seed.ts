@@ -1,4 +1,4 @@
-// Accounts and market rows the accessibility and navigation specs start from, made with the service role.
+// Accounts and market rows the specs start from, made with the service role.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from './fixtures';
 
@@ -33,11 +33,19 @@ export async function createVerifiedUser(
   return data.user.id;
 }
 
-/** `available` listed and `sold` sold pre-owned jackets of `brand` in the last 90 days. */
-export async function insertListings(brand: string, available: number, sold: number) {
-  const now = Date.now();
-  const day = 86_400_000;
-  const row = (i: number, status: 'available' | 'sold') => ({
+export type Row = Record<string, unknown>;
+export type ListingStatus = 'available' | 'sold';
+
+export const day = 86_400_000;
+/** An ISO time `days` before now. */
+export const daysAgo = (days: number) => new Date(Date.now() - days * day).toISOString();
+
+/**
+ * The i-th pre-owned denim jacket of `brand` on eBay, imported: at $30 + $4i, listed 40 + i days ago and, when sold,
+ * sold 20 - i days ago.
+ */
+export function jacket(brand: string, status: ListingStatus, i: number): Row {
+  return {
     marketplace: 'ebay',
     external_id: `${brand}-${status}-${i}`,
     title: `${brand} denim jacket size M`,
@@ -47,15 +55,26 @@ export async function insertListings(brand: string, available: number, sold: num
     status,
     price: 30 + i * 4,
     currency: 'USD',
-    listed_at: new Date(now - (40 + i) * day).toISOString(),
-    sold_at: status === 'sold' ? new Date(now - (20 - i) * day).toISOString() : null,
+    listed_at: daysAgo(40 + i),
+    sold_at: status === 'sold' ? daysAgo(20 - i) : null,
     source: 'import',
-  });
-  const { error } = await serviceClient()
-    .from('market_listings')
-    .insert([
-      ...Array.from({ length: available }, (_, i) => row(i, 'available')),
-      ...Array.from({ length: sold }, (_, i) => row(i, 'sold')),
-    ]);
+  };
+}
+
+/** `n` jackets of `brand`, the 0th to the (n-1)th; `fields(i)` changes any column of the i-th. */
+export const jackets = (
+  brand: string,
+  status: ListingStatus,
+  n: number,
+  fields: (i: number) => Row = () => ({}),
+) => Array.from({ length: n }, (_, i) => ({ ...jacket(brand, status, i), ...fields(i) }));
+
+/** `available` listed and `sold` sold jackets of `brand` in the last 90 days. */
+export async function insertListings(brand: string, available: number, sold: number) {
+  await insertRows([...jackets(brand, 'available', available), ...jackets(brand, 'sold', sold)]);
+}
+
+export async function insertRows(rows: Row[]) {
+  const { error } = await serviceClient().from('market_listings').insert(rows);
   if (error) throw error;
 }

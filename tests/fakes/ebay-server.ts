@@ -29,6 +29,62 @@ export type FakeEbayOptions = {
   tokenDelayMs?: number;
 };
 
+/**
+ * Live listings of Levi's 501 jeans, one per used grade (3000 used, 2990 pre-owned excellent, 3010 pre-owned fair):
+ * three pre-owned listings for a search of "levis 501".
+ */
+export const levis501Listings: FakeItem[] = [
+  { title: 'Levis 501 jeans 32x30', conditionId: '3000', price: 25 },
+  { title: 'Levis 501 jeans excellent', conditionId: '2990', price: 35 },
+  { title: 'Levis 501 jeans fair', conditionId: '3010', price: 12 },
+];
+
+/** The keyset a fake accepts unless it is started with another. */
+const FAKE_CLIENT_ID = 'fake-app-id';
+const FAKE_CLIENT_SECRET = 'fake-cert-id';
+
+/** The functions' settings that send their eBay calls to this fake, with the keyset it accepts. */
+export const ebayEnv = (ebay: FakeEbay) => ({
+  EBAY_API_BASE: ebay.url,
+  EBAY_CLIENT_ID: FAKE_CLIENT_ID,
+  EBAY_CLIENT_SECRET: FAKE_CLIENT_SECRET,
+});
+
+/**
+ * The functions' settings that make this fake the market source of search-available and search-sold: eBay as the
+ * headline (sold count and rate), which needs eBay's written approval (decision 055), and no cache between calls.
+ */
+export const ebayMarketEnv = (ebay: FakeEbay) => ({
+  MARKET_PROVIDER: 'ebay',
+  EBAY_RATES_APPROVED: 'true',
+  ...ebayEnv(ebay),
+  MARKET_CACHE: 'off',
+});
+
+type Warning = { errorId: number; domain: string; message: string };
+
+/** Browse's warning when it could not apply a search's filter. */
+export const BROWSE_FILTER_WARNING: Warning = {
+  errorId: 12002,
+  domain: 'API_BROWSE',
+  message: 'The filter value is invalid.',
+};
+
+/** A scripted 200 that carries a warning and no `total`, as eBay answers a search it could only partly apply. */
+export function warningWithoutTotal(href: string, limit: number, warning: Warning): Scripted {
+  return {
+    status: 200,
+    body: {
+      href,
+      limit,
+      offset: 0,
+      warnings: [
+        { errorId: warning.errorId, domain: warning.domain, category: 'REQUEST', message: warning.message },
+      ],
+    },
+  };
+}
+
 type Scripted = { status: number; body: unknown; delayMs?: number; headers?: Record<string, string> };
 
 export type FakeEbay = {
@@ -62,6 +118,15 @@ const apiError = (
   errors: [{ errorId, domain, category, message, ...(longMessage ? { longMessage } : {}) }],
 });
 
+/** eBay's answer to a call past the keyset's daily quota (with a 429). */
+export const QUOTA_EXCEEDED_BODY = apiError(
+  2001,
+  'ACCESS',
+  'REQUEST',
+  'Too many requests.',
+  'The request limit has been reached for the resource.',
+);
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
@@ -90,9 +155,36 @@ function matches(item: FakeItem, q: string, conditionIds: string[] | null): bool
   return words.every((w) => title.includes(w)) && (!conditionIds || conditionIds.includes(item.conditionId));
 }
 
+/**
+ * The first page of a search answer, as Browse and Marketplace Insights both shape it: the total, the page's bounds
+ * and its items under `key`, each with an id from `firstId` on and the API's own `fields`.
+ */
+function searchPage(
+  url: URL,
+  limit: number,
+  found: FakeItem[],
+  key: 'itemSummaries' | 'itemSales',
+  firstId: number,
+  fields: (item: FakeItem) => Record<string, unknown>,
+) {
+  return {
+    href: url.toString(),
+    total: found.length,
+    limit,
+    offset: 0,
+    [key]: found.slice(0, limit).map((i, n) => ({
+      itemId: `v1|${firstId + n}|0`,
+      title: i.title,
+      conditionId: i.conditionId,
+      ...fields(i),
+      buyingOptions: ['FIXED_PRICE'],
+    })),
+  };
+}
+
 export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<FakeEbay> {
-  const clientId = options.clientId ?? 'fake-app-id';
-  const clientSecret = options.clientSecret ?? 'fake-cert-id';
+  const clientId = options.clientId ?? FAKE_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? FAKE_CLIENT_SECRET;
   const granted = new Set(options.grantedScopes ?? [BROWSE_SCOPE]);
   const items = options.items ?? [];
   const tokens = new Map<string, Set<string>>();
@@ -183,19 +275,13 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
         );
       }
       const found = items.filter((i) => !i.lastSoldDate && matches(i, q ?? '', conditionIds));
-      return send(res, 200, {
-        href: url.toString(),
-        total: found.length,
-        limit,
-        offset: 0,
-        itemSummaries: found.slice(0, limit).map((i, n) => ({
-          itemId: `v1|${1000 + n}|0`,
-          title: i.title,
-          conditionId: i.conditionId,
+      return send(
+        res,
+        200,
+        searchPage(url, limit, found, 'itemSummaries', 1000, (i) => ({
           price: { value: i.price.toFixed(2), currency: 'USD' },
-          buyingOptions: ['FIXED_PRICE'],
         })),
-      });
+      );
     }
 
     if (req.method === 'GET' && url.pathname === '/buy/marketplace_insights/v1_beta/item_sales/search') {
@@ -229,21 +315,15 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
         const at = Date.parse(i.lastSoldDate);
         return (soldFrom === null || at >= soldFrom) && (soldTo === null || at <= soldTo);
       });
-      return send(res, 200, {
-        href: url.toString(),
-        total: found.length,
-        limit,
-        offset: 0,
-        itemSales: found.slice(0, limit).map((i, n) => ({
-          itemId: `v1|${2000 + n}|0`,
-          title: i.title,
-          conditionId: i.conditionId,
+      return send(
+        res,
+        200,
+        searchPage(url, limit, found, 'itemSales', 2000, (i) => ({
           lastSoldDate: i.lastSoldDate,
           lastSoldPrice: { value: i.price.toFixed(2), currency: 'USD' },
           totalSoldQuantity: i.totalSoldQuantity ?? 1,
-          buyingOptions: ['FIXED_PRICE'],
         })),
-      });
+      );
     }
 
     return send(res, 404, apiError(2002, 'API', 'REQUEST', 'Resource not found'));
