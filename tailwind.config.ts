@@ -1,22 +1,30 @@
 import type { Config } from 'tailwindcss';
 
+/** A theme colour from its CSS variable in src/index.css, which holds "H S% L%" (the shadcn/ui convention). */
+const colour = (name: string) => `hsl(var(--${name}))`;
+/** A surface colour and the colour of text on it: --<name> and --<name>-foreground. */
+const withForeground = (name: string) => ({
+  DEFAULT: colour(name),
+  foreground: colour(`${name}-foreground`),
+});
+
 export default {
   content: ['./index.html', './src/**/*.{ts,tsx}'],
   theme: {
     container: { center: true, padding: '1rem', screens: { '2xl': '1200px' } },
     extend: {
       colors: {
-        border: 'hsl(var(--border))',
-        input: 'hsl(var(--input))',
-        ring: 'hsl(var(--ring))',
-        background: 'hsl(var(--background))',
-        foreground: 'hsl(var(--foreground))',
-        primary: { DEFAULT: 'hsl(var(--primary))', foreground: 'hsl(var(--primary-foreground))' },
-        secondary: { DEFAULT: 'hsl(var(--secondary))', foreground: 'hsl(var(--secondary-foreground))' },
-        accent: { DEFAULT: 'hsl(var(--accent))', foreground: 'hsl(var(--accent-foreground))' },
-        muted: { DEFAULT: 'hsl(var(--muted))', foreground: 'hsl(var(--muted-foreground))' },
-        destructive: { DEFAULT: 'hsl(var(--destructive))', foreground: 'hsl(var(--destructive-foreground))' },
-        card: { DEFAULT: 'hsl(var(--card))', foreground: 'hsl(var(--card-foreground))' },
+        border: colour('border'),
+        input: colour('input'),
+        ring: colour('ring'),
+        background: colour('background'),
+        foreground: colour('foreground'),
+        primary: withForeground('primary'),
+        secondary: withForeground('secondary'),
+        accent: withForeground('accent'),
+        muted: withForeground('muted'),
+        destructive: withForeground('destructive'),
+        card: withForeground('card'),
       },
       borderRadius: { lg: 'var(--radius)', md: 'calc(var(--radius) - 2px)', sm: 'calc(var(--radius) - 4px)' },
       fontFamily: {

@@ -33,7 +33,8 @@ import { COLUMNS as LISTING_COLUMNS, generateListings } from '../emulator/seeds/
 import { flag } from './market-target';
 import { prerender } from './prerender';
 import { serveDist } from './serve-dist';
-import { median } from './bench-stats.ts';
+import { giveUpAfter, machineLine } from './bench-run.ts';
+import { median, percentile } from './bench-stats.ts';
 
 const args = process.argv.slice(2);
 const ROWS = Number(flag(args, 'rows') ?? 50_000);
@@ -88,11 +89,6 @@ function ensureCsv(): { reused: boolean; ms: number } {
 // ---------------------------------------------------------------------------------------------------------------------
 // Figures
 
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-};
 const max = (values: number[]) => (values.length ? Math.max(...values) : Number.NaN);
 const fmtMs = (value: number) =>
   Number.isNaN(value) ? '—' : `${Math.round(value).toLocaleString('en-US')} ms`;
@@ -591,21 +587,11 @@ async function browserPhase() {
 
 async function main() {
   const started = performance.now();
-  const watchdog = setTimeout(() => {
-    console.error(`bench:import gave up after ${BUDGET_MS / 60000} minutes.`);
-    void stopAll().finally(() => process.exit(1));
-  }, BUDGET_MS);
-  watchdog.unref();
+  giveUpAfter('bench:import', BUDGET_MS, stopAll);
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, () => void stopAll().finally(() => process.exit(130)));
 
-  const cpus = os.cpus();
-  console.log(
-    `machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}, Node ${process.version}`,
-  );
+  console.log(machineLine());
   const csv = ensureCsv();
   console.log(
     `file: ${path.relative(projectRoot, CSV_PATH)}, ${ROWS.toLocaleString('en-US')} rows, ${(statSync(CSV_PATH).size / 2 ** 20).toFixed(1)} MB (${csv.reused ? 'reused' : `written in ${fmtMs(csv.ms)}`})`,

@@ -17,14 +17,15 @@
 // equals the old one (headline, byCondition cells, marketplace rows, demoComps, price quartiles, median days to sell).
 // Timings are figures, not assertions; a figure that differs exits 1.
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { defaultSupabaseDir } from '../emulator/config';
 import type { Queryable } from '../emulator/context';
 import { createDatabase, type Database } from '../emulator/db/index';
 import { prepareDatabase } from '../emulator/db/migrate';
-import { benchQueries } from './bench-search';
 import { demoSellerCount, seedMarketListings, type Condition } from '../emulator/seeds/data/market-data';
+import { giveUpAfter, machineLine } from './bench-run.ts';
+import { benchQueries } from './bench-search';
+import { percentile } from './bench-stats.ts';
 import { flag } from './market-target';
 
 const args = process.argv.slice(2);
@@ -235,30 +236,15 @@ async function openDatabase(): Promise<Database> {
 // ---------------------------------------------------------------------------------------------------------------------
 // Figures
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank];
-}
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const times = (value: number) => `${value.toFixed(2)}x`;
 
 async function main() {
   const started = performance.now();
-  const watchdog = setTimeout(() => {
-    console.error(`bench:panel gave up after ${BUDGET_MS / 60000} minutes.`);
-    process.exit(1);
-  }, BUDGET_MS);
-  watchdog.unref();
+  giveUpAfter('bench:panel', BUDGET_MS);
 
-  const cpus = os.cpus();
-  console.log(
-    `machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}, Node ${process.version}`,
-  );
+  console.log(machineLine());
   const db = await openDatabase();
   try {
     console.log(

@@ -17,6 +17,8 @@ import {
   seedMarketListings,
   type Condition,
 } from '../emulator/seeds/data/market-data';
+import { giveUpAfter } from './bench-run.ts';
+import { percentile } from './bench-stats.ts';
 import { flag } from './market-target';
 
 const args = process.argv.slice(2);
@@ -82,21 +84,11 @@ export function benchQueries(count: number): { itemName: string; condition: Cond
   return [...out].map(([itemName, condition]) => ({ itemName, condition }));
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank];
-}
-
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main() {
   const started = Date.now();
-  const watchdog = setTimeout(() => {
-    console.error(`bench:search gave up after ${BUDGET_MS / 60000} minutes.`);
-    process.exit(1);
-  }, BUDGET_MS);
-  watchdog.unref();
+  giveUpAfter('bench:search', BUDGET_MS);
 
   if (args.includes('--fresh') && existsSync(DATA_DIR)) rmSync(DATA_DIR, { recursive: true, force: true });
   console.log(

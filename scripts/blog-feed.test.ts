@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadArticles } from '../content/blog/index.ts';
+import { publishedArticle } from './article-fixture.ts';
 import { renderBlogFeed, rfc822 } from './blog-feed.ts';
-
-const article = (over: Partial<Parameters<typeof renderBlogFeed>[0][number]> = {}) => ({
-  slug: 'pricing-basics',
-  title: 'Pricing <Basics> & "Comps"',
-  intro: 'Sold prices, not asking prices.',
-  category: 'Pricing & Data',
-  created_at: '2025-03-04T09:00:00Z',
-  published: true,
-  ...over,
-});
 
 describe('renderBlogFeed', () => {
   it('lists published articles newest first with absolute links and RFC 822 dates', () => {
     const xml = renderBlogFeed(
-      [article(), article({ slug: 'newer', title: 'Newer', created_at: '2025-05-01T09:00:00Z' })],
+      [
+        publishedArticle(),
+        publishedArticle({ slug: 'newer', title: 'Newer', created_at: '2025-05-01T09:00:00Z' }),
+      ],
       'https://example.com/',
     );
     expect(xml).toContain('<rss version="2.0"');
@@ -28,7 +22,7 @@ describe('renderBlogFeed', () => {
   });
 
   it('escapes text so titles cannot break the XML', () => {
-    const xml = renderBlogFeed([article()]);
+    const xml = renderBlogFeed([publishedArticle()]);
     expect(xml).toContain('<title>Pricing &lt;Basics&gt; &amp; &quot;Comps&quot;</title>');
     expect(xml).toContain('<category>Pricing &amp; Data</category>');
   });
@@ -36,11 +30,11 @@ describe('renderBlogFeed', () => {
   it('gives an item with a cover its JPEG as Media RSS, with the alt text, and none to an item without', () => {
     const xml = renderBlogFeed(
       [
-        article({
+        publishedArticle({
           cover_image: '/blog/covers/pricing-basics.webp',
           cover_alt: 'Illustration: a tag & a chart',
         }),
-        article({ slug: 'bare', created_at: '2025-01-01T09:00:00Z' }),
+        publishedArticle({ slug: 'bare', created_at: '2025-01-01T09:00:00Z' }),
       ],
       'https://example.com',
     );
@@ -53,7 +47,10 @@ describe('renderBlogFeed', () => {
   });
 
   it('leaves drafts out', () => {
-    const xml = renderBlogFeed([article(), article({ slug: 'secret-draft', published: false })]);
+    const xml = renderBlogFeed([
+      publishedArticle(),
+      publishedArticle({ slug: 'secret-draft', published: false }),
+    ]);
     expect(xml).not.toContain('secret-draft');
   });
 

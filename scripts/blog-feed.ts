@@ -6,7 +6,7 @@ import { loadArticles, publishedOnly, sortArticles, type ArticleFields } from '.
 import { DEFAULT_SITE_URL, normalizeSiteUrl } from '../src/config/site-url.ts';
 import { articleCover } from '../src/features/blog/lib/cover.ts';
 import { buildArticles } from './blog-source.ts';
-import { absoluteCover } from './sitemap.ts';
+import { absoluteCover, escapeXml } from './sitemap.ts';
 
 export const FEED_FILE = 'blog/feed.xml';
 const FEED_LIMIT = 50;
@@ -15,14 +15,6 @@ const FEED_LIMIT = 50;
 const CHANNEL_TITLE = 'Flipwise Blog';
 const CHANNEL_DESCRIPTION =
   'Practical guides for resellers of second-hand fashion: pricing from sold data, sourcing, listing and selling across marketplaces.';
-
-const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 
 /** RFC 822 date, as RSS 2.0 requires ('Tue, 04 Mar 2025 09:00:00 GMT'). */
 export function rfc822(value: string): string {

@@ -8,11 +8,13 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../emulator/config';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { client } from '../tests/support/supabase';
+import { keepSupabaseEnv } from './build-test-env';
 
 let emu: RunningEmulator;
 const slug = `dashboard-article-${Date.now()}`;
 const draft = `${slug}-draft`;
-const saved = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_ANON_KEY };
+const restoreEnv = keepSupabaseEnv();
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
@@ -20,35 +22,20 @@ beforeAll(async () => {
     [slug, true],
     [draft, false],
   ] as const) {
-    const res = await fetch(`${emu.url}/rest/v1/blog_articles`, {
-      method: 'POST',
-      headers: {
-        apikey: emu.serviceRoleKey,
-        authorization: `Bearer ${emu.serviceRoleKey}`,
-        'content-type': 'application/json',
-        prefer: 'return=minimal',
-      },
-      body: JSON.stringify({
-        title: 'Written in the dashboard',
-        slug: s,
-        intro: 'An article an editor published after the last deploy.',
-        meta_description: 'An article an editor published after the last deploy.',
-        category: 'Selling',
-        read_time: '3 min read',
-        published,
-      }),
+    const { status } = await client(emu.url, emu.serviceRoleKey).from('blog_articles').insert({
+      title: 'Written in the dashboard',
+      slug: s,
+      intro: 'An article an editor published after the last deploy.',
+      meta_description: 'An article an editor published after the last deploy.',
+      category: 'Selling',
+      read_time: '3 min read',
+      published,
     });
-    expect(res.status).toBe(201);
+    expect(status).toBe(201);
   }
 }, 60_000);
 afterAll(async () => {
-  for (const [name, value] of [
-    ['VITE_SUPABASE_URL', saved.url],
-    ['VITE_SUPABASE_ANON_KEY', saved.key],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
   await emu?.stop();
 });
 

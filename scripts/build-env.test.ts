@@ -7,23 +7,12 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from '../emulator/config';
+import { keepSupabaseEnv, setEnv } from './build-test-env';
 
-const saved = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_ANON_KEY };
-afterEach(() => {
-  for (const [name, value] of [
-    ['VITE_SUPABASE_URL', saved.url],
-    ['VITE_SUPABASE_ANON_KEY', saved.key],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+afterEach(keepSupabaseEnv());
 
 const buildWith = (env: Record<string, string | undefined>) => {
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  setEnv(env);
   return build({
     configFile: path.join(projectRoot, 'vite.config.ts'),
     // No .env files: only what this test sets.

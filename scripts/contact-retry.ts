@@ -6,15 +6,9 @@
 //   --limit N (default 50), --include-failed (also messages that used up their attempts).
 import { pathToFileURL } from 'node:url';
 import { localKeys } from '../emulator/keys';
+import type { RetrySummary } from '../supabase/functions/contact/deliver';
 
 export type RetryOptions = { url: string; serviceRoleKey: string; limit?: number; includeFailed?: boolean };
-export type RetrySummary = {
-  claimed: number;
-  delivered: number;
-  pending: number;
-  failed: number;
-  errors: string[];
-};
 
 export async function retryContactMessages(options: RetryOptions): Promise<RetrySummary> {
   const response = await fetch(`${options.url.replace(/\/+$/, '')}/functions/v1/contact/retry`, {

@@ -57,9 +57,7 @@ const allShots: Shot[] = [
     route: '/thriftingexplorer',
     signedIn: true,
     prepare: async (page) => {
-      await page.getByLabel('Item Name').fill("levi's 501 jeans");
-      await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await searchFor(page, "levi's 501 jeans");
       await page
         .locator(
           '[data-testid="sell-through-rate"], [data-testid="search-error"], [data-testid="sold-unavailable"]',
@@ -169,11 +167,17 @@ try {
   await rm(distDir, { recursive: true, force: true });
 }
 
-async function logIn(page: Page) {
-  await page.goto('/thriftingexplorer', { waitUntil: 'networkidle' });
-  await page.getByLabel('Item Name').fill('warm up');
+/** Fills the Explorer's form with a pre-owned search and sends it. */
+async function searchFor(page: Page, itemName: string) {
+  await page.getByLabel('Item Name').fill(itemName);
   await page.getByLabel('Condition').selectOption({ label: 'Pre-owned' });
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+/** Logs in where a visitor's first search asks for it. */
+async function logIn(page: Page) {
+  await page.goto('/thriftingexplorer', { waitUntil: 'networkidle' });
+  await searchFor(page, 'warm up');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);

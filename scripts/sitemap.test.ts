@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { publishedArticle } from './article-fixture.ts';
 import { renderSitemap, rewriteRobots, sitemapEntries } from './sitemap';
 
 const dirs: string[] = [];
@@ -78,18 +79,15 @@ describe('renderSitemap', () => {
 
 describe('article covers in the sitemap', () => {
   it('lists an article cover as its image (the JPEG, absolute), and nothing for an article without one', () => {
-    const base = {
-      title: 't',
-      intro: 'i',
-      category: 'c',
-      created_at: '2025-03-04T09:00:00Z',
-      published: true,
-    };
     const entries = sitemapEntries({
       siteUrl: 'https://shop.test',
       articles: [
-        { ...base, slug: 'covered', cover_image: '/blog/covers/covered.webp', cover_alt: 'Illustration: x' },
-        { ...base, slug: 'bare' },
+        publishedArticle({
+          slug: 'covered',
+          cover_image: '/blog/covers/covered.webp',
+          cover_alt: 'Illustration: x',
+        }),
+        publishedArticle({ slug: 'bare' }),
       ],
     });
     const xml = renderSitemap(entries);

@@ -91,7 +91,7 @@ export function sitemapEntries(
   return [...routes, ...articles, ...(options.extra ?? [])];
 }
 
-const escapeXml = (s: string) =>
+export const escapeXml = (s: string) =>
   s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -1,21 +1,12 @@
 // The admin API (/admin/users) through supabase-js's auth.admin with the service_role key, and its refusal of
 // everyone else.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  clientOf,
-  inbox,
-  server,
-  startSharedServer,
-  stopSharedServer,
-  uniqueEmail,
-} from './test-support';
+import { describe, expect, it } from 'vitest';
+import { setUpSharedServer, uniqueEmail } from './test-support';
 
-beforeAll(() => startSharedServer());
-afterAll(stopSharedServer);
+const server = setUpSharedServer();
 
 describe('admin API (service_role)', () => {
-  const admin = () => clientOf(server, server.serviceRoleKey).auth.admin;
+  const admin = () => server.client(server.serviceRoleKey).auth.admin;
 
   it('creates confirmed users, updates, bans and deletes them', async () => {
     const email = uniqueEmail('admin');
@@ -29,8 +20,8 @@ describe('admin API (service_role)', () => {
     const id = created.data.user!.id;
     expect(created.data.user?.email_confirmed_at).toBeTruthy();
     expect(created.data.user?.user_metadata).toMatchObject({ first_name: 'Grace', email_verified: true });
-    expect(await inbox(email)).toEqual([]);
-    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error).toBeNull();
+    expect(await server.inbox(email)).toEqual([]);
+    expect((await server.client().auth.signInWithPassword({ email, password: 'hunter22' })).error).toBeNull();
 
     const duplicate = await admin().createUser({ email, password: 'hunter22' });
     expect(duplicate.error?.code).toBe('email_exists');
@@ -45,13 +36,13 @@ describe('admin API (service_role)', () => {
     expect((await admin().listUsers()).data.users.some((u) => u.id === id)).toBe(true);
 
     await admin().updateUserById(id, { ban_duration: '24h' });
-    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
+    expect((await server.client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
       'user_banned',
     );
     await admin().updateUserById(id, { ban_duration: 'none' });
 
     expect((await admin().deleteUser(id)).error).toBeNull();
-    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
+    expect((await server.client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
       'invalid_credentials',
     );
     expect((await admin().getUserById(id)).error?.status).toBe(404);

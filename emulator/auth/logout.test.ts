@@ -1,15 +1,14 @@
 // POST /logout through the real supabase-js client: signing out one session, the others, or all of them.
 import { type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, confirmedUser, server, startSharedServer, stopSharedServer } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { setUpSharedServer } from './test-support';
 
-beforeAll(() => startSharedServer());
-afterAll(stopSharedServer);
+const server = setUpSharedServer();
 
 describe('sessions', () => {
   it('logs out one session, the others, or all of them', async () => {
-    const { email, password } = await confirmedUser();
-    const devices = [client(), client(), client()];
+    const { email, password } = await server.confirmedUser();
+    const devices = [server.client(), server.client(), server.client()];
     for (const d of devices) expect((await d.auth.signInWithPassword({ email, password })).error).toBeNull();
     const alive = async (d: SupabaseClient) => {
       const token = (await d.auth.getSession()).data.session?.access_token;
@@ -35,7 +34,7 @@ describe('sessions', () => {
     expect(await alive(devices[1])).toBe(true);
     expect((await devices[2].auth.getUser(tokens[2])).error?.name).toBe('AuthSessionMissingError');
 
-    const again = client();
+    const again = server.client();
     await again.auth.signInWithPassword({ email, password });
     expect((await devices[1].auth.signOut()).error).toBeNull();
     expect(await alive(again)).toBe(false);

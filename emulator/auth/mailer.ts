@@ -3,6 +3,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import { escapeHtml, HTML_ENTITIES } from '../../supabase/functions/_shared/markup';
 import type { EmulatorContext } from '../context';
 import type { AuthSettings } from './settings';
 
@@ -43,13 +44,8 @@ export const tokenHashOf = (email: string, otp: string) =>
     .update(email + otp)
     .digest('hex');
 
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&#34;')
-    .replace(/'/g, '&#39;');
+/** Go's html/template writes a double quote as &#34; (its htmlReplacementTable); GoTrue renders the templates with it. */
+const escapeTemplateValue = (value: string) => escapeHtml(value, { ...HTML_ENTITIES, '"': '&#34;' });
 
 export type TemplateData = {
   ConfirmationURL: string;
@@ -76,10 +72,10 @@ export function renderTemplate(
     (whole, name: string, key?: string) => {
       if (name === 'Data' && key) {
         const value = data.Data[key];
-        return value == null ? '' : escapeHtml(String(value));
+        return value == null ? '' : escapeTemplateValue(String(value));
       }
       const value = (data as unknown as Record<string, unknown>)[name];
-      if (typeof value === 'string' && !key) return escapeHtml(value);
+      if (typeof value === 'string' && !key) return escapeTemplateValue(value);
       warn(`unknown template variable ${whole}`);
       return '';
     },

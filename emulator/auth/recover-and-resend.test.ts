@@ -1,36 +1,21 @@
 // POST /recover through the real supabase-js client: the recovery link and new password, unknown addresses, the
 // mailbox that shows the recovery mail, and config.toml's own sign-in/sign-up rate limit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readAuthSettings } from './settings';
-import {
-  client,
-  confirmedUser,
-  follow,
-  inbox,
-  server,
-  SITE,
-  startAuthTestServer,
-  startSharedServer,
-  stopSharedServer,
-  uniqueEmail,
-  verifyLinkOf,
-  type AuthTestServer,
-} from './test-support';
+import { follow, setUpAuthServer, setUpSharedServer, SITE, uniqueEmail, verifyLinkOf } from './test-support';
 
-let clock = Date.now();
-beforeAll(() => startSharedServer(() => clock));
-afterAll(stopSharedServer);
+const server = setUpSharedServer();
 
 describe('password recovery', () => {
   it('emails a recovery link to the requested page; the new password works and the old one does not', async () => {
-    const { email } = await confirmedUser('hunter22');
-    const sb = client();
+    const { email } = await server.confirmedUser('hunter22');
+    const sb = server.client();
     const { data, error } = await sb.auth.resetPasswordForEmail(email, {
       redirectTo: `${SITE}/reset-password`,
     });
     expect(error).toBeNull();
     expect(data).toEqual({});
-    const [mail] = await inbox(email);
+    const [mail] = await server.inbox(email);
     expect(mail.subject).toBe('Reset your Flipwise password');
     expect(mail.text).toContain('Choose a new password');
     const { base, params } = await follow(verifyLinkOf(mail));
@@ -38,8 +23,10 @@ describe('password recovery', () => {
     expect(params.type).toBe('recovery');
     await sb.auth.setSession({ access_token: params.access_token, refresh_token: params.refresh_token });
     expect((await sb.auth.updateUser({ password: 'brand-new-pass' })).error).toBeNull();
-    expect((await client().auth.signInWithPassword({ email, password: 'brand-new-pass' })).error).toBeNull();
-    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
+    expect(
+      (await server.client().auth.signInWithPassword({ email, password: 'brand-new-pass' })).error,
+    ).toBeNull();
+    expect((await server.client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
       'invalid_credentials',
     );
   });
@@ -58,10 +45,10 @@ describe('password recovery', () => {
 describe('HTTP plumbing', () => {
   it('lists the mailbox newest first as JSON and as a page with clickable links', async () => {
     const email = uniqueEmail('page');
-    await client().auth.signUp({ email, password: 'hunter22' });
-    clock += 2_000;
-    await client().auth.resetPasswordForEmail(email);
-    const mails = await inbox(email);
+    await server.client().auth.signUp({ email, password: 'hunter22' });
+    server.advanceClock(2_000);
+    await server.client().auth.resetPasswordForEmail(email);
+    const mails = await server.inbox(email);
     expect(mails.map((m) => m.subject)).toEqual([
       'Reset your Flipwise password',
       'Confirm your Flipwise account',
@@ -84,13 +71,7 @@ describe('HTTP plumbing', () => {
 });
 
 describe("config.toml's own rate limits", () => {
-  let configured: AuthTestServer;
-  beforeAll(async () => {
-    configured = await startAuthTestServer({ rateLimitScale: 1 });
-  });
-  afterAll(async () => {
-    await configured?.stop();
-  });
+  const configured = setUpAuthServer({ rateLimitScale: 1 });
 
   it('answers 429 on the request after sign_in_sign_ups is used up, as the hosted project would', async () => {
     const limit = readAuthSettings(configured.ctx.config).rateLimits.signInSignUps;

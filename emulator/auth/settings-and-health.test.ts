@@ -1,9 +1,8 @@
 // GET /settings and /health, and how the service answers bodies it cannot parse or grants it does not know.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { server, startSharedServer, stopSharedServer } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { setUpSharedServer } from './test-support';
 
-beforeAll(() => startSharedServer());
-afterAll(stopSharedServer);
+const server = setUpSharedServer();
 
 describe('HTTP plumbing', () => {
   it('reports settings, health and malformed bodies', async () => {

@@ -1,33 +1,15 @@
 // POST /signup through the real supabase-js client: the confirmation email and its link, existing and repeated
 // addresses, input rules, sign-up with confirmations off, and the per-IP and per-hour email rate limits.
-import { createClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  clientOf,
-  confirmedUser,
-  follow,
-  inbox,
-  NoRealtime,
-  server,
-  SITE,
-  startAuthTestServer,
-  startSharedServer,
-  stopSharedServer,
-  uniqueEmail,
-  verifyLinkOf,
-  type AuthTestServer,
-} from './test-support';
+import { describe, expect, it } from 'vitest';
+import { follow, setUpAuthServer, setUpSharedServer, SITE, uniqueEmail, verifyLinkOf } from './test-support';
 
-let clock = Date.now();
-beforeAll(() => startSharedServer(() => clock));
-afterAll(stopSharedServer);
+const server = setUpSharedServer();
 
 describe('sign-up and email confirmation', () => {
   it('creates an unconfirmed user, emails a verify link, and the link signs the user in', async () => {
     const email = uniqueEmail('Ada');
-    const sb = client();
+    const sb = server.client();
     const { data, error } = await sb.auth.signUp({
       email: `  ${email.toUpperCase()} `,
       password: 'hunter22',
@@ -51,7 +33,7 @@ describe('sign-up and email confirmation', () => {
     });
     expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
 
-    const mails = await inbox(email);
+    const mails = await server.inbox(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Confirm your Flipwise account');
     expect(mails[0].text).toContain('Confirm my email');
@@ -97,9 +79,9 @@ describe('sign-up and email confirmation', () => {
   });
 
   it('answers an existing confirmed email with a fake user and sends nothing', async () => {
-    const { email } = await confirmedUser();
-    const before = (await inbox(email)).length;
-    const { data, error } = await client().auth.signUp({
+    const { email } = await server.confirmedUser();
+    const before = (await server.inbox(email)).length;
+    const { data, error } = await server.client().auth.signUp({
       email,
       password: 'another-password',
       options: { data: { first_name: 'Mallory' } },
@@ -110,22 +92,22 @@ describe('sign-up and email confirmation', () => {
     expect(data.user?.role).toBe('');
     expect(data.user?.user_metadata).toEqual({ first_name: 'Mallory' });
     expect(data.user?.email_confirmed_at).toBeUndefined();
-    expect((await inbox(email)).length).toBe(before);
+    expect((await server.inbox(email)).length).toBe(before);
   });
 
   it('re-sends the confirmation for an unconfirmed email, respecting max_frequency, without changing the password', async () => {
     const email = uniqueEmail('again');
-    const sb = client();
+    const sb = server.client();
     await sb.auth.signUp({ email, password: 'hunter22' });
     const tooSoon = await sb.auth.signUp({ email, password: 'different-pw' });
     expect(tooSoon.error?.status).toBe(429);
     expect(tooSoon.error?.code).toBe('over_email_send_rate_limit');
     expect(tooSoon.error?.message).toBe('For security purposes, you can only request this after 1 seconds.');
-    clock += 2_000;
+    server.advanceClock(2_000);
     const again = await sb.auth.signUp({ email, password: 'different-pw' });
     expect(again.error).toBeNull();
     expect(again.data.user?.identities).toHaveLength(1);
-    const mails = await inbox(email);
+    const mails = await server.inbox(email);
     expect(mails).toHaveLength(2);
     // Only the newest link works.
     expect((await follow(verifyLinkOf(mails[1]))).params.error_code).toBe('otp_expired');
@@ -137,7 +119,7 @@ describe('sign-up and email confirmation', () => {
   });
 
   it('validates password and email like GoTrue', async () => {
-    const sb = client();
+    const sb = server.client();
     const weak = await sb.auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
     expect(weak.error?.name).toBe('AuthWeakPasswordError');
     expect(weak.error?.status).toBe(422);
@@ -158,19 +140,10 @@ describe('sign-up and email confirmation', () => {
 });
 
 describe('with email confirmations off (enable_confirmations = false)', () => {
-  let open: AuthTestServer;
-  beforeAll(async () => {
-    open = await startAuthTestServer({ mailerAutoconfirm: true });
-  });
-  afterAll(async () => {
-    await open?.stop();
-  });
+  const open = setUpAuthServer({ mailerAutoconfirm: true });
 
   it('signs up straight into a session and refuses a second sign-up with user_already_exists', async () => {
-    const sb = createClient(open.url, open.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NoRealtime as never },
-    });
+    const sb = open.client();
     const email = uniqueEmail('auto');
     const { data, error } = await sb.auth.signUp({ email, password: 'hunter22' });
     expect(error).toBeNull();
@@ -187,21 +160,14 @@ describe('with email confirmations off (enable_confirmations = false)', () => {
 });
 
 describe('rate limits', () => {
-  let limited: AuthTestServer;
-  beforeAll(async () => {
-    // The test plays a trusted proxy (127.0.0.1), so its X-Forwarded-For names the client.
-    limited = await startAuthTestServer({
-      rateLimits: { signInSignUps: 2, tokenRefresh: 3, emailSent: 3 },
-      trustedProxies: ['127.0.0.1'],
-    });
+  // The test plays a trusted proxy (127.0.0.1), so its X-Forwarded-For names the client.
+  const limited = setUpAuthServer({
+    rateLimits: { signInSignUps: 2, tokenRefresh: 3, emailSent: 3 },
+    trustedProxies: ['127.0.0.1'],
   });
-  afterAll(async () => {
-    await limited?.stop();
-  });
-  const limitedClient = () => clientOf(limited);
 
   it('answers 429 over_request_rate_limit past the per-IP limit, counting each address a trusted proxy names apart', async () => {
-    const sb = limitedClient();
+    const sb = limited.client();
     expect((await sb.auth.signUp({ email: uniqueEmail('rl'), password: 'hunter22' })).error).toBeNull();
     expect((await sb.auth.signUp({ email: uniqueEmail('rl'), password: 'hunter22' })).error).toBeNull();
     const third = await sb.auth.signUp({ email: uniqueEmail('rl'), password: 'hunter22' });

@@ -1,13 +1,14 @@
 // Test scaffolding for the auth and mail sub-apps on their own: a database with just the auth schema, a real
 // mailbox, and an HTTP server that real supabase-js clients can talk to. The full emulator has its own entry
-// (emulator/server.ts); these helpers let tests lower limits or move the clock per instance. The second half is what
-// the emulator/auth/*.test.ts files share: one server per test file, its clients, and its mailbox.
+// (emulator/server.ts); these helpers let tests lower limits or move the clock per instance. Each server hands out its
+// own clients, mailbox and confirmed users. The second half is what the emulator/auth/*.test.ts files share: a server
+// per test file (setUpSharedServer) or per describe block (setUpAuthServer), and the email links.
 import { readFileSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig } from '../config';
 import type { Db, EmulatorContext } from '../context';
 import { createDatabase } from '../db';
@@ -47,6 +48,15 @@ export type AuthTestServer = {
   serviceRoleKey: string;
   ctx: EmulatorContext;
   logs: string[];
+  /** A fresh supabase-js client holding no session, with the anon key unless another is given. */
+  client(key?: string): SupabaseClient;
+  /** The mail this server sent to one address, newest first. */
+  inbox(email: string): Promise<MailMessage[]>;
+  /** Signs up and confirms through the emailed link; returns a client holding the confirmed session. */
+  confirmedUser(
+    password?: string,
+    data?: Record<string, unknown>,
+  ): Promise<{ sb: SupabaseClient; email: string; password: string }>;
   stop(): Promise<void>;
 };
 
@@ -90,66 +100,77 @@ export async function startAuthTestServer({
   };
   app.route('/auth/v1', createAuthApp(ctx, { rateLimitScale: TESTING_RATE_LIMIT_SCALE, ...options }));
   app.route('/_mail', createMailApp(ctx));
-  return {
+  const target: AuthTestServer = {
     url,
     anonKey,
     serviceRoleKey,
     ctx,
     logs,
+    client: (key = anonKey) =>
+      createClient(url, key, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: NoRealtime as never },
+      }),
+    async inbox(email) {
+      const res = await fetch(`${url}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as MailMessage[];
+    },
+    async confirmedUser(password = 'hunter22', data = {}) {
+      const email = uniqueEmail('confirmed');
+      const sb = target.client();
+      const { error } = await sb.auth.signUp({
+        email,
+        password,
+        options: { data, emailRedirectTo: `${SITE}/` },
+      });
+      expect(error).toBeNull();
+      const [mail] = await target.inbox(email);
+      const { params } = await follow(verifyLinkOf(mail));
+      await sb.auth.setSession({ access_token: params.access_token, refresh_token: params.refresh_token });
+      return { sb, email, password };
+    },
     async stop() {
       await new Promise<void>((resolve) => server!.close(() => resolve()));
       await db.close();
     },
   };
+  return target;
 }
 
 export const SITE = 'http://localhost:5173';
 
 /**
- * The server a test file shares between its tests, set by startSharedServer in the file's beforeAll. Vitest gives
- * every test file its own copy of this module, so each file has its own server, mailbox and clock.
+ * The server a test file (or one describe block) uses: started before its tests with these settings and stopped after
+ * them. The object is filled in by the beforeAll, so its fields are read inside the tests, never at load time.
  */
-export let server: AuthTestServer;
+export function setUpAuthServer(options: Parameters<typeof startAuthTestServer>[0] = {}): AuthTestServer {
+  const target = {} as AuthTestServer;
+  beforeAll(async () => {
+    Object.assign(target, await startAuthTestServer(options));
+  });
+  afterAll(async () => {
+    await target.stop?.();
+  });
+  return target;
+}
 
 /**
- * Starts the file's shared server. Its clock stands still at the start time unless the file passes its own, which its
- * tests then move forward (past max_frequency, otp_expiry or the 10 s refresh token reuse interval).
+ * The server a test file shares between its tests. Its clock stands still at the time the file loads until a test
+ * moves it forward with advanceClock (past max_frequency, otp_expiry or the 10 s refresh token reuse interval).
  */
-export async function startSharedServer(clock?: () => number): Promise<void> {
-  const start = Date.now();
-  server = await startAuthTestServer({
-    now: () => new Date(clock ? clock() : start),
-    refreshTokenReuseInterval: 10,
+export function setUpSharedServer(): AuthTestServer & { advanceClock(ms: number): void } {
+  let now = Date.now();
+  const target = setUpAuthServer({ now: () => new Date(now), refreshTokenReuseInterval: 10 });
+  return Object.assign(target, {
+    advanceClock(ms: number) {
+      now += ms;
+    },
   });
 }
-
-export async function stopSharedServer(): Promise<void> {
-  await server?.stop();
-}
-
-/** A supabase-js client for any test server, with the anon key unless another is given. */
-export const clientOf = (target: AuthTestServer, key = target.anonKey): SupabaseClient =>
-  createClient(target.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as never },
-  });
-
-/** A fresh anon client of the shared server, holding no session. */
-export const client = (): SupabaseClient =>
-  createClient(server.url, server.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  });
 
 let counter = 0;
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
-
-/** The shared server's mail to one address, newest first. */
-export async function inbox(email: string): Promise<MailMessage[]> {
-  const res = await fetch(`${server.url}/_mail/api/messages?to=${encodeURIComponent(email)}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as MailMessage[];
-}
 
 export const verifyLinkOf = (message: MailMessage) => {
   const link = message.links.find((l) => l.includes('/auth/v1/verify?'));
@@ -164,16 +185,4 @@ export async function follow(link: string) {
   const location = res.headers.get('location')!;
   const [base, fragment = ''] = location.split('#');
   return { base, fragment, params: Object.fromEntries(new URLSearchParams(fragment)) };
-}
-
-/** Signs up and confirms through the emailed link; returns a client holding the confirmed session. */
-export async function confirmedUser(password = 'hunter22', data: Record<string, unknown> = {}) {
-  const email = uniqueEmail('confirmed');
-  const sb = client();
-  const { error } = await sb.auth.signUp({ email, password, options: { data, emailRedirectTo: `${SITE}/` } });
-  expect(error).toBeNull();
-  const [mail] = await inbox(email);
-  const { params } = await follow(verifyLinkOf(mail));
-  await sb.auth.setSession({ access_token: params.access_token, refresh_token: params.refresh_token });
-  return { sb, email, password };
 }

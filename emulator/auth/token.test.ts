@@ -1,27 +1,15 @@
 // POST /token through the real supabase-js client: password sign-in before and after confirmation, the access
 // token's claims, refresh token rotation and reuse detection, and the CORS headers its answers carry.
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  confirmedUser,
-  follow,
-  inbox,
-  server,
-  startSharedServer,
-  stopSharedServer,
-  uniqueEmail,
-  verifyLinkOf,
-} from './test-support';
+import { describe, expect, it } from 'vitest';
+import { follow, setUpSharedServer, uniqueEmail, verifyLinkOf } from './test-support';
 
-let clock = Date.now();
-beforeAll(() => startSharedServer(() => clock));
-afterAll(stopSharedServer);
+const server = setUpSharedServer();
 
 describe('sign-up and email confirmation', () => {
   it('refuses a password login before confirmation only when the password is right', async () => {
     const email = uniqueEmail('early');
-    const sb = client();
+    const sb = server.client();
     await sb.auth.signUp({ email, password: 'hunter22' });
     const right = await sb.auth.signInWithPassword({ email, password: 'hunter22' });
     expect(right.error?.code).toBe('email_not_confirmed');
@@ -33,7 +21,7 @@ describe('sign-up and email confirmation', () => {
     const unknown = await sb.auth.signInWithPassword({ email: uniqueEmail('nobody'), password: 'hunter22' });
     expect(unknown.error?.code).toBe('invalid_credentials');
 
-    const [mail] = await inbox(email);
+    const [mail] = await server.inbox(email);
     await follow(verifyLinkOf(mail));
     const after = await sb.auth.signInWithPassword({ email, password: 'hunter22' });
     expect(after.error).toBeNull();
@@ -44,7 +32,7 @@ describe('sign-up and email confirmation', () => {
 
 describe('sessions', () => {
   it('signs access tokens with exactly the GoTrue claims', async () => {
-    const { sb, email } = await confirmedUser('hunter22', { first_name: 'Grace' });
+    const { sb, email } = await server.confirmedUser('hunter22', { first_name: 'Grace' });
     const { data } = await sb.auth.signInWithPassword({ email, password: 'hunter22' });
     const claims = decodeJwt(data.session!.access_token);
     expect(Object.keys(claims).sort()).toEqual(
@@ -83,7 +71,7 @@ describe('sessions', () => {
   });
 
   it('rotates refresh tokens and revokes the whole family when an old one is replayed after the reuse interval', async () => {
-    const { sb } = await confirmedUser();
+    const { sb } = await server.confirmedUser();
     const first = (await sb.auth.getSession()).data.session!;
     const a = first.refresh_token;
     const second = await sb.auth.refreshSession();
@@ -92,7 +80,7 @@ describe('sessions', () => {
     expect(b).not.toBe(a);
 
     // The client lost the answer and retries with A: it gets the active token back, no new one.
-    const retry = await client().auth.refreshSession({ refresh_token: a });
+    const retry = await server.client().auth.refreshSession({ refresh_token: a });
     expect(retry.data.session?.refresh_token).toBe(b);
 
     const third = await sb.auth.refreshSession();
@@ -101,20 +89,20 @@ describe('sessions', () => {
 
     // A is no longer the parent of the active token, but it was revoked less than the reuse interval ago: it gets a
     // child of its own.
-    const withinInterval = await client().auth.refreshSession({ refresh_token: a });
+    const withinInterval = await server.client().auth.refreshSession({ refresh_token: a });
     expect(withinInterval.error).toBeNull();
     const aChild = withinInterval.data.session!.refresh_token;
     expect([a, b, c]).not.toContain(aChild);
 
-    clock += 11_000;
-    const replay = await client().auth.refreshSession({ refresh_token: b });
+    server.advanceClock(11_000);
+    const replay = await server.client().auth.refreshSession({ refresh_token: b });
     expect(replay.error?.status).toBe(400);
     expect(replay.error?.code).toBe('refresh_token_already_used');
     expect(replay.error?.message).toBe('Invalid Refresh Token: Already Used');
 
     // Nothing of the family works any more, and the session's access token is dead at /user.
     for (const token of [a, c, aChild]) {
-      const attempt = await client().auth.refreshSession({ refresh_token: token });
+      const attempt = await server.client().auth.refreshSession({ refresh_token: token });
       expect(attempt.error?.status).toBe(400);
     }
     const access = third.data.session!.access_token;
@@ -128,7 +116,7 @@ describe('sessions', () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'session_not_found' });
 
-    const unknown = await client().auth.refreshSession({ refresh_token: 'NotARealToken' });
+    const unknown = await server.client().auth.refreshSession({ refresh_token: 'NotARealToken' });
     expect(unknown.error?.code).toBe('refresh_token_not_found');
   });
 });

@@ -1,21 +1,9 @@
 // GET and PUT /user through the real supabase-js client: the token checks, metadata updates, password changes and
 // the two-link email change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  confirmedUser,
-  follow,
-  inbox,
-  server,
-  SITE,
-  startSharedServer,
-  stopSharedServer,
-  uniqueEmail,
-  verifyLinkOf,
-} from './test-support';
+import { describe, expect, it } from 'vitest';
+import { follow, setUpSharedServer, SITE, uniqueEmail, verifyLinkOf } from './test-support';
 
-beforeAll(() => startSharedServer());
-afterAll(stopSharedServer);
+const server = setUpSharedServer();
 
 describe('sessions', () => {
   it('rejects user calls without a usable token', async () => {
@@ -39,7 +27,7 @@ describe('sessions', () => {
 
 describe('updating the user', () => {
   it('merges metadata shallowly and deletes keys set to null', async () => {
-    const { sb } = await confirmedUser('hunter22', {
+    const { sb } = await server.confirmedUser('hunter22', {
       first_name: 'Ada',
       last_name: 'Lovelace',
       zip_code: '10115',
@@ -66,8 +54,8 @@ describe('updating the user', () => {
   });
 
   it('changes the password, refusing weak or unchanged ones, and signs out other devices', async () => {
-    const { sb, email } = await confirmedUser('hunter22');
-    const other = client();
+    const { sb, email } = await server.confirmedUser('hunter22');
+    const other = server.client();
     await other.auth.signInWithPassword({ email, password: 'hunter22' });
     const otherToken = (await other.auth.getSession()).data.session!.access_token;
 
@@ -81,15 +69,17 @@ describe('updating the user', () => {
     expect((await sb.auth.updateUser({ password: 'correct-horse' })).error).toBeNull();
     expect((await sb.auth.getUser()).error).toBeNull();
     expect((await other.auth.getUser(otherToken)).error?.name).toBe('AuthSessionMissingError');
-    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
+    expect((await server.client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
       'invalid_credentials',
     );
-    expect((await client().auth.signInWithPassword({ email, password: 'correct-horse' })).error).toBeNull();
+    expect(
+      (await server.client().auth.signInWithPassword({ email, password: 'correct-horse' })).error,
+    ).toBeNull();
   });
 
   it('changes the email only after both links are opened: the one to the new address and the one to the current', async () => {
-    const { sb, email } = await confirmedUser('hunter22');
-    const taken = await confirmedUser('hunter22');
+    const { sb, email } = await server.confirmedUser('hunter22');
+    const taken = await server.confirmedUser('hunter22');
     const clash = await sb.auth.updateUser({ email: taken.email });
     expect(clash.error?.code).toBe('email_exists');
     expect(clash.error?.status).toBe(422);
@@ -99,8 +89,8 @@ describe('updating the user', () => {
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.new_email).toBe(next);
-    const [toNew] = await inbox(next);
-    const toCurrent = (await inbox(email)).find((m) => m.subject === 'Confirm Email Change');
+    const [toNew] = await server.inbox(next);
+    const toCurrent = (await server.inbox(email)).find((m) => m.subject === 'Confirm Email Change');
     expect(toNew.subject).toBe('Confirm Email Change');
     expect(toCurrent).toBeDefined();
 
@@ -111,17 +101,19 @@ describe('updating the user', () => {
       'Confirmation link accepted. Please proceed to confirm link sent to the other email',
     );
     expect(first.params.access_token).toBeUndefined();
-    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error).toBeNull();
-    expect((await client().auth.signInWithPassword({ email: next, password: 'hunter22' })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect((await server.client().auth.signInWithPassword({ email, password: 'hunter22' })).error).toBeNull();
+    expect(
+      (await server.client().auth.signInWithPassword({ email: next, password: 'hunter22' })).error?.code,
+    ).toBe('invalid_credentials');
 
     // The current address's link completes it.
     const second = await follow(verifyLinkOf(toCurrent!));
     expect(second.params.type).toBe('email_change');
     expect(second.params.access_token).toBeTruthy();
-    expect((await client().auth.signInWithPassword({ email: next, password: 'hunter22' })).error).toBeNull();
-    expect((await client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
+    expect(
+      (await server.client().auth.signInWithPassword({ email: next, password: 'hunter22' })).error,
+    ).toBeNull();
+    expect((await server.client().auth.signInWithPassword({ email, password: 'hunter22' })).error?.code).toBe(
       'invalid_credentials',
     );
   });

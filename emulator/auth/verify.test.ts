@@ -1,20 +1,9 @@
 // GET and POST /verify through the real supabase-js client: where email links redirect, their expiry, and
 // verification by token hash and by emailed code.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  follow,
-  inbox,
-  startSharedServer,
-  stopSharedServer,
-  uniqueEmail,
-  verifyLinkOf,
-  SITE,
-} from './test-support';
+import { describe, expect, it } from 'vitest';
+import { follow, setUpSharedServer, SITE, uniqueEmail, verifyLinkOf } from './test-support';
 
-let clock = Date.now();
-beforeAll(() => startSharedServer(() => clock));
-afterAll(stopSharedServer);
+const server = setUpSharedServer();
 
 describe('email links', () => {
   it('redirects only to site_url, its host on any loopback port, or additional_redirect_urls', async () => {
@@ -27,8 +16,10 @@ describe('email links', () => {
     ];
     for (const [requested, expected] of cases) {
       const email = uniqueEmail('redirect');
-      await client().auth.signUp({ email, password: 'hunter22', options: { emailRedirectTo: requested } });
-      const [mail] = await inbox(email);
+      await server
+        .client()
+        .auth.signUp({ email, password: 'hunter22', options: { emailRedirectTo: requested } });
+      const [mail] = await server.inbox(email);
       const { base } = await follow(verifyLinkOf(mail));
       expect(base, requested).toBe(expected);
     }
@@ -36,17 +27,17 @@ describe('email links', () => {
 
   it('expires links after otp_expiry', async () => {
     const email = uniqueEmail('late');
-    await client().auth.signUp({ email, password: 'hunter22' });
-    clock += 3601_000;
-    const [mail] = await inbox(email);
+    await server.client().auth.signUp({ email, password: 'hunter22' });
+    server.advanceClock(3601_000);
+    const [mail] = await server.inbox(email);
     expect((await follow(verifyLinkOf(mail))).params.error_code).toBe('otp_expired');
   });
 
   it('verifies with POST token_hash and with the emailed code', async () => {
     const email = uniqueEmail('post');
-    const sb = client();
+    const sb = server.client();
     await sb.auth.signUp({ email, password: 'hunter22' });
-    const [mail] = await inbox(email);
+    const [mail] = await server.inbox(email);
     const tokenHash = new URL(verifyLinkOf(mail)).searchParams.get('token')!;
     const { data, error } = await sb.auth.verifyOtp({ token_hash: tokenHash, type: 'signup' });
     expect(error).toBeNull();
@@ -57,8 +48,8 @@ describe('email links', () => {
 
     const other = uniqueEmail('code');
     await sb.auth.resetPasswordForEmail(other); // unknown: no mail, no error
-    expect(await inbox(other)).toEqual([]);
-    clock += 2_000;
+    expect(await server.inbox(other)).toEqual([]);
+    server.advanceClock(2_000);
     await sb.auth.resetPasswordForEmail(email);
     const wrongCode = await sb.auth.verifyOtp({ email, token: '000000', type: 'recovery' });
     expect(wrongCode.error?.code).toBe('otp_expired');

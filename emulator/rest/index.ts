@@ -18,11 +18,8 @@ import {
   parsePrefer,
   parseRange,
   parseSelect,
-  type Condition,
-  type Logic,
-  type OrderTerm,
   type Prefer,
-  type SelectItem,
+  type ReadShape,
 } from './parse';
 import { buildCall, findFunction, takesArgumentsWhole, type CallArgs } from './rpc';
 import { quoteIdent, SchemaCache, type BodyMedia, type Relation } from './schema-cache';
@@ -103,12 +100,7 @@ async function authenticate(c: Context, keys: VerifyKeys): Promise<Auth | Respon
   return { role, claims: { ...check.claims, role } };
 }
 
-type Query = {
-  select: SelectItem[];
-  filters: (Condition | Logic)[];
-  order: OrderTerm[];
-  limit?: number;
-  offset: number;
+type Query = ReadShape & {
   onConflict?: string[];
   columns?: string[];
   /** RPC over GET: arguments by name. */

@@ -83,6 +83,15 @@ export type Logic = { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children
 
 export type OrderTerm = { field: Field; desc: boolean; nulls?: 'first' | 'last' };
 
+/** What a read asks for in the query string: the columns, the filters, the order and the page. */
+export type ReadShape = {
+  select: SelectItem[];
+  filters: (Condition | Logic)[];
+  order: OrderTerm[];
+  limit?: number;
+  offset: number;
+};
+
 const IDENT_STOP = /[.,:()!>\-"\s]/;
 
 /** Parses `col`, `col->a->>b`, `col->0`. */

@@ -3,7 +3,7 @@
 // hint's threshold as in 14.6).
 import { RestError } from './errors';
 import { closestMatch, NAME_MIN_SCORE } from './fuzzy';
-import type { Condition, Logic, OrderTerm, Prefer, SelectItem } from './parse';
+import type { Prefer, ReadShape } from './parse';
 import { quoteIdent, WHOLE_BODY_TYPES, type BodyMedia, type RpcFunction } from './schema-cache';
 import { Params, renderLogic, renderOrder, renderSelect, where, type Scope } from './sql';
 
@@ -123,14 +123,6 @@ export const takesArgumentsWhole = (fn: RpcFunction, prefer: Prefer) =>
 export type CallArgs =
   | { kind: 'named'; values: Map<string, string> | Record<string, unknown> }
   | { kind: 'whole'; body: string | Uint8Array };
-
-type ReadShape = {
-  select: SelectItem[];
-  filters: (Condition | Logic)[];
-  order: OrderTerm[];
-  limit?: number;
-  offset: number;
-};
 
 export type BuiltCall = { sql: string; params: unknown[]; kind: 'scalar' | 'set' };
 

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium';
+import { writeContactSheet } from './contact-sheet.ts';
 import { c, circle, esc, font, garments, type Garment, rect, text } from './shapes.ts';
 
 export const COVER_WIDTH = 1200;
@@ -396,11 +397,7 @@ if (isMain) {
           ),
         )
         .join('');
-      const sheet = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-      await sheet.setContent(`<html><body style="margin:0;background:#cbd5e1">${cells}</body></html>`);
-      mkdirSync('/tmp/shots', { recursive: true });
-      await sheet.screenshot({ path: '/tmp/shots/covers-sheet.png', fullPage: true });
-      console.log('wrote /tmp/shots/covers-sheet.png');
+      await writeContactSheet(browser, cells, { width: 1200, height: 800 }, 'covers-sheet.png');
     }
   } finally {
     await browser.close();

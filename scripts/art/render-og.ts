@@ -1,9 +1,10 @@
 // Renders public/og-image.svg to public/og-image.png (1200 x 630) with Chromium, since social networks want a
 // raster image. Pass --sheet to also write /tmp/shots/art-sheet.png, a contact sheet of every drawing for review.
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../e2e/support/chromium';
+import { writeContactSheet } from './contact-sheet.ts';
 
 const pub = path.resolve(import.meta.dirname, '../../public');
 const executablePath = chromiumPath();
@@ -34,11 +35,7 @@ try {
           `<div style="display:inline-block;margin:8px;vertical-align:top">${readFileSync(path.join(pub, f), 'utf8')}</div>`,
       )
       .join('');
-    const sheet = await browser.newPage({ viewport: { width: 1300, height: 1400 } });
-    await sheet.setContent(`<html><body style="margin:0;background:#cbd5e1">${cells}</body></html>`);
-    mkdirSync('/tmp/shots', { recursive: true });
-    await sheet.screenshot({ path: '/tmp/shots/art-sheet.png', fullPage: true });
-    console.log('wrote /tmp/shots/art-sheet.png');
+    await writeContactSheet(browser, cells, { width: 1300, height: 1400 }, 'art-sheet.png');
   }
 } finally {
   await browser.close();

@@ -4,6 +4,7 @@
 // function's /retry path). Each target is recorded separately, so a retry re-sends only what did not arrive.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { intEnv, type Env } from '../_shared/env.ts';
+import { escapeHtml } from '../_shared/markup.ts';
 
 export type ContactRow = {
   id: string;
@@ -83,14 +84,6 @@ export async function postToForm(row: ContactRow, form: FormTarget, timeoutMs: n
     timeoutMs,
   );
 }
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 export function supportEmail(row: ContactRow, mail: MailTarget) {
   const sent = new Date(row.created_at).toUTCString();

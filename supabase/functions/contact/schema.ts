@@ -26,25 +26,17 @@ function formatWait(seconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-const text = (required: string) => z.string({ error: required });
+/** A text field checked as it will be stored: sanitised first, then required and at most `max` characters. */
+const storedText = (sanitize: (value: string) => string, required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).transform(sanitize).pipe(z.string().min(1, required).max(max, tooLong));
 
 export const contactBodySchema = z.object(
   {
-    name: text(MESSAGES.nameRequired)
-      .transform(sanitizeLine)
-      .pipe(z.string().min(1, MESSAGES.nameRequired).max(LIMITS.name, MESSAGES.nameTooLong)),
-    email: text(MESSAGES.emailRequired)
-      .transform(sanitizeLine)
-      .pipe(
-        z
-          .string()
-          .min(1, MESSAGES.emailRequired)
-          .max(LIMITS.email, MESSAGES.emailTooLong)
-          .pipe(z.email(MESSAGES.emailInvalid)),
-      ),
-    message: text(MESSAGES.messageRequired)
-      .transform(sanitizeText)
-      .pipe(z.string().min(1, MESSAGES.messageRequired).max(LIMITS.message, MESSAGES.messageTooLong)),
+    name: storedText(sanitizeLine, MESSAGES.nameRequired, LIMITS.name, MESSAGES.nameTooLong),
+    email: storedText(sanitizeLine, MESSAGES.emailRequired, LIMITS.email, MESSAGES.emailTooLong).pipe(
+      z.email(MESSAGES.emailInvalid),
+    ),
+    message: storedText(sanitizeText, MESSAGES.messageRequired, LIMITS.message, MESSAGES.messageTooLong),
     // The honeypot: a field people never see. Anything in it means a bot filled the form.
     website: z.string().max(2000).optional(),
     // How long the form was open before it was sent, measured by the browser (a clock difference between browser and

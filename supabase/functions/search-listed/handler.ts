@@ -10,6 +10,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { requireUser } from '../_shared/auth.ts';
 import { cacheKey, cachePut } from '../_shared/cache.ts';
+import { DeadlineExceeded, raceDeadline } from '../_shared/deadline.ts';
 import { preflight } from '../_shared/cors.ts';
 import { intEnv, type Env } from '../_shared/env.ts';
 import { HttpError, json, readJsonBody, withErrors } from '../_shared/http.ts';
@@ -34,7 +35,7 @@ import {
 import { cacheQueryKey } from '../_shared/market/normalize.ts';
 import { parseQuery } from '../_shared/market/query.ts';
 import { ebayListedConfigured } from '../_shared/market/sources.ts';
-import { MESSAGES, parseSearchBody, waitInWords, type SearchBody } from '../_shared/market/search-handler.ts';
+import { MESSAGES, parseSearchBody, quotaWait, type SearchBody } from '../_shared/market/search-handler.ts';
 import { SOLD_WINDOW_DAYS, SourceRateLimitedError, type Condition } from '../_shared/market/types.ts';
 
 export type ListedMarketplace = 'ebay' | 'etsy';
@@ -211,35 +212,23 @@ function problemRow(
   };
 }
 
-class RowDeadline extends Error {}
-
 /** Asks one source under its own deadline; whatever happens becomes that row, never the other's failure. */
 async function liveRow(
   source: ListedSource,
   timeoutMs: number,
   log: (message: string) => void,
 ): Promise<{ row: ListedRow; fresh: CachedCount | null }> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new RowDeadline();
-      controller.abort(error);
-      reject(error);
-    }, timeoutMs);
-  });
   try {
-    const count = await Promise.race([source.count(controller.signal), deadline]);
+    const count = await raceDeadline(timeoutMs, (signal) => source.count(signal));
     if (count === null) return { row: problemRow(source, 'unavailable', source.unknownMessage), fresh: null };
     const fresh: CachedCount = { count, approximate: true, asOf: new Date().toISOString() };
     return { row: okRow(source, fresh, false), fresh };
   } catch (error) {
     if (error instanceof SourceRateLimitedError) {
-      const retryAfter = Math.max(1, Math.ceil(error.retryAfter));
-      const message = `${error.message} Please try again in ${waitInWords(retryAfter)}.`;
+      const { retryAfter, message } = quotaWait(error);
       return { row: problemRow(source, 'quota', message, retryAfter), fresh: null };
     }
-    if (error instanceof RowDeadline || controller.signal.aborted) {
+    if (error instanceof DeadlineExceeded) {
       return { row: problemRow(source, 'unavailable', timeoutMessage(source.label, timeoutMs)), fresh: null };
     }
     // The adapter logged the refusal; the row says the key was refused.
@@ -248,8 +237,6 @@ async function liveRow(
     }
     log(`${source.label} listed count failed: ${error instanceof Error ? error.message : String(error)}`);
     return { row: problemRow(source, 'unavailable', unavailableMessage(source.label)), fresh: null };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { flagEnv, type Env } from '../env.ts';
 import { queryKeywords } from './normalize.ts';
 import { ebayKeywords, readingOf, type ParsedQuery } from './query.ts';
+import { retryAfterHeader } from './retry-after.ts';
 import {
   SOLD_WINDOW_DAYS,
   SourceRateLimitedError,
@@ -211,15 +212,6 @@ export function secondsUntilQuotaReset(now = Date.now()): number {
   // The offset at midnight may differ from now's when the clocks change in between.
   const reset = midnight - offset(midnight - nowOffset).offset;
   return Math.max(1, Math.ceil((reset - now) / 1000));
-}
-
-/** eBay's Retry-After (seconds or an HTTP date), when it sends one. */
-function retryAfterHeader(response: Response): number | null {
-  const value = response.headers.get('retry-after')?.trim();
-  if (!value) return null;
-  if (/^\d+$/.test(value)) return Math.max(1, Number(value));
-  const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(1, Math.ceil((at - Date.now()) / 1000)) : null;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -450,16 +442,7 @@ export class EbayMarketProvider implements MarketProvider {
     const total = countFrom(payload.total);
     if (total === null) {
       // A 200 with warnings (an ignored filter, say) and no total: unknown, never 0.
-      return {
-        availableCount: null,
-        reason: AVAILABLE_UNKNOWN_REASON,
-        byCondition: null,
-        byMarketplace: [],
-        comps: 0,
-        isDemo: false,
-        approximate: false,
-        origin: 'ebay',
-      };
+      return { availableCount: null, reason: AVAILABLE_UNKNOWN_REASON, ...withoutFigure() };
     }
     return {
       availableCount: total,
@@ -554,6 +537,16 @@ export function soldUnits(listings: number, sales: { totalSoldQuantity?: unknown
   return Math.round((pageUnits / sales.length) * listings);
 }
 
+/** The rest of an eBay answer that has no figure: no breakdowns and no comparables, from eBay, not demo data. */
+const withoutFigure = () => ({
+  byCondition: null,
+  byMarketplace: [],
+  comps: 0,
+  isDemo: false,
+  approximate: false,
+  origin: 'ebay' as const,
+});
+
 function unavailableSold(windowDays: number): SoldResult {
   return {
     soldCount: null,
@@ -563,12 +556,7 @@ function unavailableSold(windowDays: number): SoldResult {
     medianPrice: null,
     priceRange: null,
     typicalDaysToSell: null,
-    byCondition: null,
-    byMarketplace: [],
-    comps: 0,
-    isDemo: false,
-    approximate: false,
-    origin: 'ebay',
+    ...withoutFigure(),
     recentSales: [],
   };
 }

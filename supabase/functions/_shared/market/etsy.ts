@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Env } from '../env.ts';
 import { queryKeywords } from './normalize.ts';
+import { retryAfterHeader } from './retry-after.ts';
 import { SourceRateLimitedError, SourceUnavailableError } from './types.ts';
 
 export const ETSY_QUOTA_MESSAGE =
@@ -110,15 +111,6 @@ export class MemoryEtsyState implements EtsyState {
     this.blocks.set(key, until);
     return Math.max(1, Math.ceil((until - Date.now()) / 1000));
   }
-}
-
-/** Retry-After in seconds or as an HTTP date, when Etsy sends one. */
-function retryAfterHeader(response: Response): number | null {
-  const value = response.headers.get('retry-after')?.trim();
-  if (!value) return null;
-  if (/^\d+$/.test(value)) return Math.max(1, Number(value));
-  const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(1, Math.ceil((at - Date.now()) / 1000)) : null;
 }
 
 async function errorText(response: Response): Promise<string> {

@@ -1,14 +1,19 @@
 // The query as the cache sees it: "Levi's  JEANS" and "levis jeans" are one entry. Mirrors public.market_normalize in
 // SQL (accents, apostrophes, dotted initials, punctuation); stemming stays in SQL, so the key keeps whole words.
 export function normalizeQuery(input: string): string {
+  return foldLetters(input)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Accents off, lower case, apostrophes dropped and dotted initials joined ("J.Crew" -> "jcrew"): both keys start so. */
+function foldLetters(input: string): string {
   return input
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/['’`]/g, '')
-    .replace(/([a-z])\.(?=[a-z])/g, '$1')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+    .replace(/([a-z])\.(?=[a-z])/g, '$1');
 }
 
 /** Words of the normalised query, for sources (eBay) that take keywords: a space means AND there too. */
@@ -21,12 +26,7 @@ export function queryKeywords(input: string): string {
  * quotes make a phrase, a comma separates alternatives), so "jeans -kids" and "jeans kids" are never one entry.
  */
 export function cacheQueryKey(input: string): string {
-  return input
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’`]/g, '')
-    .replace(/([a-z])\.(?=[a-z])/g, '$1')
+  return foldLetters(input)
     .replace(/§/g, ' ')
     .replace(/(^|\s)-(?=\S)/g, '$1§')
     .replace(/[^a-z0-9",§]+/g, ' ')

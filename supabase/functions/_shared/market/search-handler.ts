@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { requireUser } from '../auth.ts';
 import { cacheKey, cachePut } from '../cache.ts';
+import { DeadlineExceeded, raceDeadline } from '../deadline.ts';
 import { preflight } from '../cors.ts';
 import { flagEnv, intEnv, type Env } from '../env.ts';
 import { HttpError, json, readJsonBody, withErrors } from '../http.ts';
@@ -107,18 +108,22 @@ export function waitInWords(seconds: number): string {
   return `about ${Math.round(minutes / 60)} hours`;
 }
 
+/** The seconds to wait before asking a source whose quota ran out again (at least 1), and the sentence saying so. */
+export function quotaWait(error: SourceRateLimitedError): { retryAfter: number; message: string } {
+  const retryAfter = Math.max(1, Math.ceil(error.retryAfter));
+  return { retryAfter, message: `${error.message} Please try again in ${waitInWords(retryAfter)}.` };
+}
+
 /** The source's own quota ran out (eBay 429 / errorId 2001): a 429 of ours that says so, with Retry-After. */
 export function sourceRateLimited(error: SourceRateLimitedError): HttpError {
-  const retryAfter = Math.max(1, Math.ceil(error.retryAfter));
+  const { retryAfter, message } = quotaWait(error);
   return new HttpError(
     429,
-    `${error.message} Please try again in ${waitInWords(retryAfter)}.`,
+    message,
     { retryAfter, reason: 'source-quota' },
     { 'Retry-After': String(retryAfter) },
   );
 }
-
-class DeadlineExceeded extends Error {}
 
 /** Runs the source call; aborts it and answers 504 past `timeoutMs`, 503 when it fails. */
 async function withDeadline<T>(
@@ -126,27 +131,15 @@ async function withDeadline<T>(
   run: (signal: AbortSignal) => Promise<T>,
   log: (m: string) => void,
 ): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new DeadlineExceeded();
-      controller.abort(error);
-      reject(error);
-    }, timeoutMs);
-  });
   try {
-    return await Promise.race([run(controller.signal), deadline]);
+    return await raceDeadline(timeoutMs, run);
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof SourceRateLimitedError) throw sourceRateLimited(error);
-    if (error instanceof DeadlineExceeded || controller.signal.aborted) {
+    if (error instanceof DeadlineExceeded)
       throw new HttpError(504, MESSAGES.timeout(Math.round(timeoutMs / 100) / 10));
-    }
     log(`Market source failed: ${error instanceof Error ? error.message : String(error)}`);
     throw new HttpError(503, MESSAGES.unavailable);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
