@@ -1,18 +1,16 @@
-import { mobileAppJsonLd, Seo } from '@/components/seo';
+import { mobileAppJsonLd } from '@/components/seo';
 import { paths } from '@/config/paths';
 import { SourcesNote } from '@/features/market-sources';
 import { HomePage } from '@/features/marketing/components/home-page';
+import { seoPage } from './seo-page';
 
-export default function HomeRoute() {
-  return (
-    <>
-      <Seo
-        title="The reselling app for second-hand fashion"
-        description="List faster, sell quicker and make more money. Flipwise writes your listings with AI, crosslists them in one tap and delists sold items everywhere. Free for a limited time."
-        path={paths.home}
-        jsonLd={[mobileAppJsonLd()]}
-      />
-      <HomePage explorerSources={<SourcesNote variant="landing" />} />
-    </>
-  );
-}
+export default seoPage(
+  {
+    title: 'The reselling app for second-hand fashion',
+    description:
+      'List faster, sell quicker and make more money. Flipwise writes your listings with AI, crosslists them in one tap and delists sold items everywhere. Free for a limited time.',
+    path: paths.home,
+    jsonLd: [mobileAppJsonLd()],
+  },
+  <HomePage explorerSources={<SourcesNote variant="landing" />} />,
+);

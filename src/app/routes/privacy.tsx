@@ -1,17 +1,14 @@
-import { Seo } from '@/components/seo';
 import { paths } from '@/config/paths';
 import { LegalDocumentView } from '@/features/marketing/components/legal-document';
 import { privacy } from '@/features/marketing/content/legal';
+import { seoPage } from './seo-page';
 
-export default function PrivacyRoute() {
-  return (
-    <>
-      <Seo
-        title="Privacy Policy"
-        description="How Flipwise collects, uses, shares and protects your information, the rights you have and how to contact us."
-        path={paths.privacy}
-      />
-      <LegalDocumentView document={privacy} />
-    </>
-  );
-}
+export default seoPage(
+  {
+    title: 'Privacy Policy',
+    description:
+      'How Flipwise collects, uses, shares and protects your information, the rights you have and how to contact us.',
+    path: paths.privacy,
+  },
+  <LegalDocumentView document={privacy} />,
+);

@@ -2,20 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { crumbsFromPath, labelFromSegment, shouldShowCrumbs } from '@/components/layout/breadcrumb-trail';
 
 describe('labelFromSegment', () => {
-  it('capitalises the segment and turns hyphens into spaces', () => {
-    expect(labelFromSegment('about')).toBe('About');
-    expect(labelFromSegment('how-to-price-vintage-denim')).toBe('How to price vintage denim');
-  });
-
-  it("uses a route's own title where its path is not one", () => {
-    expect(labelFromSegment('thriftingexplorer')).toBe('Thrifting Explorer');
-    expect(labelFromSegment('faqs')).toBe('FAQs');
-    expect(labelFromSegment('terms')).toBe('Terms of Service');
-  });
-
-  it('decodes escaped characters and survives malformed ones', () => {
-    expect(labelFromSegment('caf%C3%A9-finds')).toBe('Café finds');
-    expect(labelFromSegment('100%-cotton')).toBe('100% cotton');
+  it.each([
+    { segment: 'about', label: 'About', why: 'capitalised' },
+    { segment: 'how-to-price-vintage-denim', label: 'How to price vintage denim', why: 'hyphens as spaces' },
+    { segment: 'thriftingexplorer', label: 'Thrifting Explorer', why: "the route's own title" },
+    { segment: 'faqs', label: 'FAQs', why: "the route's own title" },
+    { segment: 'terms', label: 'Terms of Service', why: "the route's own title" },
+    { segment: 'caf%C3%A9-finds', label: 'Café finds', why: 'escapes decoded' },
+    { segment: '100%-cotton', label: '100% cotton', why: 'a malformed escape kept as typed' },
+  ])('labels $segment as $label ($why)', ({ segment, label }) => {
+    expect(labelFromSegment(segment)).toBe(label);
   });
 });
 

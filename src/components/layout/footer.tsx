@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/layout/logo';
 import { resourcesNav } from '@/components/layout/nav-items';
+import { SupportEmailLink } from '@/components/layout/support-email-link';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { InstagramIcon, MailIcon } from '@/components/ui/icons';
@@ -61,13 +62,10 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a
-                href={`mailto:${site.supportEmail}`}
+              <SupportEmailLink
                 className={`${linkClass} inline-flex items-center gap-2 break-all`}
-              >
-                <MailIcon className="shrink-0" />
-                {site.supportEmail}
-              </a>
+                icon={<MailIcon className="shrink-0" />}
+              />
             </li>
             <li>
               <Link to={paths.terms} className={linkClass}>

@@ -19,6 +19,15 @@ function renderHeader(props: Parameters<typeof Header>[0] = {}) {
   );
 }
 
+/** Renders the header with `mobileAccountSlot` in its mobile menu, and opens the menu with its toggle. */
+async function openMenuWith(mobileAccountSlot: React.ReactNode) {
+  const user = userEvent.setup();
+  renderHeader({ mobileAccountSlot });
+  const toggle = screen.getByRole('button', { name: 'Open menu' });
+  await user.click(toggle);
+  return { user, toggle };
+}
+
 describe('<Header />', () => {
   it('links Home, About, Contact and the search tool', () => {
     renderHeader();
@@ -63,10 +72,7 @@ describe('<Header />', () => {
   });
 
   it('closes the menu when one of its links is followed', async () => {
-    const user = userEvent.setup();
-    renderHeader({ mobileAccountSlot: <a href="#account">My account</a> });
-    const toggle = screen.getByRole('button', { name: 'Open menu' });
-    await user.click(toggle);
+    const { user, toggle } = await openMenuWith(<a href="#account">My account</a>);
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
     await user.click(within(menu).getByRole('link', { name: 'About' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/about');
@@ -78,10 +84,7 @@ describe('<Header />', () => {
   });
 
   it('keeps the menu open when a button in the account slot is used, and closes it on Escape', async () => {
-    const user = userEvent.setup();
-    renderHeader({ mobileAccountSlot: <button type="button">Login</button> });
-    const toggle = screen.getByRole('button', { name: 'Open menu' });
-    await user.click(toggle);
+    const { user, toggle } = await openMenuWith(<button type="button">Login</button>);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
@@ -113,10 +116,7 @@ describe('<Header />', () => {
   });
 
   it('leaves an Escape that a dialog handled to the dialog, and returns focus to the toggle on its own Escape', async () => {
-    const user = userEvent.setup();
-    renderHeader({ mobileAccountSlot: <button type="button">Login</button> });
-    const toggle = screen.getByRole('button', { name: 'Open menu' });
-    await user.click(toggle);
+    const { user, toggle } = await openMenuWith(<button type="button">Login</button>);
     const login = screen.getByRole('button', { name: 'Login' });
     const swallow = (event: KeyboardEvent) => event.preventDefault();
     login.addEventListener('keydown', swallow);

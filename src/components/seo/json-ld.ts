@@ -11,13 +11,23 @@ export function absoluteUrl(pathOrUrl: string): string {
   return `${site.url}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-export function organizationJsonLd(): JsonLd {
+/** The organization's node by reference, as the website and the app name their publisher. */
+const organizationRef = { '@id': `${site.url}/#organization` };
+
+/** The start of the site's own nodes (the organization, the website): an @id that others point at, name and home. */
+function siteNode(type: string, id: string): JsonLd {
   return {
     '@context': 'https://schema.org',
-    '@type': 'Organization',
-    '@id': `${site.url}/#organization`,
+    '@type': type,
+    '@id': `${site.url}/#${id}`,
     name: site.name,
     url: `${site.url}/`,
+  };
+}
+
+export function organizationJsonLd(): JsonLd {
+  return {
+    ...siteNode('Organization', 'organization'),
     logo: absoluteUrl(site.logo),
     foundingDate: String(site.foundedYear),
     email: site.supportEmail,
@@ -33,13 +43,9 @@ export function organizationJsonLd(): JsonLd {
 /** The site, with a SearchAction that sends the query to the search tool as ?q=. */
 export function websiteJsonLd(): JsonLd {
   return {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    '@id': `${site.url}/#website`,
-    name: site.name,
-    url: `${site.url}/`,
+    ...siteNode('WebSite', 'website'),
     description: site.description,
-    publisher: { '@id': `${site.url}/#organization` },
+    publisher: organizationRef,
     potentialAction: {
       '@type': 'SearchAction',
       target: { '@type': 'EntryPoint', urlTemplate: `${site.url}/thriftingexplorer?q={search_term_string}` },
@@ -85,7 +91,7 @@ export function mobileAppJsonLd(): JsonLd {
     applicationCategory: 'BusinessApplication',
     installUrl: site.appStoreUrl,
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
-    publisher: { '@id': `${site.url}/#organization` },
+    publisher: organizationRef,
   };
 }
 

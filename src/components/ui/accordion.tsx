@@ -2,16 +2,11 @@ import * as AccordionPrimitive from '@radix-ui/react-accordion';
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 import { ChevronDownIcon } from '@/components/ui/icons';
+import { withBaseClassName } from '@/components/ui/with-base-class-name';
 
 export const Accordion = AccordionPrimitive.Root;
 
-export const AccordionItem = React.forwardRef<
-  React.ElementRef<typeof AccordionPrimitive.Item>,
-  React.ComponentPropsWithoutRef<typeof AccordionPrimitive.Item>
->(({ className, ...props }, ref) => (
-  <AccordionPrimitive.Item ref={ref} className={cn('border-b', className)} {...props} />
-));
-AccordionItem.displayName = 'AccordionItem';
+export const AccordionItem = withBaseClassName(AccordionPrimitive.Item, 'border-b', 'AccordionItem');
 
 export const AccordionTrigger = React.forwardRef<
   React.ElementRef<typeof AccordionPrimitive.Trigger>,

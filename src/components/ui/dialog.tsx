@@ -3,6 +3,7 @@ import * as React from 'react';
 import { cn } from '@/lib/utils';
 import { CloseIcon } from '@/components/ui/icons';
 import { useToasts } from '@/components/ui/toast';
+import { withBaseClassName } from '@/components/ui/with-base-class-name';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -110,25 +111,13 @@ export function DialogFooter({ className, ...props }: React.HTMLAttributes<HTMLD
     <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
   );
 }
-export const DialogTitle = React.forwardRef<
-  React.ElementRef<typeof DialogPrimitive.Title>,
-  React.ComponentPropsWithoutRef<typeof DialogPrimitive.Title>
->(({ className, ...props }, ref) => (
-  <DialogPrimitive.Title
-    ref={ref}
-    className={cn('text-lg font-semibold leading-none', className)}
-    {...props}
-  />
-));
-DialogTitle.displayName = 'DialogTitle';
-export const DialogDescription = React.forwardRef<
-  React.ElementRef<typeof DialogPrimitive.Description>,
-  React.ComponentPropsWithoutRef<typeof DialogPrimitive.Description>
->(({ className, ...props }, ref) => (
-  <DialogPrimitive.Description
-    ref={ref}
-    className={cn('text-sm text-muted-foreground', className)}
-    {...props}
-  />
-));
-DialogDescription.displayName = 'DialogDescription';
+export const DialogTitle = withBaseClassName(
+  DialogPrimitive.Title,
+  'text-lg font-semibold leading-none',
+  'DialogTitle',
+);
+export const DialogDescription = withBaseClassName(
+  DialogPrimitive.Description,
+  'text-sm text-muted-foreground',
+  'DialogDescription',
+);

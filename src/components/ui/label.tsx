@@ -1,9 +1,3 @@
-import * as React from 'react';
-import { cn } from '@/lib/utils';
+import { withBaseClassName } from './with-base-class-name';
 
-export const Label = React.forwardRef<HTMLLabelElement, React.LabelHTMLAttributes<HTMLLabelElement>>(
-  ({ className, ...props }, ref) => (
-    <label ref={ref} className={cn('text-sm font-medium leading-none', className)} {...props} />
-  ),
-);
-Label.displayName = 'Label';
+export const Label = withBaseClassName('label', 'text-sm font-medium leading-none', 'Label');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Seo } from '@/components/seo';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -60,6 +60,18 @@ function leadSpan(lead: GridLead) {
   );
 }
 
+/** A part of the list (featured, latest), named by its heading. */
+function ListSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-5 text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function ArticleSections({ articles }: { articles: BlogArticle[] }) {
   const { featured, latest } = splitFeatured(articles);
   const lead = gridLead(latest.length);
@@ -73,22 +85,16 @@ function ArticleSections({ articles }: { articles: BlogArticle[] }) {
   return (
     <div className="space-y-12">
       {featured.length > 0 && (
-        <section aria-labelledby="featured-heading">
-          <h2 id="featured-heading" className="mb-5 text-2xl font-bold tracking-tight">
-            {blogMessages.featuredHeading}
-          </h2>
+        <ListSection id="featured-heading" title={blogMessages.featuredHeading}>
           <div className="space-y-6">
             {featured.map((article, index) => (
               <ArticleCard key={article.id} article={article} variant="featured" priority={index === 0} />
             ))}
           </div>
-        </section>
+        </ListSection>
       )}
       {latest.length > 0 && (
-        <section aria-labelledby="latest-heading">
-          <h2 id="latest-heading" className="mb-5 text-2xl font-bold tracking-tight">
-            {blogMessages.latestHeading}
-          </h2>
+        <ListSection id="latest-heading" title={blogMessages.latestHeading}>
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {latest.map((article, index) => (
               <li key={article.id} className={index === 0 ? leadSpan(lead) : undefined}>
@@ -101,7 +107,7 @@ function ArticleSections({ articles }: { articles: BlogArticle[] }) {
               </li>
             ))}
           </ul>
-        </section>
+        </ListSection>
       )}
     </div>
   );

@@ -110,6 +110,16 @@ export function ContactForm() {
   const describedBy = (field: (typeof FIELDS)[number], extra?: string) =>
     [extra, errors[field] ? ids.error(field) : undefined].filter(Boolean).join(' ') || undefined;
 
+  /** The FormField wiring of a one-line field: its id, label, error and what describes it. */
+  const lineField = (field: 'name' | 'email') => ({
+    id: ids[field],
+    label: copy.form[field],
+    invalid: !!errors[field],
+    error: errors[field]?.message,
+    errorSize: 'sm' as const,
+    describedBy: describedBy(field),
+  });
+
   const overLimit = messageLength > CONTACT_LIMITS.message;
 
   return (
@@ -136,14 +146,7 @@ export function ContactForm() {
         />
       </div>
 
-      <FormField
-        id={ids.name}
-        label={copy.form.name}
-        invalid={!!errors.name}
-        error={errors.name?.message}
-        errorSize="sm"
-        describedBy={describedBy('name')}
-      >
+      <FormField {...lineField('name')}>
         <Input
           autoComplete="name"
           placeholder={copy.form.namePlaceholder}
@@ -152,14 +155,7 @@ export function ContactForm() {
         />
       </FormField>
 
-      <FormField
-        id={ids.email}
-        label={copy.form.email}
-        invalid={!!errors.email}
-        error={errors.email?.message}
-        errorSize="sm"
-        describedBy={describedBy('email')}
-      >
+      <FormField {...lineField('email')}>
         <Input
           type="email"
           inputMode="email"

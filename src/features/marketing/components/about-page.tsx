@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { DownloadBand } from '@/features/marketing/components/download-band';
-import { PageHero, SectionHeading } from '@/features/marketing/components/page-hero';
+import { HeadedSection, TintedPageHero } from '@/features/marketing/components/page-hero';
 import { ScreenshotCarousel } from '@/features/marketing/components/screenshot-carousel';
 import { TestimonialCarousel } from '@/features/marketing/components/testimonial-carousel';
 import { aboutTestimonials } from '@/features/marketing/content/testimonials';
@@ -52,19 +52,18 @@ function HeroPhones() {
 export function AboutPage() {
   return (
     <>
-      <div className="relative overflow-hidden">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white"
-        />
-        <PageHero eyebrow="About Flipwise" title="Built by resellers, for resellers" aside={<HeroPhones />}>
-          <p>
-            We started Flipwise in {site.foundedYear} after too many nights spent retyping the same listing
-            into one marketplace after another. Reselling second-hand fashion is good work: it keeps clothes
-            in use and pays real money. The admin around it should not eat your evenings.
-          </p>
-        </PageHero>
-      </div>
+      <TintedPageHero
+        clip
+        eyebrow="About Flipwise"
+        title="Built by resellers, for resellers"
+        aside={<HeroPhones />}
+      >
+        <p>
+          We started Flipwise in {site.foundedYear} after too many nights spent retyping the same listing into
+          one marketplace after another. Reselling second-hand fashion is good work: it keeps clothes in use
+          and pays real money. The admin around it should not eat your evenings.
+        </p>
+      </TintedPageHero>
 
       <section className="container grid gap-10 pb-16 lg:grid-cols-2 lg:gap-16">
         <div className="space-y-4 text-[17px] leading-relaxed text-slate-600">
@@ -97,29 +96,26 @@ export function AboutPage() {
         </ul>
       </section>
 
-      <section
-        aria-labelledby="screens-title"
+      <HeadedSection
+        band
+        dark
+        id="screens-title"
         className="bg-gradient-to-br from-teal-800 via-teal-900 to-slate-950 py-16 sm:py-20"
+        eyebrow="Inside the app"
+        title="A look at Flipwise"
+        lead="From a blank listing to sold and delisted everywhere: these are the screens you will use every day."
       >
-        <div className="container">
-          <div id="screens-title">
-            <SectionHeading
-              dark
-              eyebrow="Inside the app"
-              title="A look at Flipwise"
-              lead="From a blank listing to sold and delisted everywhere: these are the screens you will use every day."
-            />
-          </div>
-          <div className="mt-12">
-            <ScreenshotCarousel />
-          </div>
+        <div className="mt-12">
+          <ScreenshotCarousel />
         </div>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="about-testimonials-title" className="container py-16 sm:py-20">
-        <div id="about-testimonials-title">
-          <SectionHeading eyebrow="Early users" title="More from the first resellers on Flipwise" />
-        </div>
+      <HeadedSection
+        id="about-testimonials-title"
+        className="container py-16 sm:py-20"
+        eyebrow="Early users"
+        title="More from the first resellers on Flipwise"
+      >
         <div className="mt-12">
           <TestimonialCarousel testimonials={aboutTestimonials} label="What sellers say" />
         </div>
@@ -134,7 +130,7 @@ export function AboutPage() {
           </Link>
           .
         </p>
-      </section>
+      </HeadedSection>
 
       <DownloadBand title="Ready to list smarter?" />
     </>

@@ -22,9 +22,24 @@ type AutoplayCarouselProps = {
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
-function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
+/** The previous or next button. */
+function ArrowButton({
+  direction,
+  label,
+  onClick,
+  className,
+}: {
+  direction: 'left' | 'right';
+  label: string;
+  onClick: () => void;
+  className: string;
+}) {
   const Chevron = direction === 'left' ? ChevronLeftIcon : ChevronRightIcon;
-  return <Chevron size={18} strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />;
+  return (
+    <button type="button" onClick={onClick} aria-label={label} className={className}>
+      <Chevron size={18} strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </button>
+  );
 }
 
 /**
@@ -92,10 +107,13 @@ export function AutoplayCarousel({
     setPaused(!paused);
   };
 
-  const control =
+  // The round buttons under the slides (previous, next, pause), in the carousel's tone.
+  const control = cn(
+    'inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2',
     tone === 'dark'
       ? 'border-white/25 bg-white/10 text-white hover:bg-white/20 focus-visible:ring-white'
-      : 'border-border bg-background text-foreground shadow-sm hover:bg-secondary focus-visible:ring-ring';
+      : 'border-border bg-background text-foreground shadow-sm hover:bg-secondary focus-visible:ring-ring',
+  );
 
   return (
     <section
@@ -120,17 +138,12 @@ export function AutoplayCarousel({
         </div>
       </div>
       <div className="mt-6 flex items-center justify-center gap-3">
-        <button
-          type="button"
+        <ArrowButton
+          direction="left"
+          label={`Previous ${slideName.toLowerCase()}`}
           onClick={() => go(() => api?.scrollPrev())}
-          aria-label={`Previous ${slideName.toLowerCase()}`}
-          className={cn(
-            'inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2',
-            control,
-          )}
-        >
-          <ArrowIcon direction="left" />
-        </button>
+          className={control}
+        />
         <div className="flex items-center gap-1">
           {Array.from({ length: snapCount }, (_, index) => (
             <button
@@ -152,26 +165,18 @@ export function AutoplayCarousel({
             </button>
           ))}
         </div>
-        <button
-          type="button"
+        <ArrowButton
+          direction="right"
+          label={`Next ${slideName.toLowerCase()}`}
           onClick={() => go(() => api?.scrollNext())}
-          aria-label={`Next ${slideName.toLowerCase()}`}
-          className={cn(
-            'inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2',
-            control,
-          )}
-        >
-          <ArrowIcon direction="right" />
-        </button>
+          className={control}
+        />
         <button
           type="button"
           onClick={togglePause}
           aria-label={paused ? `Play ${label.toLowerCase()}` : `Pause ${label.toLowerCase()}`}
           aria-pressed={paused}
-          className={cn(
-            'ml-1 inline-flex h-10 w-10 items-center justify-center rounded-full border transition focus-visible:outline-none focus-visible:ring-2',
-            control,
-          )}
+          className={cn('ml-1', control)}
         >
           <svg viewBox="0 0 24 24" width="16" height="16" fill="currentColor" aria-hidden="true">
             {paused ? <path d="M8 5.5v13l10.5-6.5z" /> : <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />}

@@ -1,26 +1,20 @@
 import { Link } from 'react-router-dom';
+import { SupportEmailLink } from '@/components/layout/support-email-link';
 import { paths } from '@/config/paths';
-import { site } from '@/config/site';
 import { FaqAccordion, type FaqSlots } from '@/features/marketing/components/faq-accordion';
-import { PageHero } from '@/features/marketing/components/page-hero';
+import { TintedPageHero } from '@/features/marketing/components/page-hero';
 import { faqGroups } from '@/features/marketing/content/faqs';
 
 /** `slots`: what the route adds under an answer once the app runs (this site's market sources). */
 export function FaqPage({ slots }: { slots?: FaqSlots }) {
   return (
     <>
-      <div className="relative">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white"
-        />
-        <PageHero eyebrow="Help centre" title="Frequently asked questions">
-          <p>
-            Everything about getting started, your account and using the Flipwise app. Pick a topic to see its
-            questions.
-          </p>
-        </PageHero>
-      </div>
+      <TintedPageHero eyebrow="Help centre" title="Frequently asked questions">
+        <p>
+          Everything about getting started, your account and using the Flipwise app. Pick a topic to see its
+          questions.
+        </p>
+      </TintedPageHero>
       <div className="container grid gap-10 pb-20 lg:grid-cols-[1fr_300px]">
         <FaqAccordion groups={faqGroups} slots={slots} />
         <aside className="h-fit rounded-2xl bg-gradient-to-br from-orange-50 to-amber-50 p-6 ring-1 ring-orange-100 lg:sticky lg:top-24">
@@ -34,12 +28,7 @@ export function FaqPage({ slots }: { slots?: FaqSlots }) {
           >
             Contact support
           </Link>
-          <a
-            href={`mailto:${site.supportEmail}`}
-            className="mt-3 block break-all text-center text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {site.supportEmail}
-          </a>
+          <SupportEmailLink className="mt-3 block break-all text-center text-sm font-medium text-primary underline-offset-4 hover:underline" />
         </aside>
       </div>
     </>

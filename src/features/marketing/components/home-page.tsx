@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { FeatureIcon } from '@/features/marketing/components/feature-icon';
-import { SectionHeading } from '@/features/marketing/components/page-hero';
+import { HeadedSection } from '@/features/marketing/components/page-hero';
 import { DownloadBand } from '@/features/marketing/components/download-band';
 import { TestimonialCarousel } from '@/features/marketing/components/testimonial-carousel';
 import { homeTestimonials } from '@/features/marketing/content/testimonials';
@@ -91,16 +91,25 @@ function Hero() {
   );
 }
 
+/** The title and text of a feature card or a step card; `spacing` sets the title's distance from the mark above. */
+function CardText({ spacing, title, body }: { spacing: string; title: string; body: string }) {
+  return (
+    <>
+      <h3 className={`${spacing} text-lg font-bold text-slate-900`}>{title}</h3>
+      <p className="mt-2 text-[15px] leading-relaxed text-slate-600">{body}</p>
+    </>
+  );
+}
+
 function Features() {
   return (
-    <section aria-labelledby="features-title" className="container py-16 sm:py-20">
-      <div id="features-title">
-        <SectionHeading
-          eyebrow="Why sellers switch"
-          title="Everything between the photo and the sale"
-          lead="Flipwise takes the busywork out of reselling, so you spend your time sourcing and shipping, not typing."
-        />
-      </div>
+    <HeadedSection
+      id="features-title"
+      className="container py-16 sm:py-20"
+      eyebrow="Why sellers switch"
+      title="Everything between the photo and the sale"
+      lead="Flipwise takes the busywork out of reselling, so you spend your time sourcing and shipping, not typing."
+    >
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {features.map((feature) => (
           <li
@@ -110,51 +119,49 @@ function Features() {
             <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-gradient-to-br from-teal-500 to-teal-700 text-white shadow-md shadow-teal-900/20">
               <FeatureIcon name={feature.icon} />
             </span>
-            <h3 className="mt-5 text-lg font-bold text-slate-900">{feature.title}</h3>
-            <p className="mt-2 text-[15px] leading-relaxed text-slate-600">{feature.body}</p>
+            <CardText spacing="mt-5" title={feature.title} body={feature.body} />
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }
 
 function Steps() {
   return (
-    <section aria-labelledby="steps-title" className="bg-slate-50 py-16 sm:py-20">
-      <div className="container">
-        <div id="steps-title">
-          <SectionHeading eyebrow="How it works" title="From closet to every marketplace in three steps" />
-        </div>
-        <ol className="mt-12 grid gap-6 md:grid-cols-3">
-          {steps.map((step, index) => (
-            <li
-              key={step.title}
-              className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-            >
-              <span className="text-5xl font-black text-orange-600" aria-hidden="true">
-                {String(index + 1).padStart(2, '0')}
-              </span>
-              <h3 className="mt-2 text-lg font-bold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-[15px] leading-relaxed text-slate-600">{step.body}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <HeadedSection
+      band
+      id="steps-title"
+      className="bg-slate-50 py-16 sm:py-20"
+      eyebrow="How it works"
+      title="From closet to every marketplace in three steps"
+    >
+      <ol className="mt-12 grid gap-6 md:grid-cols-3">
+        {steps.map((step, index) => (
+          <li key={step.title} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <span className="text-5xl font-black text-orange-600" aria-hidden="true">
+              {String(index + 1).padStart(2, '0')}
+            </span>
+            <CardText spacing="mt-2" title={step.title} body={step.body} />
+          </li>
+        ))}
+      </ol>
+    </HeadedSection>
   );
 }
 
 function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="container py-16 sm:py-20">
-      <div id="testimonials-title">
-        <SectionHeading eyebrow="From early users" title="What resellers told us" />
-      </div>
+    <HeadedSection
+      id="testimonials-title"
+      className="container py-16 sm:py-20"
+      eyebrow="From early users"
+      title="What resellers told us"
+    >
       <div className="mt-12">
         <TestimonialCarousel testimonials={homeTestimonials} />
       </div>
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { site } from '@/config/site';
+import { SupportEmailLink } from '@/components/layout/support-email-link';
 import { PageHero } from '@/features/marketing/components/page-hero';
 import type { LegalDocument } from '@/features/marketing/content/legal';
 
@@ -55,13 +55,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           ))}
           <p className="mt-10 border-t pt-6 text-sm text-slate-500">
             Questions? Email{' '}
-            <a
-              href={`mailto:${site.supportEmail}`}
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              {site.supportEmail}
-            </a>
-            .
+            <SupportEmailLink className="font-medium text-primary underline-offset-4 hover:underline" />.
           </p>
         </article>
       </div>

@@ -37,19 +37,31 @@ export function PageHero({ eyebrow, title, children, aside, className }: PageHer
   );
 }
 
-export function SectionHeading({
-  eyebrow,
-  title,
-  lead,
-  center = true,
-  dark = false,
-}: {
+/**
+ * A PageHero on a soft teal tint that starts and ends white, so it meets the breadcrumb strip above and the page
+ * below without a seam (About, the FAQs, Contact). `clip` hides what reaches past the band (About's tilted phones).
+ */
+export function TintedPageHero({ clip, ...hero }: PageHeroProps & { clip?: boolean }) {
+  return (
+    <div className={clip ? 'relative overflow-hidden' : 'relative'}>
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-b from-white via-teal-50/80 to-white"
+      />
+      <PageHero {...hero} />
+    </div>
+  );
+}
+
+type SectionHeadingProps = {
   eyebrow?: string;
   title: string;
   lead?: string;
   center?: boolean;
   dark?: boolean;
-}) {
+};
+
+export function SectionHeading({ eyebrow, title, lead, center = true, dark = false }: SectionHeadingProps) {
   return (
     <div className={cn('max-w-2xl', center && 'mx-auto text-center')}>
       {eyebrow && (
@@ -76,5 +88,31 @@ export function SectionHeading({
         </p>
       )}
     </div>
+  );
+}
+
+type HeadedSectionProps = SectionHeadingProps & {
+  /** The id of the heading's wrapper, which the section's aria-labelledby points at. */
+  id: string;
+  className: string;
+  /** A full-width coloured band: the heading and the content sit in a container inside it. */
+  band?: boolean;
+  children: ReactNode;
+};
+
+/** A page section under a SectionHeading, named by it for assistive technology. */
+export function HeadedSection({ id, className, band, children, ...heading }: HeadedSectionProps) {
+  const content = (
+    <>
+      <div id={id}>
+        <SectionHeading {...heading} />
+      </div>
+      {children}
+    </>
+  );
+  return (
+    <section aria-labelledby={id} className={className}>
+      {band ? <div className="container">{content}</div> : content}
+    </section>
   );
 }
