@@ -27,6 +27,14 @@ const PRODUCTION_ENV = {
 /** The PostgreSQL 15 suite's server when there is one (npm test), else the script starts its own. */
 const server = process.env.DATABASE_URL ? ['--db-url', process.env.DATABASE_URL] : [];
 
+/** A copy of the repository's supabase/ folder named `name`, with one file added (a path inside supabase/). */
+function projectWith(name: string, file: string, content: string): string {
+  const project = path.join(work, name);
+  cpSync(path.join(root, 'supabase'), path.join(project, 'supabase'), { recursive: true });
+  writeFileSync(path.join(project, 'supabase', file), content);
+  return project;
+}
+
 function checkDeploy(args: string[], env: Record<string, string> = {}) {
   const base = { ...process.env };
   for (const name of [...Object.keys(PRODUCTION_ENV), 'MARKET_PROVIDER', 'EBAY_RATES_APPROVED'])
@@ -53,10 +61,9 @@ describe('npm run check:deploy', () => {
   }, 250_000);
 
   it('fails on a policy that calls auth.uid() bare', () => {
-    const project = path.join(work, 'bare-uid');
-    cpSync(path.join(root, 'supabase'), path.join(project, 'supabase'), { recursive: true });
-    writeFileSync(
-      path.join(project, 'supabase', 'migrations', '20991231000000_bare_uid.sql'),
+    const project = projectWith(
+      'bare-uid',
+      'migrations/20991231000000_bare_uid.sql',
       `create policy "Owners can delete their saved searches, row by row" on public.saved_searches
          for delete to authenticated using (user_id = auth.uid());\n`,
     );
@@ -70,11 +77,10 @@ describe('npm run check:deploy', () => {
   }, 250_000);
 
   it("fails while the functions' secrets make eBay the headline source without EBAY_RATES_APPROVED, saying why", () => {
-    const project = path.join(work, 'ebay-rates');
-    cpSync(path.join(root, 'supabase'), path.join(project, 'supabase'), { recursive: true });
     // What `supabase secrets set --env-file supabase/functions/.env` would push.
-    writeFileSync(
-      path.join(project, 'supabase', 'functions', '.env'),
+    const project = projectWith(
+      'ebay-rates',
+      'functions/.env',
       'MARKET_PROVIDER=ebay\nEBAY_CLIENT_ID=app-id\nEBAY_CLIENT_SECRET=cert-id\n',
     );
     const refused = checkDeploy(['--workdir', project]);

@@ -4,7 +4,8 @@ import { toast } from '@/components/ui/toast';
 import { getSupabase } from '@/lib/supabase';
 import { authMessages } from '../messages';
 import { profileSchema, type ProfileInput } from '../schemas';
-import { errorMessage, parseInput } from './errors';
+import { toastFailure } from '../lib/toast-failure';
+import { parseInput } from './errors';
 
 /** Saves name and ZIP in the user's metadata; supabase-js then emits USER_UPDATED, which refreshes useAuth(). */
 export async function updateProfile(input: ProfileInput): Promise<User> {
@@ -21,11 +22,6 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: () => toast(m.profileSaved),
-    onError: (error) =>
-      toast({
-        title: m.profileFailed.title,
-        description: errorMessage(error, m.profileFailed.fallback),
-        variant: 'destructive',
-      }),
+    onError: (error) => toastFailure(m.profileFailed, error),
   });
 }

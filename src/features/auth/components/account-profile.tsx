@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@supabase/supabase-js';
+import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '../api/errors';
 import { useUpdatePassword } from '../api/update-password';
 import { useUpdateProfile } from '../api/update-profile';
+import { toastFailure } from '../lib/toast-failure';
 import { profileOf } from '../lib/user-display';
 import { authMessages } from '../messages';
 import { NAME_MAX, profileSchema, ZIP_PATTERN, type ProfileInput } from '../schemas';
@@ -25,6 +26,11 @@ export function AccountProfile({ user }: { user: User }) {
     </>
   );
 }
+
+const nameFields = [
+  { name: 'firstName', id: 'profile-first-name', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', id: 'profile-last-name', label: 'Last Name', autoComplete: 'family-name' },
+] as const;
 
 function ProfileCard({ user }: { user: User }) {
   const profile = profileOf(user);
@@ -56,58 +62,46 @@ function ProfileCard({ user }: { user: User }) {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg font-semibold leading-none tracking-tight">{a.profileTitle}</h2>
-        <CardDescription>{a.profileDescription}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={handleSubmit(onValid)} className="grid gap-4" noValidate>
-          <FormField id="profile-email" label="Email">
-            <Input type="email" value={profile.email} readOnly disabled />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
+    <AccountCard title={a.profileTitle} description={a.profileDescription}>
+      <form onSubmit={handleSubmit(onValid)} className="grid gap-4" noValidate>
+        <FormField id="profile-email" label="Email">
+          <Input type="email" value={profile.email} readOnly disabled />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {nameFields.map(({ name, id, label, autoComplete }) => (
             <FormField
-              id="profile-first-name"
-              label="First Name"
-              invalid={!!errors.firstName}
-              error={errors.firstName?.message}
-              describedBy="profile-first-name-error"
+              key={name}
+              id={id}
+              label={label}
+              invalid={!!errors[name]}
+              error={errors[name]?.message}
+              describedBy={`${id}-error`}
             >
-              <Input autoComplete="given-name" maxLength={NAME_MAX} {...register('firstName')} />
+              <Input autoComplete={autoComplete} maxLength={NAME_MAX} {...register(name)} />
             </FormField>
-            <FormField
-              id="profile-last-name"
-              label="Last Name"
-              invalid={!!errors.lastName}
-              error={errors.lastName?.message}
-              describedBy="profile-last-name-error"
-            >
-              <Input autoComplete="family-name" maxLength={NAME_MAX} {...register('lastName')} />
-            </FormField>
-          </div>
-          <FormField
-            id="profile-zip"
-            label="ZIP Code"
-            className="sm:max-w-[12rem]"
-            invalid={!!errors.zip || (zip !== '' && !zipOk)}
-            hint={zipHintShown && (zipOk ? authMessages.hints.zipValid : authMessages.hints.zipInvalid)}
-            hintTone={zipOk ? 'ok' : 'bad'}
-            error={zipHintShown ? undefined : errors.zip?.message}
-            describedBy="profile-zip-hint profile-zip-error"
-          >
-            <Input inputMode="numeric" autoComplete="postal-code" maxLength={5} {...register('zip')} />
-          </FormField>
-          <Button
-            type="submit"
-            disabled={save.isPending || !isDirty || !isValid}
-            className="w-full sm:w-auto sm:justify-self-start"
-          >
-            {save.isPending ? a.saving : a.save}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+          ))}
+        </div>
+        <FormField
+          id="profile-zip"
+          label="ZIP Code"
+          className="sm:max-w-[12rem]"
+          invalid={!!errors.zip || (zip !== '' && !zipOk)}
+          hint={zipHintShown && (zipOk ? authMessages.hints.zipValid : authMessages.hints.zipInvalid)}
+          hintTone={zipOk ? 'ok' : 'bad'}
+          error={zipHintShown ? undefined : errors.zip?.message}
+          describedBy="profile-zip-hint profile-zip-error"
+        >
+          <Input inputMode="numeric" autoComplete="postal-code" maxLength={5} {...register('zip')} />
+        </FormField>
+        <Button
+          type="submit"
+          disabled={save.isPending || !isDirty || !isValid}
+          className="w-full sm:w-auto sm:justify-self-start"
+        >
+          {save.isPending ? a.saving : a.save}
+        </Button>
+      </form>
+    </AccountCard>
   );
 }
 
@@ -118,28 +112,38 @@ function PasswordCard() {
       await change.mutateAsync(password);
       toast(a.passwordChanged);
     } catch (error) {
-      toast({
-        title: a.passwordFailed.title,
-        description: errorMessage(error, a.passwordFailed.fallback),
-        variant: 'destructive',
-      });
+      toastFailure(a.passwordFailed, error);
       throw error;
     }
   };
   return (
+    <AccountCard title={a.passwordTitle} description={a.passwordDescription}>
+      <NewPasswordForm
+        idPrefix="account"
+        submitLabel={a.changePassword}
+        busyLabel={a.changingPassword}
+        onSubmit={onSubmit}
+      />
+    </AccountCard>
+  );
+}
+
+function AccountCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold leading-none tracking-tight">{a.passwordTitle}</h2>
-        <CardDescription>{a.passwordDescription}</CardDescription>
+        <h2 className="text-lg font-semibold leading-none tracking-tight">{title}</h2>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent>
-        <NewPasswordForm
-          idPrefix="account"
-          submitLabel={a.changePassword}
-          busyLabel={a.changingPassword}
-          onSubmit={onSubmit}
-        />
-      </CardContent>
+      <CardContent>{children}</CardContent>
     </Card>
   );
 }

@@ -73,20 +73,14 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
         </TabsTrigger>
       </TabsList>
       <TabsContent value={FORGOT} className="mt-0 grid gap-4">
-        <DialogHeader>
-          <DialogTitle>{authMessages.forgot.title}</DialogTitle>
-          <DialogDescription>{authMessages.forgot.description}</DialogDescription>
-        </DialogHeader>
+        <Heading title={authMessages.forgot.title} description={authMessages.forgot.description} />
         <ForgotPasswordForm idPrefix="dialog-forgot" />
         <Button variant="link" className="justify-self-center" onClick={() => setForgot(false)}>
           {authMessages.forgot.back}
         </Button>
       </TabsContent>
       <TabsContent value="login" className="mt-0 grid gap-4">
-        <DialogHeader>
-          <DialogTitle>{d.loginTitle}</DialogTitle>
-          <DialogDescription>{d.loginDescription}</DialogDescription>
-        </DialogHeader>
+        <Heading title={d.loginTitle} description={d.loginDescription} />
         {/* One message per opening (issue 28): a refused email link's notice takes the verify reminder's place, which
             would otherwise ask a confirmed user to verify first. */}
         {state.notice === 'link-used' ? (
@@ -107,10 +101,7 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
         />
       </TabsContent>
       <TabsContent value="register" className="mt-0 grid gap-4">
-        <DialogHeader>
-          <DialogTitle>{d.registerTitle}</DialogTitle>
-          <DialogDescription>{d.registerDescription}</DialogDescription>
-        </DialogHeader>
+        <Heading title={d.registerTitle} description={d.registerDescription} />
         {/* Email confirmation is on, so no session comes back and the user is told to check their email (SPEC §4);
             should a session come back, there is nothing to check and the dialog closes. */}
         <RegisterForm
@@ -125,10 +116,7 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
 function CheckYourEmail({ email, returnPath }: { email: string; returnPath: string }) {
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{d.checkEmailTitle}</DialogTitle>
-        <DialogDescription>{d.checkEmailBody}</DialogDescription>
-      </DialogHeader>
+      <Heading title={d.checkEmailTitle} description={d.checkEmailBody} />
       <VerifyNotice />
       <ResendVerification
         email={email}
@@ -140,5 +128,15 @@ function CheckYourEmail({ email, returnPath }: { email: string; returnPath: stri
         <Button onClick={closeAuthDialog}>{d.done}</Button>
       </DialogFooter>
     </>
+  );
+}
+
+/** The dialog's title and the sentence under it, for each of its views. */
+function Heading({ title, description }: { title: string; description: string }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
   );
 }

@@ -51,6 +51,17 @@ const state = () => screen.getByTestId('state').textContent;
 const toastTexts = () =>
   Array.from(document.querySelectorAll('section[aria-label="Notifications"] li')).map((li) => li.textContent);
 
+const signedInApi = () => fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+
+/** Opens the app at `url`, as following an email link does, and hands its fragment to the provider's redirect. */
+function arriveAt(url: string) {
+  window.history.replaceState(null, '', url);
+  captureAuthRedirectForTest(window.location.hash, window.location.search);
+}
+
+/** The fragment of a confirmation link that signed the user in. */
+const signupLink = '#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup';
+
 /** What supabase-js leaves in localStorage for a signed-in browser. */
 const storeSessionMarker = () => window.localStorage.setItem('sb-127-auth-token', '{"access_token":"a"}');
 
@@ -83,7 +94,7 @@ describe('session state (SPEC §4)', () => {
 
   it('restores a stored session', async () => {
     storeSessionMarker();
-    const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    const { load } = signedInApi();
     renderProvider(load);
     await waitFor(() => expect(state()).toBe('ada@example.com'));
   });
@@ -102,7 +113,7 @@ describe('session state (SPEC §4)', () => {
   });
 
   it('connects when another tab signs in', async () => {
-    const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    const { load } = signedInApi();
     renderProvider(load);
     expect(load).not.toHaveBeenCalled();
     act(() => {
@@ -234,7 +245,7 @@ describe('logout', () => {
   beforeEach(storeSessionMarker);
 
   it("signs out and toasts 'Logged out' / 'You have been logged out successfully'", async () => {
-    const { api, load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    const { api, load } = signedInApi();
     renderProvider(load);
     await waitFor(() => expect(state()).toBe('ada@example.com'));
     await act(async () => {
@@ -273,12 +284,7 @@ describe('under React StrictMode (effects run twice in development)', () => {
         return () => active--;
       }),
     });
-    window.history.replaceState(
-      null,
-      '',
-      '/#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup',
-    );
-    captureAuthRedirectForTest(window.location.hash);
+    arriveAt(`/${signupLink}`);
     render(
       <StrictMode>
         <AuthProvider loadApi={load}>
@@ -295,13 +301,8 @@ describe('under React StrictMode (effects run twice in development)', () => {
 
 describe('arriving from an email link', () => {
   it('greets the verified user by first name and leaves no token in the URL', async () => {
-    window.history.replaceState(
-      null,
-      '',
-      '/#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup',
-    );
-    captureAuthRedirectForTest(window.location.hash);
-    const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    arriveAt(`/${signupLink}`);
+    const { load } = signedInApi();
     renderProvider(load);
     await waitFor(() => expect(toastTexts()).toEqual(['Email verifiedWelcome to Flipwise, Ada!']));
     expect(window.location.href).toBe(`${window.location.origin}/`);
@@ -311,8 +312,7 @@ describe('arriving from an email link', () => {
     '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
 
   it('a refused link this browser never followed: the login dialog with its one notice, no toast, a clean URL', async () => {
-    window.history.replaceState(null, '', `/?link=abcdefgh12${refused}`);
-    captureAuthRedirectForTest(window.location.hash, window.location.search);
+    arriveAt(`/?link=abcdefgh12${refused}`);
     const { load } = fakeApi();
     renderProvider(load);
     await waitFor(() =>
@@ -324,21 +324,15 @@ describe('arriving from an email link', () => {
 
   it('the same link again after it confirmed the address here: known to be used (issue 28)', async () => {
     window.localStorage.clear();
-    window.history.replaceState(
-      null,
-      '',
-      '/thriftingexplorer?q=levis&link=usedlink01#access_token=secret&refresh_token=r&expires_in=3600&token_type=bearer&type=signup',
-    );
-    captureAuthRedirectForTest(window.location.hash, window.location.search);
+    arriveAt(`/thriftingexplorer?q=levis&link=usedlink01${signupLink}`);
     // The id leaves the address at once; the search it returns to stays.
     expect(window.location.search).toBe('?q=levis');
-    const first = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    const first = signedInApi();
     const { unmount } = renderProvider(first.load);
     await waitFor(() => expect(toastTexts()).toEqual(['Email verifiedWelcome to Flipwise, Ada!']));
     unmount();
 
-    window.history.replaceState(null, '', `/thriftingexplorer?q=levis&link=usedlink01${refused}`);
-    captureAuthRedirectForTest(window.location.hash, window.location.search);
+    arriveAt(`/thriftingexplorer?q=levis&link=usedlink01${refused}`);
     renderProvider(fakeApi().load);
     await waitFor(() =>
       expect(getAuthDialogState()).toMatchObject({ open: true, tab: 'login', notice: 'link-used' }),
@@ -349,9 +343,8 @@ describe('arriving from an email link', () => {
 
   it('a used link while signed in: one toast saying so, no dialog', async () => {
     window.localStorage.setItem('flipwise.used-email-links', JSON.stringify(['usedlink02']));
-    window.history.replaceState(null, '', `/?link=usedlink02${refused}`);
-    captureAuthRedirectForTest(window.location.hash, window.location.search);
-    renderProvider(fakeApi({ getSession: vi.fn(async () => fakeSession()) }).load);
+    arriveAt(`/?link=usedlink02${refused}`);
+    renderProvider(signedInApi().load);
     await waitFor(() =>
       expect(toastTexts()).toEqual(['Link already usedThis link was already used: your email is confirmed.']),
     );
@@ -359,13 +352,8 @@ describe('arriving from an email link', () => {
   });
 
   it('marks a recovery session, so /reset-password offers the new-password form', async () => {
-    window.history.replaceState(
-      null,
-      '',
-      '/reset-password#access_token=secret&refresh_token=r&type=recovery',
-    );
-    captureAuthRedirectForTest(window.location.hash);
-    const { load } = fakeApi({ getSession: vi.fn(async () => fakeSession()) });
+    arriveAt('/reset-password#access_token=secret&refresh_token=r&type=recovery');
+    const { load } = signedInApi();
     renderProvider(load);
     await waitFor(() => expect(current.recovery).toBe(true));
     expect(window.location.href).toBe(`${window.location.origin}/reset-password`);

@@ -2,7 +2,6 @@ import type { Session } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { errorMessage } from '../api/errors';
 import type { SignUpResult } from '../api/sign-up';
 import { AuthContext, type AuthContextValue } from '../lib/auth-context';
 import {
@@ -16,6 +15,7 @@ import {
 import { openAuthDialog } from '../lib/dialog-store';
 import { usedEmailLinks } from '../lib/email-links';
 import { hasStoredSession, isAuthStorageKey } from '../lib/stored-session';
+import { toastFailure } from '../lib/toast-failure';
 import { profileOf } from '../lib/user-display';
 import { authMessages as m } from '../messages';
 
@@ -138,36 +138,20 @@ export function AuthProvider({ children, loadApi = loadAuthApi }: AuthProviderPr
         setSession(next);
         toast(m.loginSuccess);
       } catch (error) {
-        toast({
-          title: m.loginFailed.title,
-          description: errorMessage(error, m.loginFailed.fallback),
-          variant: 'destructive',
-        });
+        toastFailure(m.loginFailed, error);
         throw error;
       }
     },
     [run],
   );
 
-  const register = useCallback(
-    async (
-      firstName: string,
-      lastName: string,
-      email: string,
-      password: string,
-      zip: string,
-      returnPath?: string,
-      options: { confirmsItself?: boolean } = {},
-    ): Promise<SignUpResult> => {
+  const register = useCallback<AuthContextValue['register']>(
+    async (firstName, lastName, email, password, zip, returnPath, options = {}) => {
       let result: SignUpResult;
       try {
         result = await run((api) => api.signUp({ firstName, lastName, email, password, zip }, returnPath));
       } catch (error) {
-        toast({
-          title: m.registrationFailed.title,
-          description: errorMessage(error, m.registrationFailed.fallback),
-          variant: 'destructive',
-        });
+        toastFailure(m.registrationFailed, error);
         throw error;
       }
       if (result.session) {

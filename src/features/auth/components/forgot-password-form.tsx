@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
-import { errorMessage } from '../api/errors';
 import { authMessages } from '../messages';
 import type { ResetRequestValues } from '../form-rules';
-import { lazyResolver } from '../lib/form-resolvers';
+import { useDialogForm } from '../lib/use-dialog-form';
+import { toastFailure } from '../lib/toast-failure';
 
 const f = authMessages.forgot;
 
@@ -27,10 +25,7 @@ export function ForgotPasswordForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetRequestValues>({
-    resolver: lazyResolver((r) => r.resetRequestResolver),
-    defaultValues: { email: defaultEmail },
-  });
+  } = useDialogForm<ResetRequestValues>((r) => r.resetRequestResolver, { email: defaultEmail });
 
   const onValid = async (values: ResetRequestValues) => {
     try {
@@ -39,11 +34,7 @@ export function ForgotPasswordForm({
       await requestPasswordReset(values);
       setSent(true);
     } catch (error) {
-      toast({
-        title: f.failedTitle,
-        description: errorMessage(error, f.failedFallback),
-        variant: 'destructive',
-      });
+      toastFailure({ title: f.failedTitle, fallback: f.failedFallback }, error);
     }
   };
 

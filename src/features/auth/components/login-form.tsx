@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useAuth } from '../lib/auth-context';
 import { authMessages } from '../messages';
+import { PasswordInput } from './password-input';
 import { ResendVerification } from './resend-verification';
-import { PASSWORD_MAX, type LoginValues } from '../form-rules';
-import { lazyResolver } from '../lib/form-resolvers';
+import type { LoginValues } from '../form-rules';
+import { useDialogForm } from '../lib/use-dialog-form';
 
 type LoginFormProps = {
   onSuccess: () => void;
@@ -29,10 +30,7 @@ export function LoginForm({ onSuccess, onForgotPassword, returnPath }: LoginForm
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({
-    resolver: lazyResolver((r) => r.loginResolver),
-    defaultValues: { email: '', password: '' },
-  });
+  } = useDialogForm<LoginValues>((r) => r.loginResolver, { email: '', password: '' });
 
   const onValid = async ({ email, password }: LoginValues) => {
     try {
@@ -51,12 +49,7 @@ export function LoginForm({ onSuccess, onForgotPassword, returnPath }: LoginForm
         <Input type="email" autoComplete="email" {...register('email')} />
       </FormField>
       <FormField id="login-password" label="Password" invalid={!!errors.password}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
-          {...register('password')}
-        />
+        <PasswordInput autoComplete="current-password" {...register('password')} />
       </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? authMessages.dialog.loginBusy : authMessages.dialog.loginButton}

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { authMessages } from '../messages';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordChangeSchema, type PasswordChangeInput } from '../schemas';
+import { PASSWORD_MIN, passwordChangeSchema, type PasswordChangeInput } from '../schemas';
+import { PasswordInput } from './password-input';
 
 type NewPasswordFormProps = {
   idPrefix: string;
@@ -50,13 +50,7 @@ export function NewPasswordForm({ idPrefix, submitLabel, busyLabel, onSubmit }: 
         error={errors.password?.message}
         describedBy={`${pw}-hint ${pw}-error`}
       >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          {...register('password')}
-        />
+        <PasswordInput autoComplete="new-password" minLength={PASSWORD_MIN} {...register('password')} />
       </FormField>
       <FormField
         id={confirm}
@@ -72,12 +66,7 @@ export function NewPasswordForm({ idPrefix, submitLabel, busyLabel, onSubmit }: 
         error={errors.confirmPassword?.message}
         describedBy={`${confirm}-hint ${confirm}-error`}
       >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          {...register('confirmPassword')}
-        />
+        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
       <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
         {isSubmitting ? busyLabel : submitLabel}

@@ -1,4 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
@@ -8,15 +8,15 @@ import { paths } from '@/config/paths';
 import { useAuth } from '../lib/auth-context';
 import { authMessages } from '../messages';
 import {
-  PASSWORD_MAX,
   PASSWORD_MIN,
   registerDefaults,
   registerSubmitBlocked,
   ZIP_PATTERN,
   type RegisterValues,
 } from '../form-rules';
-import { lazyResolver } from '../lib/form-resolvers';
+import { useDialogForm } from '../lib/use-dialog-form';
 import { toastFirstError } from './login-form';
+import { PasswordInput } from './password-input';
 
 const d = authMessages.dialog;
 const h = authMessages.hints;
@@ -39,10 +39,7 @@ export function RegisterForm({
     handleSubmit,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({
-    resolver: lazyResolver((r) => r.registerResolver),
-    defaultValues: registerDefaults,
-  });
+  } = useDialogForm<RegisterValues>((r) => r.registerResolver, registerDefaults);
   const [zip, password, confirmPassword, acceptTerms] = useWatch({
     control,
     name: ['zip', 'password', 'confirmPassword', 'acceptTerms'],
@@ -88,13 +85,7 @@ export function RegisterForm({
         <Input inputMode="numeric" autoComplete="postal-code" maxLength={5} {...register('zip')} />
       </FormField>
       <FormField id="register-password" label="Password" invalid={!!errors.password} hint={h.passwordMin}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          {...register('password')}
-        />
+        <PasswordInput autoComplete="new-password" minLength={PASSWORD_MIN} {...register('password')} />
       </FormField>
       <FormField
         id="register-confirm-password"
@@ -104,12 +95,7 @@ export function RegisterForm({
         hintTone={match ? 'ok' : 'bad'}
         hintId="register-confirm-hint"
       >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          {...register('confirmPassword')}
-        />
+        <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
       <div className="flex items-start gap-2">
         <Checkbox

@@ -3,9 +3,9 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { errorMessage } from '../api/errors';
 import { useUpdatePassword } from '../api/update-password';
 import { useAuth } from '../lib/auth-context';
+import { toastFailure } from '../lib/toast-failure';
 import { authMessages } from '../messages';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { NewPasswordForm } from './new-password-form';
@@ -22,11 +22,7 @@ export function ResetPasswordPage() {
     try {
       await change.mutateAsync(password);
     } catch (error) {
-      toast({
-        title: r.failed.title,
-        description: errorMessage(error, r.failed.fallback),
-        variant: 'destructive',
-      });
+      toastFailure(r.failed, error);
       throw error;
     }
     finishRecovery();

@@ -2,27 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { displayName, getInitials, profileOf } from './user-display';
 
 describe('getInitials', () => {
-  it('uses the first-name and last-name initials, upper-cased', () => {
-    expect(getInitials({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@x.io' })).toBe('AL');
-    expect(getInitials({ firstName: 'ada', lastName: 'lovelace', email: '' })).toBe('AL');
-  });
-
-  it('uses only the first-name initial when there is no last name', () => {
-    expect(getInitials({ firstName: 'Ada', lastName: '', email: 'ada@x.io' })).toBe('A');
-  });
-
-  it('falls back to the first two characters of the email before the @', () => {
-    expect(getInitials({ firstName: '', lastName: '', email: 'zoe@x.io' })).toBe('ZO');
-    expect(getInitials({ firstName: '', lastName: 'Lovelace', email: 'z@x.io' })).toBe('Z');
-  });
-
-  it("falls back to 'U' without a name or an email", () => {
-    expect(getInitials({ firstName: '', lastName: '', email: '' })).toBe('U');
-    expect(getInitials({ firstName: '', lastName: '', email: '@x.io' })).toBe('U');
-  });
-
-  it('never splits a character made of two code units', () => {
-    expect(getInitials({ firstName: '𝒜da', lastName: 'Émile', email: '' })).toBe('𝒜É');
+  type Case = [Parameters<typeof getInitials>[0], string];
+  it.each<[string, Case[]]>([
+    [
+      'uses the first-name and last-name initials, upper-cased',
+      [
+        [{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@x.io' }, 'AL'],
+        [{ firstName: 'ada', lastName: 'lovelace', email: '' }, 'AL'],
+      ],
+    ],
+    [
+      'uses only the first-name initial when there is no last name',
+      [[{ firstName: 'Ada', lastName: '', email: 'ada@x.io' }, 'A']],
+    ],
+    [
+      'falls back to the first two characters of the email before the @',
+      [
+        [{ firstName: '', lastName: '', email: 'zoe@x.io' }, 'ZO'],
+        [{ firstName: '', lastName: 'Lovelace', email: 'z@x.io' }, 'Z'],
+      ],
+    ],
+    [
+      "falls back to 'U' without a name or an email",
+      [
+        [{ firstName: '', lastName: '', email: '' }, 'U'],
+        [{ firstName: '', lastName: '', email: '@x.io' }, 'U'],
+      ],
+    ],
+    [
+      'never splits a character made of two code units',
+      [[{ firstName: '𝒜da', lastName: 'Émile', email: '' }, '𝒜É']],
+    ],
+  ])('%s', (_, cases) => {
+    for (const [user, initials] of cases) expect(getInitials(user)).toBe(initials);
   });
 });
 

@@ -18,6 +18,7 @@ import { importFields, type ImportField, type SaleRow } from '../lib/import/type
 import { recallMapping, rememberMapping } from '../lib/remembered-mapping';
 import { conditionLabel, marketplaceLabel } from '../lib/format';
 import { salesMessages } from '../messages';
+import { MarketplaceOptions } from './marketplace-options';
 
 const m = salesMessages.importer;
 
@@ -201,13 +202,24 @@ export function ImportPage({ userId, salesHref }: ImportPageProps) {
   );
 }
 
+/** Each step's heading takes focus when the step shows. */
+type HeadingRef = React.RefObject<HTMLHeadingElement | null>;
+
+/** A step about a file that has been read: the file, how its rows are read, and a way back to choosing a file. */
+type FileStepProps = {
+  inspection: Inspection;
+  plan: ImportPlan;
+  onCancel: () => void;
+  headingRef: HeadingRef;
+};
+
 function StepCard({
   title,
   headingRef,
   children,
 }: {
   title: string;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  headingRef: HeadingRef;
   children: ReactNode;
 }) {
   return (
@@ -252,7 +264,7 @@ function PickFile({
 }: {
   error?: string;
   onPick: (file: File) => void;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  headingRef: HeadingRef;
 }) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
@@ -330,14 +342,10 @@ function MapColumns({
   onConfirm,
   onCancel,
   headingRef,
-}: {
-  inspection: Inspection;
-  plan: ImportPlan;
+}: FileStepProps & {
   remembered: boolean;
   onChange: (plan: ImportPlan) => void;
   onConfirm: () => void;
-  onCancel: () => void;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
 }) {
   const id = useId();
   const setColumn = (field: ImportField, column: string) => {
@@ -389,12 +397,7 @@ function MapColumns({
               aria-invalid={missingMarketplace || undefined}
               onChange={(e) => onChange({ ...plan, marketplace: e.target.value || null })}
             >
-              <option value="">{m.chooseMarketplace}</option>
-              {MARKETPLACES.map((name) => (
-                <option key={name} value={name}>
-                  {marketplaceLabel(name)}
-                </option>
-              ))}
+              <MarketplaceOptions empty={m.chooseMarketplace} marketplaces={MARKETPLACES} />
             </Select>
           </div>
         )}
@@ -464,14 +467,7 @@ function Preview({
   onImport,
   onCancel,
   headingRef,
-}: {
-  inspection: Inspection;
-  plan: ImportPlan;
-  built: BuiltRows;
-  onImport: () => void;
-  onCancel: () => void;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
-}) {
+}: FileStepProps & { built: BuiltRows; onImport: () => void }) {
   const shown = built.rows.slice(0, 20);
   return (
     <StepCard headingRef={headingRef} title={m.previewTitle(inspection.fileName)}>

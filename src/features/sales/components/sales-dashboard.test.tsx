@@ -41,6 +41,18 @@ const group = (key: string | null, over: Partial<SalesGroup> = {}): SalesGroup =
   ...over,
 });
 
+/** The overall figures of a selection with nothing sold and nothing listed. */
+const noSales = () =>
+  group(null, {
+    listed: 0,
+    sold: 0,
+    sellThrough: 0,
+    medianDaysToSell: null,
+    medianPrice: null,
+    p25Price: null,
+    p75Price: null,
+  });
+
 const months = [
   '2025-12',
   '2026-01',
@@ -195,15 +207,7 @@ describe('SalesDashboard', () => {
     fake.answer = () => ({
       data: summaryBody({
         currency: null,
-        overall: group(null, {
-          listed: 0,
-          sold: 0,
-          sellThrough: 0,
-          medianDaysToSell: null,
-          medianPrice: null,
-          p25Price: null,
-          p75Price: null,
-        }),
+        overall: noSales(),
         byBrand: [],
         byCategory: [],
         bySize: [],
@@ -248,15 +252,7 @@ describe('SalesDashboard', () => {
           release = () =>
             resolve({
               data: summaryBody({
-                overall: group(null, {
-                  listed: 0,
-                  sold: 0,
-                  sellThrough: 0,
-                  medianDaysToSell: null,
-                  medianPrice: null,
-                  p25Price: null,
-                  p75Price: null,
-                }),
+                overall: noSales(),
               }),
               error: null,
             });

@@ -8,6 +8,7 @@ import { Select } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { LoadFailed } from './load-failed';
+import { MarketplaceOptions } from './marketplace-options';
 import { useSalesSummary } from '../api/get-sales-summary';
 import { downloadCsv, toCsv, type CsvCell } from '../lib/csv';
 import {
@@ -20,7 +21,6 @@ import {
   formatMonthShort,
   formatPercent,
   groupLabel,
-  marketplaceLabel,
   type GroupDimension,
 } from '../lib/format';
 import type { SalesFilters, SalesGroup, SalesSummary } from '../lib/summary-types';
@@ -79,15 +79,7 @@ export function SalesDashboard({ userId, importHref }: { userId: string; importH
         />
       )}
 
-      {summary.isError && (
-        <LoadFailed
-          title={m.loadFailed}
-          hint={m.loadFailedHint}
-          retryLabel={m.retry}
-          retrying={summary.isFetching}
-          onRetry={() => void summary.refetch()}
-        />
-      )}
+      {summary.isError && <LoadFailed copy={m} query={summary} />}
 
       {summary.isPending && !summary.isError ? (
         <p role="status" className="text-sm text-muted-foreground">
@@ -120,6 +112,11 @@ export function SalesDashboard({ userId, importHref }: { userId: string; importH
   );
 }
 
+const dateEnds = [
+  { end: 'from', label: m.fromLabel },
+  { end: 'to', label: m.toLabel },
+] as const;
+
 function FiltersForm({
   filters,
   marketplaces,
@@ -145,30 +142,22 @@ function FiltersForm({
       onSubmit={(e) => e.preventDefault()}
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-from`}>{m.fromLabel}</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from ?? ''}
-          max={filters.to ?? undefined}
-          aria-invalid={reversed || undefined}
-          aria-describedby={reversed ? `${id}-reversed` : undefined}
-          onChange={(e) => onChange({ ...filters, from: e.target.value || null })}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-to`}>{m.toLabel}</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to ?? ''}
-          min={filters.from ?? undefined}
-          aria-invalid={reversed || undefined}
-          aria-describedby={reversed ? `${id}-reversed` : undefined}
-          onChange={(e) => onChange({ ...filters, to: e.target.value || null })}
-        />
-      </div>
+      {dateEnds.map(({ end, label }) => (
+        <div key={end} className="grid gap-1.5">
+          <Label htmlFor={`${id}-${end}`}>{label}</Label>
+          <Input
+            id={`${id}-${end}`}
+            type="date"
+            value={filters[end] ?? ''}
+            // Each end of the range keeps the other end's side.
+            min={end === 'to' ? (filters.from ?? undefined) : undefined}
+            max={end === 'from' ? (filters.to ?? undefined) : undefined}
+            aria-invalid={reversed || undefined}
+            aria-describedby={reversed ? `${id}-reversed` : undefined}
+            onChange={(e) => onChange({ ...filters, [end]: e.target.value || null })}
+          />
+        </div>
+      ))}
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-marketplace`}>{m.marketplaceLabel}</Label>
         <Select
@@ -176,12 +165,7 @@ function FiltersForm({
           value={filters.marketplace ?? ''}
           onChange={(e) => onChange({ ...filters, marketplace: e.target.value || null })}
         >
-          <option value="">{m.allMarketplaces}</option>
-          {options.map((key) => (
-            <option key={key} value={key}>
-              {marketplaceLabel(key)}
-            </option>
-          ))}
+          <MarketplaceOptions empty={m.allMarketplaces} marketplaces={options} />
         </Select>
       </div>
       <Button variant="outline" onClick={onReset} className="sm:justify-self-start">
@@ -564,50 +548,43 @@ function slowestSellers(byBrand: SalesGroup[]): SalesGroup[] {
 }
 
 function Sellers({ byBrand }: { byBrand: SalesGroup[] }) {
-  const best = bestSellers(byBrand);
-  const slowest = slowestSellers(byBrand);
+  const best = bestSellers(byBrand).map((g) => ({
+    name: g.key!,
+    figure:
+      g.listed === 0
+        ? m.bestFigureNoneListed(formatCount(g.sold))
+        : m.bestFigure(formatPercent(g.sellThrough), formatCount(g.sold)),
+  }));
+  const slowest = slowestSellers(byBrand).map((g) => ({
+    name: g.key!,
+    figure: m.slowestFigure(formatDays(g.medianDaysToSell!)),
+  }));
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <SellerList
-        title={m.bestTitle}
-        hint={m.bestHint}
-        none={m.bestNone}
-        testId="sales-best-sellers"
-        items={best.map((g) => ({
-          name: g.key!,
-          figure:
-            g.listed === 0
-              ? m.bestFigureNoneListed(formatCount(g.sold))
-              : m.bestFigure(formatPercent(g.sellThrough), formatCount(g.sold)),
-        }))}
-      />
-      <SellerList
-        title={m.slowestTitle}
-        hint={m.slowestHint}
-        none={m.slowestNone}
-        testId="sales-slowest-sellers"
-        items={slowest.map((g) => ({
-          name: g.key!,
-          figure: m.slowestFigure(formatDays(g.medianDaysToSell!)),
-        }))}
-      />
+      <SellerList list="best" items={best} />
+      <SellerList list="slowest" items={slowest} />
     </div>
   );
 }
 
+const sellerLists = {
+  best: { title: m.bestTitle, hint: m.bestHint, none: m.bestNone, testId: 'sales-best-sellers' },
+  slowest: {
+    title: m.slowestTitle,
+    hint: m.slowestHint,
+    none: m.slowestNone,
+    testId: 'sales-slowest-sellers',
+  },
+};
+
 function SellerList({
-  title,
-  hint,
-  none,
-  testId,
+  list,
   items,
 }: {
-  title: string;
-  hint: string;
-  none: string;
-  testId: string;
+  list: keyof typeof sellerLists;
   items: { name: string; figure: string }[];
 }) {
+  const { title, hint, none, testId } = sellerLists[list];
   return (
     <Card>
       <CardHeader className="pb-3">

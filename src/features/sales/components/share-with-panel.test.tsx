@@ -43,6 +43,12 @@ function database(initial: PanelSharing, afterOn: PanelSharing = on) {
   };
 }
 
+/** panel_set_sharing fails with `message`; reading the status afterwards finds `stored`. */
+function setSharingFails(message: string, stored: PanelSharing) {
+  fake.answer = ({ fn }) =>
+    fn === 'panel_set_sharing' ? { data: null, error: { message, code: '' } } : { data: stored, error: null };
+}
+
 /** An answer the test releases when it wants, to look at the switch while it saves. */
 function held(): { promise: Promise<Result>; release: (result: Result) => void } {
   let release!: (result: Result) => void;
@@ -135,10 +141,7 @@ describe('ShareWithPanel', () => {
   it('goes back and says so when the change fails, after asking the database what it holds', async () => {
     renderSwitch();
     await screen.findByRole('switch');
-    fake.answer = ({ fn }) =>
-      fn === 'panel_set_sharing'
-        ? { data: null, error: { message: 'connection reset', code: '' } }
-        : { data: off, error: null };
+    setSharingFails('connection reset', off);
 
     await userEvent.setup().click(theSwitch());
     const alert = await screen.findByRole('alert');
@@ -164,10 +167,7 @@ describe('ShareWithPanel', () => {
   it('reports no failure when the change reached the database although the answer was lost', async () => {
     renderSwitch();
     await screen.findByRole('switch');
-    fake.answer = ({ fn }) =>
-      fn === 'panel_set_sharing'
-        ? { data: null, error: { message: 'Failed to fetch', code: '' } }
-        : { data: on, error: null };
+    setSharingFails('Failed to fetch', on);
 
     await userEvent.setup().click(theSwitch());
     expect(await screen.findByText(/^Sharing on since/)).toBe(state());

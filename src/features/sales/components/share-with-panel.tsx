@@ -95,13 +95,7 @@ export function ShareWithPanel({ userId, privacyHref }: { userId: string; privac
             )}
           </div>
         ) : status.isError ? (
-          <LoadFailed
-            title={m.loadFailed}
-            hint={m.loadFailedHint}
-            retryLabel={m.retry}
-            retrying={status.isFetching}
-            onRetry={() => void status.refetch()}
-          />
+          <LoadFailed copy={m} query={status} />
         ) : (
           <p role="status" className="text-sm text-muted-foreground">
             {m.loading}
@@ -109,22 +103,19 @@ export function ShareWithPanel({ userId, privacyHref }: { userId: string; privac
         )}
 
         <div className="grid gap-4 text-sm sm:grid-cols-2">
-          <div>
-            <h3 className="font-semibold">{m.sharedTitle}</h3>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-muted-foreground">
-              {m.sharedList.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3 className="font-semibold">{m.neverTitle}</h3>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-muted-foreground">
-              {m.neverList.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
+          {[
+            { title: m.sharedTitle, lines: m.sharedList },
+            { title: m.neverTitle, lines: m.neverList },
+          ].map(({ title, lines }) => (
+            <div key={title}>
+              <h3 className="font-semibold">{title}</h3>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-muted-foreground">
+                {lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </div>
         <p className="max-w-prose text-sm text-muted-foreground">{m.threshold}</p>
         <p className="max-w-prose text-sm text-muted-foreground">{m.turnOff}</p>

@@ -9,24 +9,29 @@ import {
   formatPercent,
   groupLabel,
   marketplaceLabel,
+  type GroupDimension,
 } from './format';
 
 describe('sales formatting', () => {
-  it('writes money in the summary currency', () => {
-    expect(formatMoney(42, 'USD')).toBe('$42');
-    expect(formatMoney(42.5, 'USD')).toBe('$42.50');
-    expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');
-    expect(formatMoney(30, 'GBP')).toBe('£30');
-    expect(formatMoney(12, null)).toBe('12');
-    expect(formatMoney(12, 'NOT A CODE')).toBe('12 NOT A CODE');
+  it.each([
+    [42, 'USD', '$42'],
+    [42.5, 'USD', '$42.50'],
+    [1234.5, 'EUR', '€1,234.50'],
+    [30, 'GBP', '£30'],
+    [12, null, '12'],
+    [12, 'NOT A CODE', '12 NOT A CODE'],
+  ])('writes money in the summary currency: %s %s as %s', (amount, currency, text) => {
+    expect(formatMoney(amount, currency)).toBe(text);
   });
 
-  it('writes days in words', () => {
-    expect(formatDays(12)).toBe('12 days');
-    expect(formatDays(1)).toBe('1 day');
-    expect(formatDays(0.5)).toBe('0.5 days');
-    expect(formatDays(0)).toBe('0 days');
-    expect(formatDays(12.25)).toBe('12.3 days');
+  it.each([
+    [12, '12 days'],
+    [1, '1 day'],
+    [0.5, '0.5 days'],
+    [0, '0 days'],
+    [12.25, '12.3 days'],
+  ])('writes days in words: %s as %s', (days, text) => {
+    expect(formatDays(days)).toBe(text);
   });
 
   it('writes percents and months', () => {
@@ -44,12 +49,19 @@ describe('sales formatting', () => {
     expect(formatLocalDay('not a date')).toBe('not a date');
   });
 
-  it('names groups as people say them', () => {
-    expect(marketplaceLabel('ebay')).toBe('eBay');
-    expect(marketplaceLabel('vestiaire')).toBe('Vestiaire');
-    expect(groupLabel('condition', 'new_with_tags')).toBe('New with tags');
-    expect(groupLabel('condition', 'pre_owned')).toBe('Pre-owned');
-    expect(groupLabel('brand', null)).toBe('Not recorded');
-    expect(groupLabel('brand', 'Levi’s')).toBe('Levi’s');
+  it.each([
+    ['ebay', 'eBay'],
+    ['vestiaire', 'Vestiaire'],
+  ])('names groups as people say them: marketplace %s as %s', (key, name) => {
+    expect(marketplaceLabel(key)).toBe(name);
+  });
+
+  it.each<[GroupDimension, string | null, string]>([
+    ['condition', 'new_with_tags', 'New with tags'],
+    ['condition', 'pre_owned', 'Pre-owned'],
+    ['brand', null, 'Not recorded'],
+    ['brand', 'Levi’s', 'Levi’s'],
+  ])('names groups as people say them: %s %s as %s', (dimension, key, name) => {
+    expect(groupLabel(dimension, key)).toBe(name);
   });
 });

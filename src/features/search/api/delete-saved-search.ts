@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadSupabase } from '@/lib/load-supabase';
-import { searchKeys } from './keys';
+import { useSavedSearchMutation } from './saved-search-mutation';
 
 export async function deleteSavedSearch(id: string): Promise<void> {
   const { error } = await (await loadSupabase()).from('saved_searches').delete().eq('id', id);
@@ -8,9 +7,5 @@ export async function deleteSavedSearch(id: string): Promise<void> {
 }
 
 export function useDeleteSavedSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSavedSearch,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: searchKeys.saved() }),
-  });
+  return useSavedSearchMutation(deleteSavedSearch);
 }

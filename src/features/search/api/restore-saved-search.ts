@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadSupabase } from '@/lib/load-supabase';
 import type { SavedSearch } from './get-saved-searches';
-import { searchKeys } from './keys';
+import { useSavedSearchMutation } from './saved-search-mutation';
 
 /**
  * Puts a deleted saved search back as it was: same id, figures and dates, so it returns to its place in the list.
@@ -25,9 +24,5 @@ export async function restoreSavedSearch(row: SavedSearch): Promise<void> {
 }
 
 export function useRestoreSavedSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: restoreSavedSearch,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: searchKeys.saved() }),
-  });
+  return useSavedSearchMutation(restoreSavedSearch);
 }

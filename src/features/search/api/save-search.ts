@@ -3,6 +3,7 @@ import { loadSupabase } from '@/lib/load-supabase';
 import type { Condition, DataOrigin } from '../schemas';
 import { normaliseItemName, savedSearchColumns, type SavedSearch } from './get-saved-searches';
 import { searchKeys } from './keys';
+import { useSavedSearchMutation } from './saved-search-mutation';
 
 export type SavedSearchFigures = {
   available: number | null;
@@ -63,11 +64,7 @@ export async function updateSavedSearchFigures({
 }
 
 export function useSaveSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveSearch,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: searchKeys.saved() }),
-  });
+  return useSavedSearchMutation(saveSearch);
 }
 
 export function useUpdateSavedSearchFigures() {

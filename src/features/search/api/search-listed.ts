@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadSupabase } from '@/lib/load-supabase';
-import { normaliseFunctionError } from '../lib/search-errors';
 import { listedResponseSchema, type ListedResult, type SearchInput } from '../schemas';
 import { searchKeys } from './keys';
+import { invokeSearchFunction, parseAnswer } from './search-function';
 
 /** An answer of search-listed that does not have the documented shape: shown as the box's own error, never a count. */
 export class UnreadableListedError extends Error {
@@ -17,20 +16,15 @@ export class UnreadableListedError extends Error {
  * shown apart from it. `{ rows: [] }` when no marketplace is configured.
  */
 export async function searchListed(input: SearchInput): Promise<ListedResult> {
-  const { data, error } = await (
-    await loadSupabase()
-  ).functions.invoke('search-listed', {
-    body: { itemName: input.itemName.trim(), condition: input.condition },
+  const data = await invokeSearchFunction('search-listed', {
+    itemName: input.itemName.trim(),
+    condition: input.condition,
   });
-  if (error) throw await normaliseFunctionError(error);
   return parseListed(data);
 }
 
 export function parseListed(data: unknown): ListedResult {
-  const parsed = listedResponseSchema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UnreadableListedError(issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid');
+  return parseAnswer(listedResponseSchema, data, (detail) => new UnreadableListedError(detail));
 }
 
 // The function keeps each count for at most an hour; a minute here spares a repeated search the round trip.

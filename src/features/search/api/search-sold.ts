@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loadSupabase } from '@/lib/load-supabase';
-import { normaliseFunctionError, UnreadableAnswerError } from '../lib/search-errors';
+import { UnreadableAnswerError } from '../lib/search-errors';
 import { searchKeys } from './keys';
+import { invokeSearchFunction, parseAnswer } from './search-function';
 import {
   HEADLINE_WINDOW,
   soldResponseSchema,
@@ -15,28 +15,17 @@ import {
  * headline search sends none and gets the 90 days the SPEC's figure stands for.
  */
 export async function searchSold(input: SearchInput, windowDays?: SoldWindow): Promise<SoldResult> {
-  const { data, error } = await (
-    await loadSupabase()
-  ).functions.invoke('search-sold', {
-    body: {
-      itemName: input.itemName.trim(),
-      condition: input.condition,
-      ...(windowDays && windowDays !== HEADLINE_WINDOW ? { windowDays } : {}),
-    },
+  const data = await invokeSearchFunction('search-sold', {
+    itemName: input.itemName.trim(),
+    condition: input.condition,
+    ...(windowDays && windowDays !== HEADLINE_WINDOW ? { windowDays } : {}),
   });
-  if (error) throw await normaliseFunctionError(error);
   return parseSold(data);
 }
 
 /** Reads the answer; one that lacks the count or the demo flag is an error, never a 0 (issue 10). */
 export function parseSold(data: unknown): SoldResult {
-  const parsed = soldResponseSchema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UnreadableAnswerError(
-    'sold',
-    issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid',
-  );
+  return parseAnswer(soldResponseSchema, data, (detail) => new UnreadableAnswerError('sold', detail));
 }
 
 /** The Deeper look's sold figures for a window other than the headline's. */

@@ -333,17 +333,7 @@ function ConditionLadder({
       current: mine,
     } satisfies BreakdownRow;
   });
-  return (
-    <BreakdownTable
-      title={m.conditionLadder}
-      caption={m.conditionLadderCaption}
-      testId="condition-ladder"
-      firstColumn="Condition"
-      // Inherited, so the visitor's own row can be semibold in every cell.
-      rowHeaderFont="font-[inherit]"
-      rows={rows}
-    />
-  );
+  return <BreakdownTable kind="condition" rows={rows} />;
 }
 
 function MarketplaceTable({
@@ -373,16 +363,7 @@ function MarketplaceTable({
     }))
     // Biggest first; the folded small marketplaces last.
     .sort((a, b) => weight(b) - weight(a));
-  return (
-    <BreakdownTable
-      title={m.byMarketplace}
-      caption={m.byMarketplaceCaption}
-      testId="marketplace-table"
-      firstColumn="Marketplace"
-      rowHeaderFont="font-medium"
-      rows={rows}
-    />
-  );
+  return <BreakdownTable kind="marketplace" rows={rows} />;
 }
 
 const OTHER = 'other';
@@ -439,22 +420,27 @@ function RowRate({ row }: { row: BreakdownRow }) {
   );
 }
 
+const breakdowns = {
+  condition: {
+    title: m.conditionLadder,
+    caption: m.conditionLadderCaption,
+    testId: 'condition-ladder',
+    firstColumn: 'Condition',
+    // Inherited, so the visitor's own row can be semibold in every cell.
+    rowHeaderFont: 'font-[inherit]',
+  },
+  marketplace: {
+    title: m.byMarketplace,
+    caption: m.byMarketplaceCaption,
+    testId: 'marketplace-table',
+    firstColumn: 'Marketplace',
+    rowHeaderFont: 'font-medium',
+  },
+};
+
 /** Available, sold and sell-through per group: the condition ladder and the marketplace split share this table. */
-function BreakdownTable({
-  title,
-  caption,
-  testId,
-  firstColumn,
-  rowHeaderFont,
-  rows,
-}: {
-  title: string;
-  caption: string;
-  testId: string;
-  firstColumn: string;
-  rowHeaderFont: string;
-  rows: BreakdownRow[];
-}) {
+function BreakdownTable({ kind, rows }: { kind: keyof typeof breakdowns; rows: BreakdownRow[] }) {
+  const { title, caption, testId, firstColumn, rowHeaderFont } = breakdowns[kind];
   return (
     <div>
       <h4 className="mb-2 text-sm font-semibold">{title}</h4>

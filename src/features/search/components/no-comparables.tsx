@@ -1,10 +1,7 @@
-import { Link } from 'react-router-dom';
-import { buttonVariants } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { cn } from '@/lib/utils';
 import { searchMessages as m } from '../messages';
 import { conditionLabels, HEADLINE_WINDOW, type AvailableResult, type Condition } from '../schemas';
 import { SearchIcon } from './icons';
+import { SearchLinks, StatePanel, StateSection } from './state-panel';
 
 export type NoComparablesProps = {
   itemName: string;
@@ -37,8 +34,7 @@ function QueryWords({ reading }: { reading: NonNullable<AvailableResult['reading
   const names = [...new Map(reading.recognised.map((t) => [`${t.kind}|${t.label}`, nameOf(t)])).values()];
   const unknown = [...new Set(reading.unknown)];
   return (
-    <div className="mt-6" data-testid="query-words">
-      <h4 className="text-sm font-semibold">{m.wordsTitle}</h4>
+    <StateSection title={m.wordsTitle} testId="query-words">
       <ul className="mt-2 space-y-1 text-sm">
         {names.length > 0 && (
           <li data-testid="words-recognised">{m.recognisedLine(list(names), HEADLINE_WINDOW)}</li>
@@ -52,7 +48,7 @@ function QueryWords({ reading }: { reading: NonNullable<AvailableResult['reading
           <li data-testid="words-known">{m.allWordsKnownLine}</li>
         )}
       </ul>
-    </div>
+    </StateSection>
   );
 }
 
@@ -68,54 +64,32 @@ export function NoComparables({
   reading,
 }: NoComparablesProps) {
   return (
-    <section
-      className="rounded-lg border border-dashed bg-muted/30 p-5 sm:p-8"
-      aria-labelledby="no-comparables-title"
-      data-testid="no-comparables"
+    <StatePanel
+      name="no-comparables"
+      icon={SearchIcon}
+      title={m.noComparablesTitle}
+      more={
+        <>
+          {reading && <QueryWords reading={reading} />}
+          {suggestions.length > 0 && (
+            <SearchLinks
+              title={m.didYouMean}
+              testId="suggestions"
+              links={suggestions.map((q) => ({ key: q, label: q, q, condition }))}
+            />
+          )}
+          <StateSection title={m.noComparablesTipsTitle}>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+              {m.noComparablesTips.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </StateSection>
+        </>
+      }
     >
-      <div className="flex items-start gap-4">
-        <span className="hidden size-12 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:flex">
-          <SearchIcon className="size-6" />
-        </span>
-        <div className="min-w-0 space-y-2">
-          <h3 id="no-comparables-title" className="text-lg font-semibold">
-            {m.noComparablesTitle}
-          </h3>
-          <p className="break-words text-sm">
-            {m.noComparablesSearched(itemName, conditionLabels[condition])}
-          </p>
-          <p className="text-sm text-muted-foreground">{m.noComparablesSource(sourceLabel)}</p>
-        </div>
-      </div>
-
-      {reading && <QueryWords reading={reading} />}
-
-      {suggestions.length > 0 && (
-        <div className="mt-6">
-          <h4 className="text-sm font-semibold">{m.didYouMean}</h4>
-          <ul className="mt-2 flex flex-wrap gap-2" data-testid="suggestions">
-            {suggestions.map((suggestion) => (
-              <li key={suggestion}>
-                <Link
-                  to={`${paths.search}?${new URLSearchParams({ q: suggestion, condition }).toString()}`}
-                  className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}
-                >
-                  {suggestion}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-
-      <div className="mt-6">
-        <h4 className="text-sm font-semibold">{m.noComparablesTipsTitle}</h4>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-          {m.noComparablesTips.map((tip) => (
-            <li key={tip}>{tip}</li>
-          ))}
-        </ul>
-      </div>
-    </section>
+      <p className="break-words text-sm">{m.noComparablesSearched(itemName, conditionLabels[condition])}</p>
+      <p className="text-sm text-muted-foreground">{m.noComparablesSource(sourceLabel)}</p>
+    </StatePanel>
   );
 }

@@ -4,6 +4,7 @@ import { cn } from '@/lib/utils';
 import type { SearchRun } from '../hooks/use-search-flow';
 import { countText, formatAsOf, originLabel } from '../lib/labels';
 import { rateSample, type Reading } from '../lib/reading';
+import type { AvailableResult, SoldResult } from '../schemas';
 import { bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import { BagIcon, HeartIcon, SnoozeIcon, TagIcon, TrendIcon } from './icons';
@@ -104,63 +105,8 @@ export function ResultCards({ run, reading, loadingAvailable, loadingSold }: Res
     <div className="space-y-3 sm:space-y-4">
       {/* Phones: Available and Sold side by side, the rate (the answer) full width beneath them. */}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-        <StatCard
-          testId="available-card"
-          title={m.availableTitle}
-          subtitle={m.availableSubtitle}
-          icon={<TagIcon />}
-          loading={loadingAvailable}
-          loadingText={m.loadingAvailable}
-          meta={
-            available && metaLine(originLabel(available.origin), m.windowListed, asOfText(available.asOf))
-          }
-        >
-          {available?.availableCount === null && available.panel?.withheld ? (
-            <WithheldCard sellersNeeded={available.panel.sellersNeeded} />
-          ) : available?.availableCount === null ? (
-            <div data-testid="available-unknown">
-              <p className="text-base font-semibold leading-snug">{m.availableUnknownTitle}</p>
-              <p className="mt-1 text-xs text-muted-foreground">
-                {available.reason || m.availableUnknownFallbackReason}
-              </p>
-            </div>
-          ) : available ? (
-            <p className={bigNumber} data-testid="available-count">
-              {countText(available.availableCount, available.approximate)}
-            </p>
-          ) : (
-            noValue
-          )}
-        </StatCard>
-
-        <StatCard
-          testId="sold-card"
-          title={m.soldTitle}
-          subtitle={m.soldSubtitle}
-          icon={<BagIcon />}
-          loading={loadingSold}
-          loadingText={m.loadingSold}
-          meta={
-            sold && metaLine(originLabel(sold.origin), m.windowSold(sold.windowDays), asOfText(sold.asOf))
-          }
-        >
-          {sold?.soldCount === null && sold.panel?.withheld ? (
-            <WithheldCard sellersNeeded={sold.panel.sellersNeeded} />
-          ) : sold?.soldCount === null ? (
-            <div data-testid="sold-unavailable">
-              <p className="text-base font-semibold leading-snug">{m.soldUnavailableTitle}</p>
-              <p className="mt-1 text-xs text-muted-foreground">
-                {sold.reason || m.soldUnavailableFallbackReason}
-              </p>
-            </div>
-          ) : sold ? (
-            <p className={bigNumber} data-testid="sold-count">
-              {countText(sold.soldCount, sold.approximate)}
-            </p>
-          ) : (
-            noValue
-          )}
-        </StatCard>
+        <CountCard side="available" answer={available} loading={loadingAvailable} />
+        <CountCard side="sold" answer={sold} loading={loadingSold} />
 
         <StatCard
           testId="rate-card"
@@ -277,6 +223,76 @@ function RateValue({
     default:
       return noValue;
   }
+}
+
+/** The Available and the Sold card: the same card for each side of the market. */
+const countCards = {
+  available: {
+    title: m.availableTitle,
+    subtitle: m.availableSubtitle,
+    icon: <TagIcon />,
+    loadingText: m.loadingAvailable,
+    // What the card says when the source answered without a count.
+    noCount: {
+      testId: 'available-unknown',
+      title: m.availableUnknownTitle,
+      fallbackReason: m.availableUnknownFallbackReason,
+    },
+  },
+  sold: {
+    title: m.soldTitle,
+    subtitle: m.soldSubtitle,
+    icon: <BagIcon />,
+    loadingText: m.loadingSold,
+    noCount: {
+      testId: 'sold-unavailable',
+      title: m.soldUnavailableTitle,
+      fallbackReason: m.soldUnavailableFallbackReason,
+    },
+  },
+};
+
+type CountCardProps = { loading: boolean } & (
+  { side: 'available'; answer: AvailableResult | null } | { side: 'sold'; answer: SoldResult | null }
+);
+
+/**
+ * The count, with its source, window and time; the panel's notice where it withholds the count; why there is no
+ * count where the source answered without one; a dash before any answer.
+ */
+function CountCard(props: CountCardProps) {
+  const { side, answer, loading } = props;
+  const card = countCards[side];
+  const [count, windowText] =
+    props.side === 'available'
+      ? [props.answer?.availableCount ?? null, m.windowListed]
+      : [props.answer?.soldCount ?? null, props.answer && m.windowSold(props.answer.windowDays)];
+  return (
+    <StatCard
+      testId={`${side}-card`}
+      title={card.title}
+      subtitle={card.subtitle}
+      icon={card.icon}
+      loading={loading}
+      loadingText={card.loadingText}
+      meta={answer && metaLine(originLabel(answer.origin), windowText, asOfText(answer.asOf))}
+    >
+      {!answer ? (
+        noValue
+      ) : count !== null ? (
+        <p className={bigNumber} data-testid={`${side}-count`}>
+          {countText(count, answer.approximate)}
+        </p>
+      ) : answer.panel?.withheld ? (
+        <WithheldCard sellersNeeded={answer.panel.sellersNeeded} />
+      ) : (
+        <div data-testid={card.noCount.testId}>
+          <p className="text-base font-semibold leading-snug">{card.noCount.title}</p>
+          <p className="mt-1 text-xs text-muted-foreground">{answer.reason || card.noCount.fallbackReason}</p>
+        </div>
+      )}
+    </StatCard>
+  );
 }
 
 /** A count the seller panel withholds, on its card while the other call runs or after it failed: never a number. */

@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, Toaster } from '@/components/ui/toast';
-import { createFakeSupabase } from '../testing/fake-supabase';
+import { describe, expect, it, vi } from 'vitest';
+import type { FakeSupabase } from '../testing/fake-supabase';
+import { renderInApp, startEachTestFresh } from '../testing/render-in-app';
 import { SavedSearchesList, savedSearchHref } from './saved-searches-list';
 
-const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof createFakeSupabase> | null }));
+const fake = vi.hoisted(() => ({ current: null as FakeSupabase | null }));
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => fake.current!.client }));
 
 const row = (over: Record<string, unknown>) => ({
@@ -25,24 +23,9 @@ const row = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-function renderList() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <SavedSearchesList userId="u1" />
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderList = () => renderInApp(<SavedSearchesList userId="u1" />);
 
-beforeEach(() => {
-  fake.current = createFakeSupabase();
-  resetToasts();
-});
+startEachTestFresh(fake);
 
 describe('SavedSearchesList', () => {
   it('lists saved searches with their latest figures and a link that runs each again', async () => {

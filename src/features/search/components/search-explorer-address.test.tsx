@@ -1,11 +1,9 @@
 // Issue 28, point 6 (decision 058): every search goes into the address bar; Back and Forward show earlier answers
 // again without searching again; links within the page run their search; nothing the user types is lost to an
 // address change they did not make.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  MemoryRouter,
   Route,
   Routes,
   useLocation,
@@ -14,19 +12,13 @@ import {
   type Location,
   type NavigateFunction,
 } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, Toaster } from '@/components/ui/toast';
-import {
-  availableBody,
-  createFakeSupabase,
-  deferred,
-  httpError,
-  ok,
-  soldBody,
-} from '../testing/fake-supabase';
+import { describe, expect, it, vi } from 'vitest';
+import { availableBody, deferred, httpError, ok, soldBody } from '../testing/fake-supabase';
+import type { FakeSupabase } from '../testing/fake-supabase';
+import { renderInApp, startEachTestFresh } from '../testing/render-in-app';
 import { SearchExplorer } from './search-explorer';
 
-const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof createFakeSupabase> | null }));
+const fake = vi.hoisted(() => ({ current: null as FakeSupabase | null }));
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => fake.current!.client }));
 
 const signedIn = { id: '00000000-0000-4000-8000-000000000001' };
@@ -39,8 +31,8 @@ const market: Record<string, [number, number, string[]?]> = {
   'Levy 501': [0, 0, ['Levi 501']],
 };
 
-function answerFromMarket() {
-  fake.current!.onInvoke(({ name, body }) => {
+function answerFromMarket(client: FakeSupabase) {
+  client.onInvoke(({ name, body }) => {
     if (name === 'search-listed') return ok({ rows: [] });
     const [available, sold, suggestions = []] = market[String(body.itemName)] ?? [0, 0];
     return ok(name === 'search-available' ? availableBody(available, { suggestions }) : soldBody(sold));
@@ -73,24 +65,18 @@ function ExplorerRoute({ user, onRequireLogin }: { user: User; onRequireLogin: (
 
 function open(entry = '/thriftingexplorer', user: User = signedIn) {
   const onRequireLogin = vi.fn();
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
   const ui = (u: User) => (
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route
-            path="/thriftingexplorer"
-            element={<ExplorerRoute user={u} onRequireLogin={onRequireLogin} />}
-          />
-        </Routes>
-        <Browser />
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>
+    <>
+      <Routes>
+        <Route
+          path="/thriftingexplorer"
+          element={<ExplorerRoute user={u} onRequireLogin={onRequireLogin} />}
+        />
+      </Routes>
+      <Browser />
+    </>
   );
-  const view = render(ui(user));
+  const view = renderInApp(ui(user), { initialEntries: [entry] });
   return {
     onRequireLogin,
     logIn: () => view.rerender(ui(signedIn)),
@@ -123,14 +109,7 @@ async function showing(name: string, figure: string) {
   expect(searchButton()).not.toHaveAttribute('aria-busy');
 }
 
-beforeEach(() => {
-  fake.current = createFakeSupabase();
-  answerFromMarket();
-  resetToasts();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+startEachTestFresh(fake, answerFromMarket);
 
 describe('searches in the address bar', () => {
   it('puts each search in the address; Back and Forward show the earlier answers again, form included, without searching again', async () => {
@@ -268,7 +247,7 @@ describe('searches in the address bar', () => {
     await search('Levi 501');
     expect(await screen.findByTestId('search-error')).toBeInTheDocument();
 
-    answerFromMarket();
+    answerFromMarket(fake.current!);
     await search('Nike Dunk');
     await showing('Nike Dunk', '80%');
     back();

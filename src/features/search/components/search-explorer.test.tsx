@@ -1,63 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, Toaster } from '@/components/ui/toast';
-import {
-  availableBody,
-  createFakeSupabase,
-  deferred,
-  httpError,
-  networkError,
-  ok,
-  soldBody,
-} from '../testing/fake-supabase';
-import { SearchExplorer, type SearchExplorerProps } from './search-explorer';
+import { describe, expect, it, vi } from 'vitest';
+import { availableBody, deferred, httpError, networkError, ok, soldBody } from '../testing/fake-supabase';
+import type { FakeSupabase } from '../testing/fake-supabase';
+import { fillAndSearch, renderExplorer, startEachTestFresh, testUser } from '../testing/render-in-app';
 
-const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof createFakeSupabase> | null }));
+const fake = vi.hoisted(() => ({ current: null as FakeSupabase | null }));
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => fake.current!.client }));
 
-const user = { id: '00000000-0000-4000-8000-000000000001' };
-
-function renderExplorer(props: Partial<SearchExplorerProps> = {}) {
-  const onRequireLogin = vi.fn();
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const ui = (p: Partial<SearchExplorerProps>) => (
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <SearchExplorer user={user} onRequireLogin={onRequireLogin} {...p} />
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-  const view = render(ui(props));
-  return {
-    onRequireLogin,
-    queryClient,
-    rerender: (next: Partial<SearchExplorerProps>) => view.rerender(ui(next)),
-  };
-}
-
-async function fillAndSearch(itemName = 'zorblax jacket', condition = 'Pre-owned') {
-  const u = userEvent.setup();
-  await u.type(screen.getByLabelText(/Item Name/), itemName);
-  await u.selectOptions(screen.getByLabelText(/Condition/), condition);
-  await u.click(screen.getByRole('button', { name: 'Search' }));
-  return u;
+/** Renders the Explorer and runs the default search, answered with these two counts. */
+async function searchAnswering(available: number, sold: number) {
+  fake.current!.answer({ available: ok(availableBody(available)), sold: ok(soldBody(sold)) });
+  renderExplorer();
+  return fillAndSearch();
 }
 
 const logs = () => fake.current!.inserted('marketplace_search_logs') as Record<string, unknown>[];
 
-beforeEach(() => {
-  fake.current = createFakeSupabase();
-  resetToasts();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+startEachTestFresh(fake);
 
 describe('SearchExplorer before a search', () => {
   it('shows the heading copy, the panel and the empty state, and opens at the top', () => {
@@ -184,7 +144,7 @@ describe('a search asked for before logging in', () => {
 
     expect(screen.getByText('Authentication Required')).toBeInTheDocument();
 
-    rerender({ user });
+    rerender({ user: testUser });
     expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent('50%');
     await waitFor(() => expect(screen.queryByText('Authentication Required')).not.toBeInTheDocument());
     expect(searches()).toEqual([
@@ -195,8 +155,8 @@ describe('a search asked for before logging in', () => {
     expect(fake.current!.headlineCalls().map((c) => c.name)).toEqual(['search-available', 'search-sold']);
 
     // The session refreshing (a new user object) or later renders never run it again.
-    rerender({ user: { ...user } });
-    rerender({ user });
+    rerender({ user: { ...testUser } });
+    rerender({ user: testUser });
     await new Promise((r) => setTimeout(r, 20));
     expect(searches()).toHaveLength(1);
     expect(onRequireLogin).toHaveBeenCalledTimes(1);
@@ -208,7 +168,7 @@ describe('a search asked for before logging in', () => {
     const u = await fillAndSearch('Levi 501');
     await u.type(screen.getByLabelText(/Item Name/), ' jeans');
 
-    rerender({ user });
+    rerender({ user: testUser });
     await new Promise((r) => setTimeout(r, 20));
     expect(fake.current!.invokeCalls).toHaveLength(0);
     expect(
@@ -230,7 +190,7 @@ describe('a search asked for before logging in', () => {
     await u.clear(screen.getByLabelText(/Item Name/));
     await u.type(screen.getByLabelText(/Item Name/), 'Levi 501');
 
-    rerender({ user });
+    rerender({ user: testUser });
     await new Promise((r) => setTimeout(r, 20));
     expect(fake.current!.invokeCalls).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
@@ -242,7 +202,7 @@ describe('a search asked for before logging in', () => {
     await u.type(screen.getByLabelText(/Item Name/), 'Levi 501');
     await u.selectOptions(screen.getByLabelText(/Condition/), 'Pre-owned');
 
-    rerender({ user });
+    rerender({ user: testUser });
     await new Promise((r) => setTimeout(r, 20));
     expect(fake.current!.invokeCalls).toHaveLength(0);
   });
@@ -324,9 +284,7 @@ describe('a signed-in search (SPEC §4)', () => {
     [100, 40, '40%', 'Close to steady', /warming to it/],
     [100, 35, '35%', null, /slow/],
   ])('shows the band for %i available / %i sold', async (a, s, rate, label, analysis) => {
-    fake.current!.answer({ available: ok(availableBody(a)), sold: ok(soldBody(s)) });
-    renderExplorer();
-    await fillAndSearch();
+    await searchAnswering(a, s);
     expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent(rate);
     if (label) expect(screen.getByTestId('band-label')).toHaveTextContent(label);
     else expect(screen.queryByTestId('band-label')).not.toBeInTheDocument();
@@ -337,43 +295,33 @@ describe('a signed-in search (SPEC §4)', () => {
   });
 
   it('rains hearts and shows a heart above 35, but not at 35', async () => {
-    fake.current!.answer({ available: ok(availableBody(100)), sold: ok(soldBody(36)) });
-    renderExplorer();
-    await fillAndSearch();
+    await searchAnswering(100, 36);
     expect(await screen.findByTestId('falling-hearts')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByTestId('rate-heart')).toBeInTheDocument();
     expect(screen.queryByTestId('snooze-bubble')).not.toBeInTheDocument();
   });
 
   it('shows neither hearts nor the snooze bubble at 35', async () => {
-    fake.current!.answer({ available: ok(availableBody(100)), sold: ok(soldBody(35)) });
-    renderExplorer();
-    await fillAndSearch();
+    await searchAnswering(100, 35);
     expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent('35%');
     expect(screen.queryByTestId('falling-hearts')).not.toBeInTheDocument();
     expect(screen.queryByTestId('snooze-bubble')).not.toBeInTheDocument();
   });
 
   it("shows the 'Less than 10% is a snooze' bubble below 10", async () => {
-    fake.current!.answer({ available: ok(availableBody(100)), sold: ok(soldBody(9)) });
-    renderExplorer();
-    await fillAndSearch();
+    await searchAnswering(100, 9);
     expect(await screen.findByTestId('snooze-bubble')).toHaveTextContent('Less than 10% is a snooze');
   });
 
   it('formats big counts with K and M', async () => {
-    fake.current!.answer({ available: ok(availableBody(1_250_000)), sold: ok(soldBody(25_400)) });
-    renderExplorer();
-    await fillAndSearch();
+    await searchAnswering(1_250_000, 25_400);
     expect(await screen.findByTestId('available-count')).toHaveTextContent('1.2M');
     expect(screen.getByTestId('sold-count')).toHaveTextContent('25.4K');
     expect(screen.getByTestId('sell-through-rate')).toHaveTextContent('2%');
   });
 
   it("opens 'No Sold Items Found' on a real 0, and 'Got it' closes it", async () => {
-    fake.current!.answer({ available: ok(availableBody(12)), sold: ok(soldBody(0)) });
-    renderExplorer();
-    const u = await fillAndSearch();
+    const u = await searchAnswering(12, 0);
     const dialog = await screen.findByRole('dialog', { name: 'No Sold Items Found' });
     expect(dialog).toHaveTextContent("You might've thrifted a ghost");
     expect(dialog).toHaveTextContent(/loosen/);
@@ -610,9 +558,7 @@ describe('the deeper look', () => {
   });
 
   it('has no thin-sample note with 20 listed and sold together, and no marketplace table for one marketplace', async () => {
-    fake.current!.answer({ available: ok(availableBody(10)), sold: ok(soldBody(10)) });
-    renderExplorer();
-    await fillAndSearch();
+    await searchAnswering(10, 10);
     const panel = await screen.findByTestId('deeper-look');
     expect(within(panel).queryByTestId('thin-sample-note')).not.toBeInTheDocument();
     expect(within(panel).queryByTestId('thin-sample')).not.toBeInTheDocument();
@@ -623,6 +569,16 @@ describe('the deeper look', () => {
 });
 
 describe('saved searches from the explorer', () => {
+  /** What a saved search stores of an answer of 20 listed and 10 sold (imported listings, 90 days). */
+  const figureColumns = {
+    last_available: 20,
+    last_sold: 10,
+    last_rate: 50,
+    origin: 'import',
+    is_demo: false,
+    window_days: 90,
+  };
+
   it('saves a search with its figures and then shows it as saved', async () => {
     const saved: Record<string, unknown>[] = [];
     fake.current!.answer({ available: ok(availableBody(20)), sold: ok(soldBody(10)) });
@@ -648,16 +604,7 @@ describe('saved searches from the explorer', () => {
     expect(await screen.findByText('Search saved')).toBeInTheDocument();
     expect(await screen.findByTestId('search-saved')).toHaveTextContent('Saved');
     expect(fake.current!.inserted('saved_searches')).toEqual([
-      {
-        item_name: 'Levi 501',
-        condition: 'pre_owned',
-        last_available: 20,
-        last_sold: 10,
-        last_rate: 50,
-        origin: 'import',
-        is_demo: false,
-        window_days: 90,
-      },
+      { item_name: 'Levi 501', condition: 'pre_owned', ...figureColumns },
     ]);
   });
 
@@ -672,19 +619,7 @@ describe('saved searches from the explorer', () => {
       );
       expect(update?.ops).toEqual(
         expect.arrayContaining([
-          [
-            'update',
-            [
-              {
-                last_available: 20,
-                last_sold: 10,
-                last_rate: 50,
-                origin: 'import',
-                is_demo: false,
-                window_days: 90,
-              },
-            ],
-          ],
+          ['update', [figureColumns]],
           ['eq', ['item_key', 'levi 501']],
           ['eq', ['condition', 'pre_owned']],
         ]),
@@ -699,7 +634,7 @@ describe('saved searches from the explorer', () => {
     expect(screen.getByLabelText(/Condition/)).toHaveValue('pre_owned');
     await new Promise((r) => setTimeout(r, 20));
     expect(fake.current!.invokeCalls).toHaveLength(0);
-    rerender({ ...props, user, authLoading: false });
+    rerender({ ...props, user: testUser, authLoading: false });
     expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent('50%');
     expect(fake.current!.invokeCalls.filter((c) => c.name === 'search-available')).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -90,7 +90,7 @@ export function SearchForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
 
-  const field = (name: 'itemName' | 'condition') => ({
+  const field = (name: 'itemName' | 'condition'): FieldIds => ({
     id: `${ids}-${name}`,
     help: `${ids}-${name}-help`,
     error: `${ids}-${name}-error`,
@@ -106,45 +106,24 @@ export function SearchForm({
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label={m.panelTitle}>
-          <div className="space-y-2">
-            <Label htmlFor={item.id}>
-              {m.itemNameLabel}{' '}
-              <span aria-hidden="true" className="text-destructive">
-                *
-              </span>
-            </Label>
+          <RequiredField ids={item} label={m.itemNameLabel} help={m.itemNameHelp} error={errors.itemName}>
             <Input
-              id={item.id}
+              {...controlProps(item, errors.itemName)}
               autoComplete="off"
               enterKeyHint="search"
               placeholder={m.itemNamePlaceholder}
-              aria-required="true"
-              aria-invalid={errors.itemName ? true : undefined}
-              aria-describedby={cn(item.help, errors.itemName && item.error)}
               {...register('itemName')}
             />
-            <p id={item.help} className="text-xs text-muted-foreground">
-              {m.itemNameHelp}
-            </p>
-            {errors.itemName && (
-              <p id={item.error} className="text-sm font-medium text-destructive">
-                {errors.itemName.message}
-              </p>
-            )}
-          </div>
+          </RequiredField>
 
-          <div className="space-y-2">
-            <Label htmlFor={condition.id}>
-              {m.conditionLabel}{' '}
-              <span aria-hidden="true" className="text-destructive">
-                *
-              </span>
-            </Label>
+          <RequiredField
+            ids={condition}
+            label={m.conditionLabel}
+            help={m.conditionHelp}
+            error={errors.condition}
+          >
             <Select
-              id={condition.id}
-              aria-required="true"
-              aria-invalid={errors.condition ? true : undefined}
-              aria-describedby={cn(condition.help, errors.condition && condition.error)}
+              {...controlProps(condition, errors.condition)}
               {...conditionField}
               onBlur={(event) => {
                 void conditionField.onBlur(event);
@@ -159,15 +138,7 @@ export function SearchForm({
                 </option>
               ))}
             </Select>
-            <p id={condition.help} className="text-xs text-muted-foreground">
-              {m.conditionHelp}
-            </p>
-            {errors.condition && (
-              <p id={condition.error} className="text-sm font-medium text-destructive">
-                {errors.condition.message}
-              </p>
-            )}
-          </div>
+          </RequiredField>
 
           <Button type="submit" className="w-full" disabled={!isValid || busy} aria-busy={busy || undefined}>
             <SearchIcon />
@@ -197,5 +168,50 @@ export function SearchForm({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+type FieldIds = { id: string; help: string; error: string };
+
+/** The control's wiring to its label, help and error: the error is only described while it is shown. */
+const controlProps = (ids: FieldIds, error: FieldError | undefined) => ({
+  id: ids.id,
+  'aria-required': true,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': cn(ids.help, error && ids.error),
+});
+
+/** A required field of the search form: its label with the star, the control, the help line and the error. */
+function RequiredField({
+  ids,
+  label,
+  help,
+  error,
+  children,
+}: {
+  ids: FieldIds;
+  label: string;
+  help: string;
+  error: FieldError | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={ids.id}>
+        {label}{' '}
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
+      </Label>
+      {children}
+      <p id={ids.help} className="text-xs text-muted-foreground">
+        {help}
+      </p>
+      {error && (
+        <p id={ids.error} className="text-sm font-medium text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
   );
 }

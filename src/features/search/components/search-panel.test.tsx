@@ -1,14 +1,9 @@
 // Issue 22 on the Explorer: the seller panel's threshold (withheld figures, the source line, withheld cells), the
 // marketplaces' own "listed now" rows beside the headline, and the state of a deployment with no market data.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, Toaster } from '@/components/ui/toast';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   availableBody,
-  createFakeSupabase,
   deferred,
   httpError,
   listedRow,
@@ -16,35 +11,13 @@ import {
   panelFacts,
   soldBody,
 } from '../testing/fake-supabase';
-import { SearchExplorer } from './search-explorer';
+import type { FakeSupabase } from '../testing/fake-supabase';
+import { fillAndSearch, renderExplorer, startEachTestFresh } from '../testing/render-in-app';
 
-const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof createFakeSupabase> | null }));
+const fake = vi.hoisted(() => ({ current: null as FakeSupabase | null }));
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => fake.current!.client }));
 
-const user = { id: '00000000-0000-4000-8000-000000000001' };
 const WITHHELD = 'Not enough sellers have shared sales like this yet';
-
-function renderExplorer() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <SearchExplorer user={user} onRequireLogin={vi.fn()} />
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-async function search(itemName = 'zorblax jacket') {
-  const u = userEvent.setup();
-  await u.type(screen.getByLabelText(/Item Name/), itemName);
-  await u.selectOptions(screen.getByLabelText(/Condition/), 'Pre-owned');
-  await u.click(screen.getByRole('button', { name: 'Search' }));
-  return u;
-}
 
 /** A panel answer: the count shown, drawing on `sellers` sellers. */
 const panelAvailable = (count: number, sellers: number, extra: Record<string, unknown> = {}) =>
@@ -65,16 +38,13 @@ const withheldAvailable = (sellers: number, extra: Record<string, unknown> = {})
 const withheldSold = (sellers: number, extra: Record<string, unknown> = {}) =>
   soldBody(null, { reason: WITHHELD, origin: 'panel', panel: panelFacts(sellers), ...extra });
 
-beforeEach(() => {
-  fake.current = createFakeSupabase();
-  resetToasts();
-});
+startEachTestFresh(fake);
 
 describe('a figure the seller panel withholds', () => {
   it('shows the sentence and the sellers needed in place of the three figures, with a way to help', async () => {
     fake.current!.answer({ available: ok(withheldAvailable(3)), sold: ok(withheldSold(2)) });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     const state = await screen.findByTestId('withheld');
     expect(within(state).getByRole('heading', { name: WITHHELD })).toBeInTheDocument();
     // The larger need of the two: sold draws on 2 of 5 sellers.
@@ -95,14 +65,14 @@ describe('a figure the seller panel withholds', () => {
   it('says "1 more seller needed" in the singular', async () => {
     fake.current!.answer({ available: ok(panelAvailable(30, 9)), sold: ok(withheldSold(4)) });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     expect(await screen.findByTestId('sellers-needed')).toHaveTextContent(/^1 more seller needed$/);
   });
 
   it('never opens "No Sold Items Found" beside a withheld available figure, and computes no rate from it', async () => {
     fake.current!.answer({ available: ok(withheldAvailable(4)), sold: ok(panelSold(0, 0)) });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     await screen.findByTestId('withheld');
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -121,7 +91,7 @@ describe('a figure the seller panel withholds', () => {
       sold: ok(withheldSold(1, { byCondition })),
     });
     renderExplorer();
-    await search('levi 501');
+    await fillAndSearch('levi 501');
     const others = await screen.findByTestId('withheld-other-conditions');
     expect(
       within(others)
@@ -138,7 +108,7 @@ describe('a figure the seller panel withholds', () => {
     const sold = deferred();
     fake.current!.answer({ available: ok(withheldAvailable(3)), sold: () => sold.promise });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     const card = await screen.findByTestId('card-withheld');
     expect(card).toHaveTextContent('Not enough sellers yet');
     expect(card).toHaveTextContent('2 more sellers needed');
@@ -154,7 +124,7 @@ describe('the headline from the seller panel', () => {
       sold: ok(panelSold(20, 14, { panel: panelFacts(14, { headlineSellers: 27 }) })),
     });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent('50%');
     expect(screen.getByTestId('panel-source')).toHaveTextContent(
       /^Flipwise seller panel: 27 sellers, last 90 days$/,
@@ -172,7 +142,7 @@ describe('the headline from the seller panel', () => {
       ),
     });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     expect(await screen.findByTestId('panel-source')).toHaveTextContent(
       'Flipwise seller panel: 21 sellers, last 90 days',
     );
@@ -186,7 +156,7 @@ describe('the headline from the seller panel', () => {
       sold: ok(soldBody(20, { panel: panelFacts(0, { headlineSellers: null }) })),
     });
     renderExplorer();
-    const u = await search('levi 501');
+    const u = await fillAndSearch('levi 501');
     expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent('50%');
     expect(screen.queryByTestId('panel-source')).not.toBeInTheDocument();
     expect(screen.getAllByTestId('card-meta')[0]).toHaveTextContent(/^Imported listings/);
@@ -229,7 +199,7 @@ describe('the deeper look beside the panel', () => {
       ),
     });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     const ladder = await screen.findByTestId('condition-ladder');
     const row = (name: RegExp) => within(ladder).getByRole('row', { name });
     const cells = (name: RegExp) =>
@@ -264,7 +234,7 @@ describe('the deeper look beside the panel', () => {
       ),
     });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     const markets = await screen.findByTestId('marketplace-table');
     const rows = within(markets).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
@@ -294,7 +264,7 @@ describe('the deeper look beside the panel', () => {
       ),
     });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     const panel = await screen.findByTestId('deeper-look');
     expect(within(panel).getAllByText('Not enough sellers yet')).toHaveLength(3);
     expect(within(panel).getByTestId('recent-sales-empty')).toHaveTextContent(
@@ -322,7 +292,7 @@ describe('the deeper look beside the panel', () => {
       ),
     });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     const sales = await screen.findByTestId('recent-sales');
     expect(sales).toHaveTextContent('Pre-owned · Poshmark · sold Nov 3, 2026');
     expect(within(sales).queryByRole('link')).not.toBeInTheDocument();
@@ -335,7 +305,7 @@ describe('the deeper look beside the panel', () => {
       return body.windowDays === 30 ? ok(withheldSold(4, { windowDays: 30 })) : ok(panelSold(12, 6));
     });
     renderExplorer();
-    const u = await search();
+    const u = await fillAndSearch();
     const panel = await screen.findByTestId('deeper-look');
     await u.click(within(panel).getByText('30 days'));
     const note = await within(panel).findByTestId('window-withheld');
@@ -346,10 +316,12 @@ describe('the deeper look beside the panel', () => {
 });
 
 describe('the marketplaces’ own "listed now" rows', () => {
+  /** The headline beside the rows: 40 listed and 20 sold, drawn from enough sellers. */
+  const panelHeadline = () => ({ available: ok(panelAvailable(40, 21)), sold: ok(panelSold(20, 14)) });
+
   it('shows each row apart from the panel, with a link to the search there and the age of the count', async () => {
     fake.current!.answer({
-      available: ok(panelAvailable(40, 21)),
-      sold: ok(panelSold(20, 14)),
+      ...panelHeadline(),
       listed: ok({
         rows: [
           listedRow(),
@@ -365,7 +337,7 @@ describe('the marketplaces’ own "listed now" rows', () => {
       }),
     });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     const box = await screen.findByRole('region', { name: 'Listed now on the marketplaces' });
     expect(box).toHaveTextContent(/kept apart from the seller panel/);
     const ebay = within(box).getByTestId('listed-ebay');
@@ -395,8 +367,7 @@ describe('the marketplaces’ own "listed now" rows', () => {
 
   it("shows a row's own message when that marketplace is over its quota or unavailable", async () => {
     fake.current!.answer({
-      available: ok(panelAvailable(40, 21)),
-      sold: ok(panelSold(20, 14)),
+      ...panelHeadline(),
       listed: ok({
         rows: [
           {
@@ -418,7 +389,7 @@ describe('the marketplaces’ own "listed now" rows', () => {
       }),
     });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     const box = await screen.findByTestId('listed-now');
     expect(within(box).getByTestId('listed-ebay')).toHaveTextContent(
       /^eBay · listed now\s*eBay's daily limit is used up\. Please try again in 3 hours\./,
@@ -431,7 +402,7 @@ describe('the marketplaces’ own "listed now" rows', () => {
   it('shows no box when no marketplace is configured', async () => {
     fake.current!.answer({ available: ok(panelAvailable(40, 21)), sold: ok(panelSold(20, 14)) });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     await screen.findByTestId('sell-through-rate');
     await waitFor(() => expect(fake.current!.invokeCalls.some((c) => c.name === 'search-listed')).toBe(true));
     await new Promise((r) => setTimeout(r, 20));
@@ -442,13 +413,12 @@ describe('the marketplaces’ own "listed now" rows', () => {
     const first = deferred();
     let attempt = 0;
     fake.current!.answer({
-      available: ok(panelAvailable(40, 21)),
-      sold: ok(panelSold(20, 14)),
+      ...panelHeadline(),
       listed: () =>
         ++attempt === 1 ? first.promise : ok({ rows: [listedRow({ count: 87, conditionScoped: true })] }),
     });
     renderExplorer();
-    const u = await search();
+    const u = await fillAndSearch();
     // The listed call is still out: the headline is complete, the box says it is still counting.
     expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent('50%');
     expect(await screen.findByText('Checking live listing counts...')).toBeInTheDocument();
@@ -465,14 +435,13 @@ describe('the marketplaces’ own "listed now" rows', () => {
 
   it('treats an answer of the wrong shape as an error, never as a count', async () => {
     fake.current!.answer({
-      available: ok(panelAvailable(40, 21)),
-      sold: ok(panelSold(20, 14)),
+      ...panelHeadline(),
       listed: ok({
         rows: [{ marketplace: 'ebay', label: 'eBay', status: 'ok', url: 'https://www.ebay.com/' }],
       }),
     });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     expect(await screen.findByTestId('listed-error')).toHaveTextContent(
       'The live listing counts came back in a form we cannot read.',
     );
@@ -489,7 +458,7 @@ describe('a deployment with no market data', () => {
   it('says no market data source is set up and what a deployer can turn on, never zeros', async () => {
     fake.current!.answer(empty);
     renderExplorer();
-    await search();
+    await fillAndSearch();
     const state = await screen.findByTestId('no-source');
     expect(
       within(state).getByRole('heading', { name: 'No market data source is set up yet' }),
@@ -511,7 +480,7 @@ describe('a deployment with no market data', () => {
   it('still shows the listed-now rows a deployer has turned on', async () => {
     fake.current!.answer({ ...empty, listed: ok({ rows: [listedRow()] }) });
     renderExplorer();
-    await search();
+    await fillAndSearch();
     await screen.findByTestId('no-source');
     expect(await screen.findByTestId('listed-figure')).toHaveTextContent('eBay · listed now · about 1,234');
   });

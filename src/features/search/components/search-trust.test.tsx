@@ -1,36 +1,16 @@
 // Issue 28 points 2, 4 and 5 on the Explorer: a thin sample judged on the right number and said in words, how far
 // back the sales data goes, and the median sold price beside the three cards (docs/decisions/057).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, Toaster } from '@/components/ui/toast';
-import { availableBody, createFakeSupabase, ok, panelFacts, soldBody } from '../testing/fake-supabase';
-import { SearchExplorer } from './search-explorer';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { availableBody, ok, panelFacts, soldBody } from '../testing/fake-supabase';
+import type { FakeSupabase } from '../testing/fake-supabase';
+import { fillAndSearch, renderExplorer, startEachTestFresh } from '../testing/render-in-app';
 
-const fake = vi.hoisted(() => ({ current: null as ReturnType<typeof createFakeSupabase> | null }));
+const fake = vi.hoisted(() => ({ current: null as FakeSupabase | null }));
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => fake.current!.client }));
 
-function renderExplorer() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <SearchExplorer user={{ id: '00000000-0000-4000-8000-000000000001' }} onRequireLogin={vi.fn()} />
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 async function search() {
-  const u = userEvent.setup();
-  await u.type(screen.getByLabelText(/Item Name/), 'zorblax dress');
-  await u.selectOptions(screen.getByLabelText(/Condition/), 'Pre-owned');
-  await u.click(screen.getByRole('button', { name: 'Search' }));
+  const u = await fillAndSearch('zorblax dress');
   // The answer is in once the price line under the cards is there.
   await screen.findByTestId('headline-price');
   return u;
@@ -39,13 +19,7 @@ async function search() {
 const answer = (available: number, sold: number, soldExtra: Record<string, unknown> = {}) =>
   fake.current!.answer({ available: ok(availableBody(available)), sold: ok(soldBody(sold, soldExtra)) });
 
-beforeEach(() => {
-  fake.current = createFakeSupabase();
-  resetToasts();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+startEachTestFresh(fake);
 
 describe('thin samples, judged on the right number', () => {
   it('0 sold of 338 listed is an answer, not a thin sample: no flag anywhere', async () => {

@@ -1,7 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/utils';
 import { searchMessages as m } from '../messages';
 import {
   conditionLabels,
@@ -11,6 +9,7 @@ import {
   type SoldResult,
 } from '../schemas';
 import { UsersIcon } from './icons';
+import { SearchLinks, StatePanel } from './state-panel';
 
 export type WithheldStateProps = {
   itemName: string;
@@ -38,54 +37,29 @@ export function WithheldState({
   const shown = (c: Condition) =>
     [available?.byCondition?.[c], sold?.byCondition?.[c]].some((n) => typeof n === 'number' && n > 0);
   const others = conditions.filter((c) => c !== condition && shown(c));
+  const otherConditions = others.length > 0 && (
+    <SearchLinks
+      title={m.withheldOtherConditions}
+      testId="withheld-other-conditions"
+      links={others.map((c) => ({ key: c, label: conditionLabels[c], q: itemName, condition: c }))}
+    />
+  );
   return (
-    <section
-      className="rounded-lg border border-dashed bg-muted/30 p-5 sm:p-8"
-      aria-labelledby="withheld-title"
-      data-testid="withheld"
-    >
-      <div className="flex items-start gap-4">
-        <span className="hidden size-12 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:flex">
-          <UsersIcon className="size-6" />
-        </span>
-        <div className="min-w-0 space-y-2">
-          <h3 id="withheld-title" className="text-lg font-semibold">
-            {m.withheldTitle}
-          </h3>
-          <p className="text-base font-semibold text-primary" data-testid="sellers-needed">
-            {m.sellersNeeded(sellersNeeded)}
-          </p>
-          {minSellers > 0 && <p className="text-sm text-muted-foreground">{m.withheldWhy(minSellers)}</p>}
-          <p className="text-sm" data-testid="withheld-help">
-            {m.withheldHelpLead}{' '}
-            <Link
-              to={paths.salesImport}
-              className="font-medium text-primary underline underline-offset-4 hover:no-underline"
-            >
-              {m.withheldHelpLink}
-            </Link>{' '}
-            {m.withheldHelpTail}
-          </p>
-        </div>
-      </div>
-
-      {others.length > 0 && (
-        <div className="mt-6">
-          <h4 className="text-sm font-semibold">{m.withheldOtherConditions}</h4>
-          <ul className="mt-2 flex flex-wrap gap-2" data-testid="withheld-other-conditions">
-            {others.map((c) => (
-              <li key={c}>
-                <Link
-                  to={`${paths.search}?${new URLSearchParams({ q: itemName, condition: c }).toString()}`}
-                  className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}
-                >
-                  {conditionLabels[c]}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </section>
+    <StatePanel name="withheld" icon={UsersIcon} title={m.withheldTitle} more={otherConditions}>
+      <p className="text-base font-semibold text-primary" data-testid="sellers-needed">
+        {m.sellersNeeded(sellersNeeded)}
+      </p>
+      {minSellers > 0 && <p className="text-sm text-muted-foreground">{m.withheldWhy(minSellers)}</p>}
+      <p className="text-sm" data-testid="withheld-help">
+        {m.withheldHelpLead}{' '}
+        <Link
+          to={paths.salesImport}
+          className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+        >
+          {m.withheldHelpLink}
+        </Link>{' '}
+        {m.withheldHelpTail}
+      </p>
+    </StatePanel>
   );
 }

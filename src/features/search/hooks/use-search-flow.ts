@@ -87,61 +87,40 @@ export function useSearchFlow({
         setError(null);
         setRun({ id, query: input, available: null, sold: null, failed: null });
 
-        setLoadingAvailable(true);
-        let available: AvailableResult;
-        try {
-          available = await searchAvailable(input);
-        } catch (cause) {
-          // The sold count would come from the same source and fail the same way: one error, not two.
-          fail(id, 'available', input, cause);
-          return;
-        } finally {
-          if (live()) setLoadingAvailable(false);
-        }
+        // One call of the two: its loading state while it runs, and its failure reported once.
+        const call = async <T>(type: SearchType, fetch: (input: SearchInput) => Promise<T>) => {
+          const setLoading = type === 'available' ? setLoadingAvailable : setLoadingSold;
+          if (live()) setLoading(true);
+          try {
+            return await fetch(input);
+          } catch (cause) {
+            fail(id, type, input, cause);
+            return null;
+          } finally {
+            if (live()) setLoading(false);
+          }
+        };
+
+        const available = await call('available', searchAvailable);
+        // The sold count would come from the same source and fail the same way: one error, not two.
+        if (!available) return;
         // A source that answered without a count of listings: unknown, never merged in as 0.
-        if (available.availableCount !== null) {
-          const availableCount = available.availableCount;
-          setResults((previous) => mergeAvailable(previous, availableCount));
-        }
+        const availableCount = available.availableCount;
+        if (availableCount !== null) setResults((previous) => mergeAvailable(previous, availableCount));
         patchRun(id, { available });
         void logSearchQuietly(
-          available.availableCount === null
-            ? logRecord(
-                input,
-                'available',
-                null,
-                `Available count unavailable: ${available.reason || 'source gave no count'}`,
-              )
-            : logRecord(input, 'available', available.availableCount, null),
+          countRecord(input, 'available', availableCount, available.reason || 'source gave no count'),
         );
 
-        if (live()) setLoadingSold(true);
-        let sold: SoldResult;
-        try {
-          sold = await searchSold(input);
-        } catch (cause) {
-          fail(id, 'sold', input, cause);
-          return;
-        } finally {
-          if (live()) setLoadingSold(false);
-        }
+        const sold = await call('sold', searchSold);
+        if (!sold) return;
         // A source that cannot count sold items answers null: never merge that in as zero sales.
-        if (sold.soldCount !== null) {
-          const soldCount = sold.soldCount;
-          setResults((previous) => mergeSold(previous, soldCount));
-        }
+        const soldCount = sold.soldCount;
+        if (soldCount !== null) setResults((previous) => mergeSold(previous, soldCount));
         patchRun(id, { sold });
         keep(user.id, { id, query: input, available, sold, failed: null });
         void logSearchQuietly(
-          sold.soldCount === null
-            ? // The call worked but counted nothing: logged as no count with its reason, never as a zero result.
-              logRecord(
-                input,
-                'sold',
-                null,
-                `Sold count unavailable: ${sold.reason || 'source cannot count sold items'}`,
-              )
-            : logRecord(input, 'sold', sold.soldCount, null),
+          countRecord(input, 'sold', soldCount, sold.reason || 'source cannot count sold items'),
         );
 
         const reading = readResults(available, sold);
@@ -224,6 +203,21 @@ export function useSearchFlow({
     noSoldOpen,
     setNoSoldOpen,
   };
+}
+
+/**
+ * The log row of a call that answered: its count, or, when the source answered without one, no count and why (never
+ * a zero result).
+ */
+function countRecord(input: SearchInput, type: SearchType, count: number | null, noCountReason: string) {
+  return count === null
+    ? logRecord(
+        input,
+        type,
+        null,
+        `${type === 'available' ? 'Available' : 'Sold'} count unavailable: ${noCountReason}`,
+      )
+    : logRecord(input, type, count, null);
 }
 
 /** A marketplace_search_logs row: a count for a success, the cause (and no count) for anything else. */
