@@ -1,10 +1,10 @@
 // Bad input to auth and REST is a 400 that says what is wrong, never a 5xx (issue 12, point 5): a NUL, an unpaired
 // surrogate or JSON nested past 64 levels used to reach the database and come back as 500. Through supabase-js.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { describe, expect, it } from 'vitest';
+import { emulatorForFile } from './support/emulator';
 import { client } from './support/supabase';
 
-let emu: RunningEmulator;
+const emu = emulatorForFile();
 let n = 0;
 const uniqueEmail = () => `bad-input-${Date.now()}-${n++}@example.com`;
 const nested = (depth: number): unknown => {
@@ -12,13 +12,6 @@ const nested = (depth: number): unknown => {
   for (let i = 0; i < depth; i++) value = [value];
   return value;
 };
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
-});
-afterAll(async () => {
-  await emu?.stop();
-});
 
 describe('auth refuses what the database cannot store with a 400', () => {
   it('a NUL in the email of a password sign-in', async () => {

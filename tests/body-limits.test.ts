@@ -1,18 +1,12 @@
 // No request body without a bound (issue 12, point 3): REST, auth and the functions answer 413 with a JSON error
 // past their limit, whether the size is declared (Content-Length) or streamed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BODY_LIMITS } from '../emulator/app';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { emulatorForFile } from './support/emulator';
 import { postToFunction } from './support/functions';
 import { client } from './support/supabase';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = emulatorForFile();
 
 const big = (bytes: number) => 'x'.repeat(bytes);
 

@@ -1,16 +1,10 @@
 // The contact function's limit counts the address the gateway saw, not the X-Forwarded-For a caller writes
 // (issue 12): rotating the header and the email address still meets the 429 after five messages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { describe, expect, it } from 'vitest';
+import { emulatorForFile } from './support/emulator';
 import { postToFunction } from './support/functions';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = emulatorForFile();
 
 describe('contact limit and forged addresses', () => {
   it('answers 429 to the sixth message although every one names another client and another email', async () => {

@@ -1,17 +1,10 @@
 // The emulator's stand-in for the mail API that functions send email through (POST /_mail/api/send, Resend's shape),
 // and the environment it hands functions for it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_MAIL_API_KEY } from '../emulator/mail/send-api';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { emulatorForFile } from './support/emulator';
 
-let emu: RunningEmulator;
-
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = emulatorForFile();
 
 const post = (body: unknown, key: string | null = LOCAL_MAIL_API_KEY) =>
   fetch(`${emu.url}/_mail/api/send`, {

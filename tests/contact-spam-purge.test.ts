@@ -1,16 +1,10 @@
 // Suspected spam is kept 30 days and no longer (issue 12, point 4): each stored message purges held spam older than
 // that, and nothing else. Through supabase-js as the contact function calls it (service role).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { describe, expect, it } from 'vitest';
+import { emulatorForFile } from './support/emulator';
 import { client } from './support/supabase';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = emulatorForFile();
 
 async function stored(email: string, status: string, spamReason: string | null, daysAgo: number) {
   await emu.db.query(

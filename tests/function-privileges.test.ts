@@ -3,21 +3,15 @@
 // contact functions call with the service role. A new function, procedure or aggregate fails this test until it is added here with its intended callers, and a
 // function dropped from the migrations fails it until it is taken out. Runs on PGlite, and on PostgreSQL 15 when
 // DATABASE_URL is set (npm test does both).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, section } from '../emulator/config';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { emulatorForFile } from './support/emulator';
 import { client, userToken } from './support/supabase';
 
 /** The schemas PostgREST exposes, as config.toml lists them (and as the hosted project deploys them). */
 const exposed = section(loadConfig(), 'api').schemas as string[];
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = emulatorForFile();
 
 const serviceOnly = { anon: false, authenticated: false, service_role: true };
 // A signed-in user's own sales (issue 21): each reads or writes only the caller's rows.

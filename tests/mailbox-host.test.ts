@@ -1,15 +1,9 @@
 // The local mailbox (sign-up links, recovery codes) answers only requests addressed to a local name (issue 12).
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { describe, expect, it } from 'vitest';
+import { emulatorForFile } from './support/emulator';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = emulatorForFile();
 
 function get(path: string, host: string): Promise<{ status: number; body: string }> {
   const url = new URL(path, emu.url);

@@ -1,17 +1,11 @@
 // REST takes only the roles a PostgREST authenticator can become on Supabase (issue 12): a token signed with the
 // project secret for role postgres used to read contact_messages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signJwt } from '../emulator/keys';
-import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { emulatorForFile } from './support/emulator';
 import { client } from './support/supabase';
 
-let emu: RunningEmulator;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
-});
-afterAll(async () => {
-  await emu?.stop();
-});
+const emu = emulatorForFile();
 
 describe('REST roles', () => {
   it.each(['postgres', 'supabase_admin', 'authenticator', 'pg_read_all_data'])(

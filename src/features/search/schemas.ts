@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { conditions, type Condition } from '@/config/conditions';
 import { searchMessages as m } from './messages';
 
-export const conditions = [
-  'new_with_tags',
-  'new_without_tags',
-  'new_with_imperfections',
-  'pre_owned',
-] as const;
-export type Condition = (typeof conditions)[number];
+export { conditions, type Condition };
 
 export const conditionLabels: Record<Condition, string> = {
   new_with_tags: 'New with tags',

@@ -1,13 +1,9 @@
 // The shapes of a sales import: the fields a row can carry, a marketplace export's preset, and the row we store.
-// One definition for the browser import (src/features/sales) and `npm run market:import` (scripts/).
+// One definition for the browser import (src/features/sales) and `npm run market:import` (scripts/), which is why
+// the condition list comes in by a relative path.
+import { conditions, type Condition } from '../../../../config/conditions';
 
-export const conditions = [
-  'new_with_tags',
-  'new_without_tags',
-  'new_with_imperfections',
-  'pre_owned',
-] as const;
-export type Condition = (typeof conditions)[number];
+export { conditions, type Condition };
 
 /** The fields an imported row can carry; the mapping step offers exactly these. */
 export const importFields = [
