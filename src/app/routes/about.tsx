@@ -1,6 +1,6 @@
+import { seoPage } from '@/components/seo';
 import { paths } from '@/config/paths';
 import { AboutPage } from '@/features/marketing/components/about-page';
-import { seoPage } from './seo-page';
 
 export default seoPage(
   {

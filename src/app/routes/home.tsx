@@ -1,8 +1,7 @@
-import { mobileAppJsonLd } from '@/components/seo';
+import { mobileAppJsonLd, seoPage } from '@/components/seo';
 import { paths } from '@/config/paths';
 import { SourcesNote } from '@/features/market-sources';
 import { HomePage } from '@/features/marketing/components/home-page';
-import { seoPage } from './seo-page';
 
 export default seoPage(
   {

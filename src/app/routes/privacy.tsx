@@ -1,7 +1,7 @@
+import { seoPage } from '@/components/seo';
 import { paths } from '@/config/paths';
 import { LegalDocumentView } from '@/features/marketing/components/legal-document';
 import { privacy } from '@/features/marketing/content/legal';
-import { seoPage } from './seo-page';
 
 export default seoPage(
   {

@@ -1,6 +1,6 @@
+import { seoPage } from '@/components/seo';
 import { paths } from '@/config/paths';
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
-import { seoPage } from './seo-page';
 
 export default seoPage(
   {

@@ -1,4 +1,4 @@
-export { Seo, type SeoProps } from '@/components/seo/seo';
+export { Seo, seoPage, type SeoProps } from '@/components/seo/seo';
 export {
   absoluteUrl,
   breadcrumbJsonLd,

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { FeatureIcon } from '@/features/marketing/components/feature-icon';
-import { HeadedSection } from '@/features/marketing/components/page-hero';
+import { HeadedSection } from '@/features/marketing/components/section-heading';
 import { DownloadBand } from '@/features/marketing/components/download-band';
 import { TestimonialCarousel } from '@/features/marketing/components/testimonial-carousel';
 import { homeTestimonials } from '@/features/marketing/content/testimonials';
