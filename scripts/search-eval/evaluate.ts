@@ -39,12 +39,22 @@ export async function loadLabelledMarket(
       db,
       labelled.map((l) => l.row),
     );
-    await db.query('select public.market_refresh_vocabulary()');
+    await refreshAfterLoad(db);
     return new Map(labelled.map((l) => [l.row.external_id, truthOf(l)]));
   }
   const truths = await shareAsPanel(db, labelled);
-  await db.query('select public.market_refresh_vocabulary()');
+  await refreshAfterLoad(db);
   return truths;
+}
+
+/**
+ * What a seed or an import does after a bulk load: the vocabulary, and the planner's statistics. Without them the
+ * planner counts a sold search's rows through the small sold_at index and computes every sale's terms again (a
+ * second a query at 4,000 rows) instead of probing the GIN index; PGlite has no autovacuum to gather them later.
+ */
+async function refreshAfterLoad(db: Queryable) {
+  await db.query('select public.market_refresh_vocabulary()');
+  await db.query('analyze public.market_listings');
 }
 
 /** Each synthetic seller signs up, imports their rows into Your sales and shares them with the panel. */
@@ -85,15 +95,19 @@ async function shareAsPanel(db: Queryable, labelled: LabelledListing[]): Promise
   return new Map(comps.map((c) => [c.comp, truthByImport.get(c.imported)!]));
 }
 
+/** The rows the search functions would count for `query`, listed and sold: the query is read once, as they read it. */
 async function matchedIds(db: Queryable, query: string): Promise<Set<string>> {
   const ids = new Set<string>();
-  for (const status of ['available', 'sold']) {
-    const { rows } = await db.query<{ sql: string }>(
-      'select public.market_match_sql(public.market_parse_query($1), $2) as sql',
-      [query, status],
-    );
+  const { rows } = await db.query<{ available: string; sold: string }>(
+    `with p as materialized (select public.market_parse_query($1) as parsed)
+     select public.market_match_sql(p.parsed, 'available') as available,
+       public.market_match_sql(p.parsed, 'sold') as sold
+     from p`,
+    [query],
+  );
+  for (const where of [rows[0].available, rows[0].sold]) {
     const found = await db.query<{ external_id: string }>(
-      `select l.external_id from public.market_listings l where ${rows[0].sql}`,
+      `select l.external_id from public.market_listings l where ${where}`,
     );
     for (const row of found.rows) ids.add(row.external_id);
   }
