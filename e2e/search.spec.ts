@@ -296,16 +296,23 @@ test.describe('the Thrifting Explorer for a signed-in reseller', () => {
         [phone, 375],
       ] as const) {
         // An internal eBay failure (not errorId 2001, which is eBay's own rate limit and is remembered as a quota).
-        ebay.failNext('/buy/browse', {
-          status: 503,
-          body: {
-            errors: [
-              { errorId: 10000, message: 'There was a problem with an eBay internal system or process.' },
-            ],
+        // Browse answers two calls per search, the count and the listed-now row, in either order: both fail.
+        ebay.failNext(
+          '/buy/browse',
+          {
+            status: 503,
+            body: {
+              errors: [
+                { errorId: 10000, message: 'There was a problem with an eBay internal system or process.' },
+              ],
+            },
           },
-        });
+          2,
+        );
         await search(page, `failing ${tag} coat`);
         await settled(page);
+        // Both failures are used up before the next search: the listed-now row says so too.
+        await expect(page.getByText("eBay's listed count is unavailable right now.")).toBeVisible();
         const alert = page.getByTestId('search-error');
         await expect(alert.getByText('Error', { exact: true })).toBeVisible();
         await expect(alert).toContainText(
