@@ -18,7 +18,7 @@ const HISTORY = path.join(root, 'supabase', 'history', 'migrations-before-baseli
  * Rows no migration chooses: market_refresh_vocabulary() rebuilds the vocabulary from the listings on every seed and
  * import. The history ran an older version of it, before the English word list it now leaves out was loaded.
  */
-const DERIVED_TABLES = ['public.market_vocabulary'];
+const DERIVED_TABLES = [{ schema: 'public', table: 'market_vocabulary' }];
 
 const work = mkdtempSync(path.join(tmpdir(), 'flipwise-baseline-'));
 let server: { url: string; stop(): void } | undefined;
@@ -35,7 +35,8 @@ function projectWith(files: string[], from: string, name: string): string {
 
 const withoutDerived = (objects: string[]) =>
   objects.filter(
-    (o) => !DERIVED_TABLES.some((t) => o.includes(`Name: ${t.split('.')[1]}; Type: TABLE DATA;`)),
+    (o) =>
+      !DERIVED_TABLES.some((t) => o.includes(`Name: ${t.table}; Type: TABLE DATA; Schema: ${t.schema};`)),
   );
 
 beforeAll(async () => {

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSupabaseDir, projectRoot } from '../emulator/config';
-import { createDatabase, type Database } from '../emulator/db/index';
-import { prepareDatabase } from '../emulator/db/migrate';
+import { projectRoot } from '../emulator/config';
+import type { Database } from '../emulator/db/index';
 import { DICTIONARY_MIGRATION, dictionarySql } from '../scripts/dictionary-sql';
+import { migratedDatabase } from './support/database';
 
 let db: Database;
 
@@ -25,8 +25,7 @@ const LISTINGS: [title: string, brand: string, category: string][] = [
 ];
 
 beforeAll(async () => {
-  db = await createDatabase({ dataDir: 'memory' });
-  await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
+  db = await migratedDatabase();
   for (const [i, [title, brand, category]] of LISTINGS.entries()) {
     await db.query(
       `insert into public.market_listings (marketplace, external_id, title, brand, category, condition, status, price,

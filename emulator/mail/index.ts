@@ -1,31 +1,27 @@
 // /_mail: the local inbox. Every email the auth service sends is listed here, newest first, with working links, and
 // returned as JSON for tests: GET /_mail/api/messages?to=<email>. Functions send through POST /_mail/api/send.
 import { Hono } from 'hono';
+import { escapeHtml } from '../../supabase/functions/_shared/markup';
 import type { EmulatorContext } from '../context';
 import type { MailMessage } from './mailbox';
 import { mountSendApi } from './send-api';
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const escapeAttr = (value: string) => escapeHtml(value).replace(/'/g, '&#39;');
-
 function messageCard(message: MailMessage): string {
   const links = message.links
-    .map((link) => `<li><a href="${escapeAttr(link)}">${escapeHtml(link)}</a></li>`)
+    .map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`)
     .join('');
   // The email itself is shown in a sandboxed frame: its styles stay inside and its scripts (if any) never run.
-  return `<article class="message" id="m-${escapeAttr(message.id)}">
+  return `<article class="message" id="m-${escapeHtml(message.id)}">
   <header>
     <h2>${escapeHtml(message.subject)}</h2>
-    <p class="meta">${message.from ? `From ${escapeHtml(message.from)} · ` : ''}To <strong>${escapeHtml(message.to)}</strong> · <time datetime="${escapeAttr(
+    <p class="meta">${message.from ? `From ${escapeHtml(message.from)} · ` : ''}To <strong>${escapeHtml(message.to)}</strong> · <time datetime="${escapeHtml(
       message.created_at,
     )}">${escapeHtml(new Date(message.created_at).toLocaleString('en-US', { timeZone: 'UTC' }))} UTC</time></p>
   </header>
   ${links ? `<section><h3>Links</h3><ul class="links">${links}</ul></section>` : ''}
   <details open>
     <summary>Email as sent</summary>
-    <iframe title="${escapeAttr(message.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeAttr(
+    <iframe title="${escapeHtml(message.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(
       message.html.replace(/<a /g, '<a target="_blank" '),
     )}"></iframe>
   </details>
@@ -71,7 +67,7 @@ function page(messages: MailMessage[], filter: string | undefined): string {
 <main>
 <form method="get" action="">
   <label for="to" class="visually-hidden">Recipient</label>
-  <input id="to" name="to" type="email" placeholder="Filter by recipient, e.g. ada@example.com" value="${escapeAttr(filter ?? '')}">
+  <input id="to" name="to" type="email" placeholder="Filter by recipient, e.g. ada@example.com" value="${escapeHtml(filter ?? '')}">
   <button type="submit">Filter</button>
   <a class="button" href="?">Show all</a>
 </form>

@@ -4,6 +4,7 @@
 // unless SMTP is configured. Errors use Resend's shape {statusCode, name, message}.
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { escapeHtml } from '../../supabase/functions/_shared/markup';
 import type { EmulatorContext } from '../context';
 
 /** The key the emulator hands functions as MAIL_API_KEY; any other bearer is refused, as a wrong key would be. */
@@ -24,9 +25,6 @@ const sendSchema = z
   .refine((mail) => mail.html !== undefined || mail.text !== undefined, {
     message: 'Either html or text is required',
   });
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The bare address of "Name <a@b.c>". */
 const bare = (value: string) => /<([^>]+)>\s*$/.exec(value)?.[1]?.trim() ?? value.trim();

@@ -7,29 +7,29 @@
 -- thing (jeans, shorts, tights keep their s), and no English stemmer cuts leggings to "leg". Plain expressions only,
 -- so the listing key is cheap to compute and truly immutable.
 --
--- Who may call: the search functions run as service_role; nothing here is for the browser.
---
 -- Names: public.market_lexicon (generated from supabase/functions/_shared/market/lexicon-data.ts) groups the names
 -- of one brand or garment ("dr martens", "doc martens", "dms", "docs"; "denim jacket", "jean jacket"). A query's
 -- phrases are matched longest first and stand for any name of their entry, so "TNF nuptse", "north face nuptse" and
 -- "The North Face Nuptse" find the same listings.
 --
 -- The query language (public.market_parse_query): words are ANDed; "-word" excludes; "quoted words" must appear
--- together in that order; a comma separates alternatives (nuptse, super puff = either). Unknown words of 4 letters
--- or more are corrected to the closest word of the index (trigram similarity); condition and sales words are set
--- aside (the condition is chosen separately), and in a long pasted title colours and words no listing uses too.
+-- together in that order; a comma separates alternatives (nuptse, super puff = either). Condition and sales words
+-- are set aside (the condition is chosen separately), and in a long pasted title colours and words no listing uses
+-- too. Unknown words are corrected only as point 1 below allows.
 --
 -- Reading a query a reseller can trust (issue 28, docs/decisions/060-reading-the-query.md):
 --
 -- 1. No real word is "corrected" into another. A query word no listing uses is corrected only when it is no English
---    word (public.market_dictionary, loaded by 20261125000320_market_dictionary.sql), no part of a lexicon name (brand, garment or model)
---    and holds no digit (a model number), and only into a word one slip away: one letter added, dropped, changed or
---    two swapped (two slips from 8 letters on). "band" stays "band"; "birkin" is a Hermes model; "lululemn" reads
---    as "lululemon". A word in quotes is read as written, so a correction can be undone.
+--    word (public.market_dictionary, loaded by 20261125000320_market_dictionary.sql), no part of a lexicon name
+--    (brand, garment or model) and holds no digit (a model number), and only into a word one slip away: one letter
+--    added, dropped, changed or two swapped (two slips from 8 letters on). "band" stays "band"; "birkin" is a Hermes
+--    model; "lululemn" reads as "lululemon". A word in quotes is read as written, so a correction can be undone.
 -- 2. The query says what it recognised (brands, garments, models) and which words it does not know at all, so an
 --    empty answer can tell "we know this item; it has not sold here" from "we do not know this word".
 -- 3. "Did you mean" keeps every brand and model the query named: "coach bag" offers Coach handbags, never a backpack.
 -- 4. A sold answer says how far back the index's sales go (dataSince), so a 365-day window on 180 days of data says so.
+--
+-- Who may call: the search functions run as service_role; nothing here is for the browser.
 
 -- Text normalisation --------------------------------------------------------------------------------------------------
 -- One definition of "the same words" for listings and queries: lower case, accents dropped (Café = cafe),
