@@ -49,12 +49,15 @@ async function ids(where: string, params: unknown[]): Promise<number[]> {
 const terms = 'public.market_listing_terms(l.brand, l.title, l.category, l.size)';
 
 describe('market probes', () => {
-  it("leaves out a probe whose terms hold another's: levi's jeans asks 4 probes, not 9", async () => {
+  it("leaves out a probe whose terms hold another's: levi's jeans asks far fewer probes than its names multiply to", async () => {
     const parsed = await parse("levi's jeans");
-    expect(fullExpansion(parsed)).toHaveLength(9);
+    // Levi's names (with its company words) times the names jeans stand for (issue 24: its cuts and Levi's 501, 505...).
+    const expanded = fullExpansion(parsed);
+    expect(expanded.length).toBeGreaterThan(40);
     const asked = await probes("levi's jeans");
-    expect(asked).toHaveLength(4);
+    expect(asked.length).toBeLessThan(expanded.length / 2);
     expect(asked).toContain('jeans,levi');
+    expect(asked).toContain('501,levi');
     expect(asked).not.toContain('denim,jeans,levi');
     expect(asked).not.toContain('jeans,levi,strauss');
   });

@@ -129,11 +129,16 @@ describe('the English word list', () => {
 
 describe('did you mean', () => {
   it('keeps the brand a query named in every suggestion', async () => {
-    const suggestions = await suggest('coach bag');
+    const suggestions = await suggest('coach bagpack');
     expect(suggestions.length).toBeGreaterThan(0);
     for (const s of suggestions) expect(s).toMatch(/^Coach\b/);
-    // Coach's bags in the index: a handbag (purse), a crossbody and a backpack; never a backpack alone.
-    expect(suggestions.filter((s) => /handbag|crossbody|backpack/.test(s)).length).toBeGreaterThan(0);
+  });
+
+  it('offers the broader search that finds listings, not a single word (issue 24)', async () => {
+    // No Coach clutch in the index: the clutch a query names widens to the handbags and bags that cover it.
+    expect(await suggest('coach leather clutch')).toEqual(['Coach handbag', 'Coach bag', 'Coach']);
+    // A word that narrowed the search to nothing goes first: Coach crossbodies are listed, suede ones are not.
+    expect((await suggest('coach suede crossbody'))[0]).toBe('Coach crossbody bag');
   });
 
   it('offers no other brand for a brand and model the index does not hold', async () => {

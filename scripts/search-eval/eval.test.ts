@@ -6,7 +6,15 @@ import { defaultSupabaseDir } from '../../emulator/config';
 import { createDatabase, type Database } from '../../emulator/db/index';
 import { prepareDatabase } from '../../emulator/db/migrate';
 import { EVAL_QUERIES } from './queries';
-import { evaluate, loadLabelledMarket, overall, type QueryScore } from './evaluate';
+import {
+  evaluate,
+  evaluateWritten,
+  loadLabelledMarket,
+  loadWrittenMarket,
+  overall,
+  type QueryScore,
+} from './evaluate';
+import { WRITTEN_LISTINGS, WRITTEN_QUERIES } from './written/index';
 
 let db: Database;
 let scores: QueryScore[];
@@ -68,4 +76,41 @@ describe('search quality on seller panel comps (issue 22)', () => {
       scores.map((s) => [s.query, s.precision, s.recall, s.matched]),
     );
   }, 120_000);
+});
+
+describe('search quality on titles as sellers write them (issue 24, scripts/search-eval/written)', () => {
+  let written: Awaited<ReturnType<typeof evaluateWritten>>;
+  beforeAll(async () => {
+    await loadWrittenMarket(db, WRITTEN_LISTINGS);
+    written = await evaluateWritten(db, WRITTEN_QUERIES);
+  }, 300_000);
+
+  it('is a set of at least 400 hand-written listings and 100 labelled queries, every comp a listing of the set', () => {
+    expect(WRITTEN_LISTINGS.length).toBeGreaterThanOrEqual(400);
+    expect(WRITTEN_QUERIES.length).toBeGreaterThanOrEqual(100);
+    const ids = new Set(WRITTEN_LISTINGS.map((l) => l.id));
+    expect(ids.size).toBe(WRITTEN_LISTINGS.length);
+    for (const q of WRITTEN_QUERIES)
+      for (const id of q.comps) expect(ids.has(id), `${q.query}: ${id}`).toBe(true);
+  });
+
+  it('reaches precision and recall of at least 0.95 overall', () => {
+    const { precision, recall } = overall(written);
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('counts no sale older than the window, whatever the query', () => {
+    const old = new Set(
+      WRITTEN_LISTINGS.filter((l) => l.status === 'sold' && (l.soldDaysAgo ?? 0) > 90).map((l) => l.id),
+    );
+    expect(old.size).toBeGreaterThan(0);
+    expect(written.flatMap((s) => s.extra.filter((id) => old.has(id)))).toEqual([]);
+  });
+
+  it('finds nothing for the queries whose item the set does not hold', () => {
+    const none = written.filter((s) => s.expected === 0);
+    expect(none.length).toBeGreaterThanOrEqual(5);
+    for (const s of none) expect(s.matched, s.query).toBe(0);
+  });
 });

@@ -9,10 +9,12 @@ import {
   type LabelledListing,
 } from '../../emulator/seeds/data/market-data';
 import { EVAL_QUERIES, truthOf, type EvalQuery, type Truth } from './queries';
+import type { WrittenListing, WrittenQuery } from './written/types';
 
 export type QueryScore = {
   query: string;
-  kind: EvalQuery['kind'];
+  /** The generator set's kind of query, or the hand-written set's theme. */
+  kind: string;
   expected: number;
   matched: number;
   correct: number;
@@ -95,9 +97,8 @@ async function shareAsPanel(db: Queryable, labelled: LabelledListing[]): Promise
   return new Map(comps.map((c) => [c.comp, truthByImport.get(c.imported)!]));
 }
 
-/** The rows the search functions would count for `query`, listed and sold: the query is read once, as they read it. */
-async function matchedIds(db: Queryable, query: string): Promise<Set<string>> {
-  const ids = new Set<string>();
+/** The WHERE clauses the search functions use for `query`, listed and sold: the query is read once, as they read it. */
+async function matchClauses(db: Queryable, query: string): Promise<string[]> {
   const { rows } = await db.query<{ available: string; sold: string }>(
     `with p as materialized (select public.market_parse_query($1) as parsed)
      select public.market_match_sql(p.parsed, 'available') as available,
@@ -105,7 +106,13 @@ async function matchedIds(db: Queryable, query: string): Promise<Set<string>> {
      from p`,
     [query],
   );
-  for (const where of [rows[0].available, rows[0].sold]) {
+  return [rows[0].available, rows[0].sold];
+}
+
+/** The rows the search functions would count for `query`, listed and sold (sold at any time). */
+async function matchedIds(db: Queryable, query: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const where of await matchClauses(db, query)) {
     const found = await db.query<{ external_id: string }>(
       `select l.external_id from public.market_listings l where ${where}`,
     );
@@ -142,4 +149,74 @@ export async function evaluate(
 export function overall(scores: QueryScore[]): { precision: number; recall: number } {
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   return { precision: mean(scores.map((s) => s.precision)), recall: mean(scores.map((s) => s.recall)) };
+}
+
+/**
+ * Loads the hand-written listings (scripts/search-eval/written) as imported rows: sold dates counted back from now, so
+ * a sale 91 days ago is outside the 90-day window exactly as on the screen. Replaces every demo, panel and import row.
+ */
+export async function loadWrittenMarket(db: Queryable, listings: WrittenListing[]): Promise<void> {
+  await db.query(`delete from public.market_listings where source in ('demo', 'panel', 'import')`);
+  const rows = listings.map((l) => ({
+    marketplace: l.marketplace,
+    external_id: l.id,
+    title: l.title,
+    brand: l.brand ?? null,
+    category: l.category ?? null,
+    size: l.size ?? null,
+    condition: l.condition,
+    status: l.status,
+    price: l.price,
+    days: l.status === 'sold' ? (l.soldDaysAgo ?? 0) : null,
+  }));
+  await db.query(
+    `insert into public.market_listings (marketplace, external_id, title, brand, category, size, condition, status,
+       price, listed_at, sold_at, source)
+     select marketplace, external_id, title, brand, category, size, condition, status, price,
+       now() - make_interval(days => coalesce(days, 0) + 20),
+       -- an hour into the day it sold, so "sold 90 days ago" is inside the 90-day window as the seller means it
+       now() - make_interval(days => days) + interval '1 hour', 'import'
+     from jsonb_to_recordset($1::jsonb) as x(marketplace text, external_id text, title text, brand text,
+       category text, size text, condition text, status text, price numeric, days int)`,
+    [JSON.stringify(rows)],
+  );
+  await refreshAfterLoad(db);
+}
+
+/** The listings the search counts for a query: listed now, or sold in the last `days` days (any condition). */
+async function countedIds(db: Queryable, query: string, days = 90): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const where of await matchClauses(db, query)) {
+    const found = await db.query<{ external_id: string }>(
+      `select l.external_id from public.market_listings l
+       where ${where} and (l.sold_at is null or l.sold_at >= now() - make_interval(days => $1))`,
+      [days],
+    );
+    for (const row of found.rows) ids.add(row.external_id);
+  }
+  return ids;
+}
+
+export type WrittenScore = QueryScore & { missed: string[]; extra: string[] };
+
+/** Scores each hand-labelled query: its comps against what the search counts. */
+export async function evaluateWritten(db: Queryable, queries: WrittenQuery[]): Promise<WrittenScore[]> {
+  const scores: WrittenScore[] = [];
+  for (const q of queries) {
+    const matched = await countedIds(db, q.query);
+    const expected = new Set(q.comps);
+    const correct = [...expected].filter((id) => matched.has(id)).length;
+    scores.push({
+      query: q.query,
+      kind: q.theme,
+      expected: expected.size,
+      matched: matched.size,
+      correct,
+      precision: matched.size === 0 ? (expected.size === 0 ? 1 : 0) : correct / matched.size,
+      recall: expected.size === 0 ? (matched.size === 0 ? 1 : 0) : correct / expected.size,
+      missed: [...expected].filter((id) => !matched.has(id)),
+      extra: [...matched].filter((id) => !expected.has(id)),
+    });
+  }
+  return scores;
 }

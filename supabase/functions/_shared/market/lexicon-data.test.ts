@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LINES } from '../../../../emulator/seeds/data/market-data.ts';
 import { dictionaryWords } from '../../../../scripts/dictionary-sql.ts';
-import { BRANDS, GARMENTS, MODELS, type LexiconEntry } from './lexicon-data.ts';
+import { BRANDS, GARMENTS, MATERIALS, MODELS, PRODUCTS, type LexiconEntry } from './lexicon-data.ts';
 import { normalizeQuery } from './normalize.ts';
 
 const ALL: LexiconEntry[] = [...BRANDS, ...GARMENTS, ...MODELS];
@@ -19,7 +19,9 @@ const COMMON_WORDS = new Set(
 );
 // Two- and three-letter aliases resellers really write; adding one means adding it here on purpose.
 const SHORT_ALIASES = new Set(
-  'tnf dms rl rrl nb nsw lv cdg ysl mk ua fp f21 dvf ck aeo uo bdg hm plt ald alo kut tee pjs'.split(' '),
+  'tnf dms rl rrl nb nsw lv cdg ysl mk ua fp f21 dvf ck aeo uo bdg hm plt ald alo kut tee pjs af dg'.split(
+    ' ',
+  ),
 );
 
 describe('lexicon counts and coverage', () => {
@@ -128,5 +130,77 @@ describe('model entries', () => {
       const held = taken.filter((other) => ` ${name} `.includes(` ${other} `));
       expect(held, `'${name}' holds a brand or garment name`).toEqual([]);
     }
+  });
+});
+
+describe('garments widen and narrow by data', () => {
+  const garments = new Set(GARMENTS.map((e) => e.name));
+  const materials = new Set(MATERIALS.map((e) => e.name));
+  it.each(GARMENTS.filter((e) => e.covers || e.material || e.unlike).map((e) => [e.name, e] as const))(
+    '%s',
+    (_name, entry) => {
+      for (const covered of entry.covers ?? []) {
+        expect(garments.has(covered), `covers '${covered}', a garment entry`).toBe(true);
+        expect(covered).not.toBe(entry.name);
+      }
+      if (entry.material) expect(materials.has(entry.material), `made of '${entry.material}'`).toBe(true);
+      // A word that makes a title another garment is never one of this garment's own names.
+      const own = [entry.name, ...entry.aliases].map(norm);
+      for (const word of entry.unlike ?? [])
+        expect(own, `'${word}' is its own name`).not.toContain(norm(word));
+    },
+  );
+
+  it('covers nothing in a circle: a garment never covers itself through others', () => {
+    const covers = new Map(GARMENTS.map((e) => [e.name, e.covers ?? []]));
+    for (const start of covers.keys()) {
+      const seen = new Set<string>();
+      const walk = (name: string) => {
+        for (const next of covers.get(name) ?? []) {
+          expect(next, `${start} covers itself`).not.toBe(start);
+          if (!seen.has(next)) {
+            seen.add(next);
+            walk(next);
+          }
+        }
+      };
+      walk(start);
+    }
+  });
+});
+
+describe('models are garments', () => {
+  const garments = new Set(GARMENTS.map((e) => e.name));
+  it.each(MODELS.filter((e) => e.garment).map((e) => [e.name, e.garment!] as const))(
+    '%s is a %s',
+    (_name, garment) => {
+      expect(garments.has(garment)).toBe(true);
+    },
+  );
+});
+
+describe("a brand's own names for its garments", () => {
+  const brands = new Set(BRANDS.map((e) => e.name));
+  const garments = new Set(GARMENTS.map((e) => e.name));
+  // A product name that is a name of its own garment already counts: listing it again says nothing.
+  const garmentNames = new Map(GARMENTS.map((e) => [e.name, new Set([e.name, ...e.aliases].map(norm))]));
+  it.each(PRODUCTS.map((p) => [`${p.brand} ${p.garment}`, p] as const))('%s', (_label, product) => {
+    expect(brands.has(product.brand), `${product.brand} is a brand entry`).toBe(true);
+    expect(garments.has(product.garment), `${product.garment} is a garment entry`).toBe(true);
+    expect(product.names.length).toBeGreaterThan(0);
+    const names = product.names.map(norm);
+    expect(new Set(names).size, 'no name twice').toBe(names.length);
+    for (const name of names) {
+      expect(name).not.toBe('');
+      expect(garmentNames.get(product.garment)?.has(name) ?? false, `'${name}' is a name of ${product.garment}`).toBe(false);
+    }
+  });
+});
+
+describe('materials', () => {
+  it.each(MATERIALS.map((e) => [e.name, e] as const))('%s', (_name, entry) => {
+    const own = [entry.name, ...entry.aliases].map(norm);
+    // What rules a title out is never a name of the material itself.
+    for (const word of [...entry.unlike, ...entry.contrast].map(norm)) expect(own).not.toContain(word);
   });
 });
