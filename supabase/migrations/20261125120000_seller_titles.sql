@@ -25,85 +25,72 @@ as $$
     -- initials joined by &: a&f -> af, h & m -> hm
     regexp_replace(
       regexp_replace(
-        regexp_replace(lower(extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(input, ''))), '[''’`]', '', 'g'),
+        translate(lower(extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(input, ''))), '''’`', ''),
         '([a-z])\.(?=[a-z])', '\1', 'g'),
       '(^|[^a-z0-9])([a-z]) ?& ?([a-z])(?=$|[^a-z0-9])', '\1\2\3', 'g'),
     '[^a-z0-9]+', ' ', 'g'))
 $$;
 
+-- PostgreSQL keeps the last 32 regular expressions it compiled (MAX_CACHED_RES in regexp.c). A statement that applies
+-- more than 32 to each row compiles every one of them again for every row, about 20 times the cost: writing a listing
+-- applies these (16), market_normalize's (3), the category step (1), market_decoys' (8) and the table's checks (3).
+-- Rules that can share one expression do, and tests/market-regex-budget.test.ts keeps the count at 32 or under.
 create or replace function public.market_words(input text) returns text[]
   language sql immutable parallel safe
   set search_path = ''
 as $$
   select array_remove(string_to_array(
     -- 4. unprotect the plurals that must keep their s
-    regexp_replace(
-      -- 3. plurals: ies -> ie, (ss|sh|ch|x|z)es -> drop es, other s -> drop s (not ss, us, is, as; 4 letters or more);
+    replace(
+      -- 3. plurals: (ss|sh|ch|x|z)es -> drop es, other s -> drop s (not ss, us, is, as; 4 letters or more; ies -> ie);
       --    a word protected by a trailing _ never matches (_ is a word character, so \M fails before it); a model number
       --    or size of three characters or more drops its s (990s, 1460s, af1s; 90s stays a decade)
       regexp_replace(
         regexp_replace(
+          -- 2. stop words
           regexp_replace(
+            -- 1. sizes: letter sizes, alone or after size/sz
             regexp_replace(
+              -- size 8, us 8 (sz_8 8), uk 8 (sz_uk8), one size (sz_os)
               regexp_replace(
+                -- waist and inseam: 32x30, 32 x 30, waist 32, inseam 30 -> w32 l30
                 regexp_replace(
-                  -- 2. stop words
                   regexp_replace(
-                    -- 1. sizes
                     regexp_replace(
+                      -- a version or edition rides apart: 990v5 -> 990 v5, 501xx -> 501 xx, 2002r -> 2002 r
                       regexp_replace(
+                        -- "jean" alone is jeans; a jean jacket, shorts, skirt... stay what they are
                         regexp_replace(
+                          -- a shoe size with its W or M (W8, M9, 9M)
                           regexp_replace(
+                            -- letter sizes written out beside a size word or a gender, or last ("size large", "large
+                            -- men's"; never a "small defect"); then xx large, x large, extra small...
                             regexp_replace(
-                              -- waist and inseam: 32x30, 32 x 30, waist 32, inseam 30 -> w32 l30
                               regexp_replace(
+                                -- one name written two ways: dustbag, On Cloud / On Running; every kids' size word also
+                                -- says "kid" (toddler, youth, boys, GS, 3T)
                                 regexp_replace(
-                                  regexp_replace(
-                                    -- a version or edition rides apart: 990v5 -> 990 v5, 501xx -> 501 xx, 2002r -> 2002 r
-                                    regexp_replace(
-                                      -- "jean" alone is jeans; a jean jacket, shorts, skirt... stay what they are
-                                      regexp_replace(
-                                        -- letter sizes written out beside a size word or a gender, or last ("size large", "large
-                                        -- men's"; never a "small defect"); a shoe size with its W or M (W8, M9, 9M)
-                                        regexp_replace(
-                                          regexp_replace(regexp_replace(regexp_replace(
-                                            regexp_replace(
-                                              regexp_replace(
-                                                regexp_replace(
-                                                  -- one name written two ways: dustbag, On Cloud / On Running; every kids'
-                                                  -- size word also says "kid" (toddler, youth, boys, GS, 3T)
-                                                  regexp_replace(
-                                                    regexp_replace(regexp_replace(public.market_normalize(input),
-                                                      '\mdustbags?\M', 'dust bag', 'g'),
-                                                      '\m(toddlers?|youth|infants?|boys|girls|gs|td|preschool|[2-5]t)\M', '\1 kid', 'g'),
-                                                    '\mon (running|cloud[a-z]*)\M', 'onrunning \1', 'g'),
-                                                  '\m(?:xx large|xxlarge|2x large)\M', 'xxl', 'g'),
-                                                '\m(?:extra large|x large|xlarge)\M', 'xl', 'g'),
-                                              '\m(?:extra small|x small|xsmall)\M', 'xs', 'g'),
-                                            '(?<=\m(?:size|sz|mens|womens|men|women|unisex) )small\M|\msmall(?= (?:mens|womens|men|women)\M)|\msmall$', 's', 'g'),
-                                            '(?<=\m(?:size|sz|mens|womens|men|women|unisex) )medium\M|\mmedium(?= (?:mens|womens|men|women)\M)|\mmedium$', 'm', 'g'),
-                                            '(?<=\m(?:size|sz|mens|womens|men|women|unisex) )large\M|\mlarge(?= (?:mens|womens|men|women)\M)|\mlarge$', 'l', 'g'),
-                                          '\m(?:(?:size|sz|us) )?(?:w|m)([4-9]|1[0-3])\M|\m([4-9]|1[0-3])m\M', 'sz_\1\2 \1\2', 'g'),
-                                        '\mjean\M(?! (jacket|jackets|short|shorts|skirt|skirts|vest|vests|overall|overalls|dress|dresses|coat|coats|shirt|shirts|paul|michel|baptiste|claude))',
-                                        'jeans', 'g'),
-                                      '\m([0-9]{3,})(v[0-9]{1,2}|xx|r)\M', '\1 \2', 'g'),
-                                    '\m([0-9]{2}) ?x ?([0-9]{2})\M', 'w\1 l\2', 'g'),
-                                  '\mwaist ([0-9]{2})\M', 'w\1', 'g'),
-                                '\minseam ([0-9]{2})\M', 'l\1', 'g'),
-                              '\mone size\M', 'sz_os', 'g'),
-                            '\m(?:size|sz|us) (\d{1,2})\M', 'sz_\1 \1', 'g'),
-                          '\m(uk|eu) (\d{1,2})\M', 'sz_\1\2', 'g'),
-                        '\m(?:size|sz) (xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)\M', 'sz_\1', 'g'),
-                      '\m(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)\M', 'sz_\1', 'g'),
-                    '\m(?:a|an|and|at|by|for|from|in|is|it|its|my|of|on|or|size|sz|the|this|to|with|w|x)\M', ' ', 'g'),
-                  '\m(jeans|shorts|tights|glasses|sunglasses|overalls|sweats|flats|briefs|boxers|pajamas|pyjamas|scrubs|chaps|heels)\M',
-                  '\1_', 'g'),
-                '\m([a-z]{2,}i)es\M', '\1e', 'g'),
-              '\m([a-z]+(?:ss|sh|ch|x|z))es\M', '\1', 'g'),
-            '\m([a-z]{2,}[b-hj-rtv-z])s\M', '\1', 'g'),
-          '\m([0-9]+)s\M', '\1', 'g'),
-        '\m([a-z]+[0-9]+)s\M', '\1', 'g'),
-      '_( |$)', '\1', 'g'),
+                                  regexp_replace(regexp_replace(public.market_normalize(input),
+                                    '\mdustbags?\M', 'dust bag', 'g'),
+                                    '\m(toddlers?|youth|infants?|boys|girls|gs|td|preschool|[2-5]t)\M', '\1 kid', 'g'),
+                                  '\mon (running|cloud[a-z]*)\M', 'onrunning \1', 'g'),
+                                '\m(?:(x)x ?(l)arge|2(x) (l)arge|(?:extra |x ?)(?:(l)arge|(s)mall))\M', 'x\1\2\3\4\5\6', 'g'),
+                              '(?:(?<=\m(?:size|sz|mens|womens|men|women|unisex) )|\m(?=(?:small|medium|large)(?: (?:mens|womens|men|women)\M|$)))(?:(s)mall|(m)edium|(l)arge)\M',
+                              '\1\2\3', 'g'),
+                            '\m(?:(?:size|sz|us) )?(?:w|m)([4-9]|1[0-3])\M|\m([4-9]|1[0-3])m\M', 'sz_\1\2 \1\2', 'g'),
+                          '\mjean\M(?! (jacket|jackets|short|shorts|skirt|skirts|vest|vests|overall|overalls|dress|dresses|coat|coats|shirt|shirts|paul|michel|baptiste|claude))',
+                          'jeans', 'g'),
+                        '\m([0-9]{3,})(v[0-9]{1,2}|xx|r)\M', '\1 \2', 'g'),
+                      '\m([0-9]{2}) ?x ?([0-9]{2})\M', 'w\1 l\2', 'g'),
+                    '\mwaist ([0-9]{2})\M', 'w\1', 'g'),
+                  '\minseam ([0-9]{2})\M', 'l\1', 'g'),
+                '\m(?:(?:size|sz|us) (\d{1,2})|(uk|eu) (\d{1,2})|(o)ne (s)ize)\M', 'sz_\2\3\4\5\1 \1', 'g'),
+              '\m(?:(?:size|sz) )?(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)\M', 'sz_\1', 'g'),
+            '\m(?:a|an|and|at|by|for|from|in|is|it|its|my|of|on|or|size|sz|the|this|to|with|w|x)\M', ' ', 'g'),
+          '\m(jeans|shorts|tights|glasses|sunglasses|overalls|sweats|flats|briefs|boxers|pajamas|pyjamas|scrubs|chaps|heels)\M',
+          '\1_', 'g'),
+        '\m([a-z]+(?:ss|sh|ch|x|z))es\M|\m([a-z]{2,}[b-hj-rtv-z]|[0-9]+|[a-z]+[0-9]+)s\M', '\1\2', 'g')
+      || ' ', '_ ', ' '),
     ' '), '')
 $$;
 
@@ -114,10 +101,11 @@ create or replace function public.market_listing_terms(brand text, title text, c
   language sql immutable parallel safe
   set search_path = ''
 as $$
+  -- One expression, no subquery, so it stays cheap: a step is what lies between two >, and a step holding &, a comma,
+  -- "and" or / is dropped whole.
   select public.market_words(
     coalesce(brand, '') || ' ' || coalesce(title, '') || ' '
-      || coalesce((select string_agg(step, ' ') from regexp_split_to_table(category, '\s*>\s*') as step
-                   where step !~* '(&|,|\mand\M|/)'), '')
+      || coalesce(regexp_replace(category, '(^|>)[^>]*(&|,|/|\mand\M)[^>]*', '\1', 'gi'), '')
       || coalesce(' size ' || size, ''))
 $$;
 
@@ -137,15 +125,16 @@ as $$
       lower(coalesce(p_title, '')) as raw
   )
   select array_remove(array[
-    case when t.title ~ '\m(lot|lots|bundle|bundles|wholesale|bulk|mystery box|reseller box)\M'
-           or t.title ~ '\m[0-9]+ ?(pcs|pieces|pairs|items)\M'
+    case when t.title ~ '\m(lot|lots|bundle|bundles|wholesale|bulk|mystery box|reseller box|[0-9]+ ?(pcs|pieces|pairs|items))\M'
          then 'lot' end,
-    case when (t.title || ' ' || t.meta) ~ ('\m(kid|kids|toddler|toddlers|youth|infant|infants|newborn|preschool|'
+    -- the title, then ~ and the size and category (normalised text holds no ~): a kids' size word anywhere, boys or
+    -- girls in the size or category, or in the title beside little/big/teen or a size
+    case when (t.title || ' ~ ' || t.meta) ~ ('\m(kid|kids|toddler|toddlers|youth|infant|infants|newborn|preschool|'
                 || 'grade school|baby boy|baby boys|baby girl|baby girls|babygap|baby gap|gs|td|ps|[1-9]c|1[0-3]c|'
-                || '[2-5]t|[0-9]{1,2} ?(y|yr|yrs|years)|[0-9]{1,2} ?(mo|mos|months)|[0-9]{1,2} [0-9]{1,2} ?m)\M')
-           or t.meta ~ '\m(boys?|girls?)\M'
-           or t.title ~ '(^|\m(little|big|toddler|teen|tween) )(boys|girls)\M'
-           or t.title ~ '\m(boys|girls) (sz_|size |sz |[0-9]|xs\M|s\M|m\M|l\M|xl\M)'
+                || '[2-5]t|[0-9]{1,2} ?(y|yr|yrs|years)|[0-9]{1,2} ?(mo|mos|months)|[0-9]{1,2} [0-9]{1,2} ?m)\M'
+                || '|~.*\m(boys?|girls?)\M'
+                || '|(^|\m(little|big|toddler|teen|tween) )(boys|girls)\M'
+                || '|\m(boys|girls) (sz_|size |sz |[0-9]|xs\M|s\M|m\M|l\M|xl\M)')
          then 'kids' end,
     case when (
            t.title ~ ('\m(keychain|keychains|key chain|key ring|keyring|key fob|bag charm|charm|charms|patch|patches|'
@@ -160,10 +149,11 @@ as $$
              || 'care booklet|booklet)')
            and t.raw !~ '(dust ?bag|box|laces|insoles|charm|card)\W+(included|incl)'
          )
-           or t.title ~ ('\m(box|dust bag|dustbag|dust cover|strap|straps|case|receipt|card|tags|tag|chain|insert|lens|'
-             || 'lenses|laces|hardware|buckle|handle|handles|pouch|padlock|lock|key|keys|clochette)( [a-z0-9]+){0,3} only\M')
-           or t.title ~ '\m(empty box|box empty|just box|just the box|no shoes|shoes not included|for parts|parts only|replacement)\M'
-           or t.title ~ '\m(strap|straps) for\M'
+           -- a part sold alone: "... only", an empty box, parts, a strap for a bag
+           or t.title ~ ('\m((box|dust bag|dustbag|dust cover|strap|straps|case|receipt|card|tags|tag|chain|insert|lens|'
+             || 'lenses|laces|hardware|buckle|handle|handles|pouch|padlock|lock|key|keys|clochette)( [a-z0-9]+){0,3} only'
+             || '|empty box|box empty|just box|just the box|no shoes|shoes not included|for parts|parts only|replacement'
+             || '|(strap|straps) for)\M')
          then 'part' end,
     case when t.title ~ ('\m(dupe|dupes|replica|replicas|rep|reps|inspired|inspo|knockoff|knockoffs|knock off|'
            || 'look alike|lookalike|not authentic|inauthentic|unauthentic|fake)\M')
@@ -182,9 +172,22 @@ alter table public.market_listings
 comment on column public.market_listings.decoys is
   'Marks of a listing that is not the item its words name (market_decoys): a search leaves these out unless asked.';
 
--- The index key changed with the word rules: rebuild its indexes and the imported items' stored key.
-reindex index public.market_listings_available_terms_idx;
-reindex index public.market_listings_sold_terms_idx;
+-- The listing key is stored with the row from here (docs/decisions/061): a search checks a found row's key again for
+-- each alternative it did not come through (a garment names dozens), and the word rules now cost about 0.1 ms a row,
+-- so computing it once, at write, is what keeps a wide query fast. Its indexes read the column. The word rules changed,
+-- so the key is computed afresh here (one pass over the table) and the imported items' stored key below.
+drop index public.market_listings_available_terms_idx;
+drop index public.market_listings_sold_terms_idx;
+alter table public.market_listings
+  add column terms text[] generated always as (public.market_listing_terms(brand, title, category, size)) stored;
+
+comment on column public.market_listings.terms is
+  'The listing key (market_listing_terms of brand, title, category and size): what the search indexes and matches.';
+
+create index market_listings_available_terms_idx on public.market_listings
+  using gin (terms) with (fastupdate = off) where status = 'available';
+create index market_listings_sold_terms_idx on public.market_listings
+  using gin (terms) with (fastupdate = off) where status = 'sold';
 -- Your sales carry the same marks, written by the trigger that writes their key (it runs as its owner, so a signed-in
 -- user's import needs no right to the matching functions).
 alter table public.seller_items add column decoys text[] not null default '{}';
@@ -425,9 +428,9 @@ begin
       if not exists (select 1 from public.market_vocabulary v where v.word = v_word)
          and (p_long or v_word !~ '^(sz_|[0-9])')
          and not exists (select 1 from public.market_listings l where l.status = 'available'
-           and public.market_listing_terms(l.brand, l.title, l.category, l.size) @> array[v_word])
+           and l.terms @> array[v_word])
          and not exists (select 1 from public.market_listings l where l.status = 'sold'
-           and public.market_listing_terms(l.brand, l.title, l.category, l.size) @> array[v_word]) then
+           and l.terms @> array[v_word]) then
         if p_long then
           p_notes := jsonb_set(p_notes, '{ignored}', coalesce(p_notes -> 'ignored', '[]') || to_jsonb(v_word));
           v_i := v_i + 1;
@@ -582,7 +585,7 @@ begin
           continue;
         end if;
         v_sql := public.market_groups_sql(v_kept || v_group,
-          'public.market_listing_terms(l.brand, l.title, l.category, l.size)');
+          'l.terms');
         execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
           or exists (select 1 from public.market_listings l where l.status = %L and %s)',
           'available', v_sql, 'sold', v_sql) into v_ok;
@@ -634,7 +637,7 @@ create or replace function public.market_match_sql(p_parsed jsonb, p_status text
   set search_path = ''
 as $$
 declare
-  v_key constant text := 'public.market_listing_terms(%1$s.brand, %1$s.title, %1$s.category, %1$s.size)';
+  v_key constant text := '%1$s.terms';
   v_parts text[] := '{}';
   v_clause jsonb;
   v_phrase text;
@@ -734,7 +737,7 @@ declare
   v_query text := lower(btrim(coalesce(p_query, '')));
   v_out text[] := '{}';
   v_candidate record;
-  v_key constant text := 'public.market_listing_terms(l.brand, l.title, l.category, l.size)';
+  v_key constant text := 'l.terms';
   v_found boolean;
   v_parsed jsonb;
   v_groups jsonb;
@@ -851,3 +854,26 @@ revoke execute on function public.market_decoys(text, text, text), public.market
   public.market_clause_groups(jsonb) from public, anon, authenticated;
 grant execute on function public.market_decoys(text, text, text), public.market_garment_names(text, text[]),
   public.market_clause_groups(jsonb) to service_role;
+
+-- The vocabulary reads the stored key instead of computing it again for every sampled row.
+create or replace function public.market_refresh_vocabulary(p_sample int default 200000) returns integer
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_count int;
+begin
+  delete from public.market_vocabulary;
+  insert into public.market_vocabulary (word, listings)
+  select t, count(*)::int
+  from (select l.terms from public.market_listings l order by l.id desc limit greatest(p_sample, 0)) l,
+    unnest(l.terms) as t
+  group by t;
+  insert into public.market_vocabulary (word, listings)
+  select distinct t, 0 from public.market_lexicon x, unnest(string_to_array(x.phrase, ' ')) as t
+  where x.kind in ('brand', 'garment', 'model')
+  on conflict (word) do nothing;
+  select count(*)::int into v_count from public.market_vocabulary;
+  return v_count;
+end;
+$$;

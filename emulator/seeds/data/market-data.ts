@@ -451,9 +451,9 @@ export async function upsertListings(
 // Secondary indexes rebuilt after a bulk load: building a GIN index once is far cheaper than updating it per row.
 const BULK_INDEXES = [
   `create index if not exists market_listings_available_terms_idx on public.market_listings
-     using gin (public.market_listing_terms(brand, title, category, size)) with (fastupdate = off) where status = 'available'`,
+     using gin (terms) with (fastupdate = off) where status = 'available'`,
   `create index if not exists market_listings_sold_terms_idx on public.market_listings
-     using gin (public.market_listing_terms(brand, title, category, size)) with (fastupdate = off) where status = 'sold'`,
+     using gin (terms) with (fastupdate = off) where status = 'sold'`,
   `create index if not exists market_listings_title_trgm_idx on public.market_listings using gin (title extensions.gin_trgm_ops)`,
   `create index if not exists market_listings_source_idx on public.market_listings (source)`,
   `create index if not exists market_listings_seller_key_idx on public.market_listings (seller_key) where seller_key is not null`,
