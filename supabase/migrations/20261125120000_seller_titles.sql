@@ -326,8 +326,8 @@ begin
       v_words := v_words || coalesce((select x.unlike from public.market_lexicon x
         where x.kind = 'garment' and x.label = v_group ->> 'label' limit 1), '{}');
     elsif v_group ->> 'kind' = 'brand' then
-      -- A brand stands for its models too ("AF1s white sz 9" is a Nike) when no garment is named (with one, the
-      -- garment's names hold the brand's models of that garment, and each more brand name multiplies the probes), and
+      -- A brand stands for its models too ("AF1s white sz 9" is a Nike): all of them when no garment is named, and
+      -- with one only those the garment covers ("nike shoes" counts AF1s, not a Nike model that is a jacket), and
       -- for the misspellings of its name that listings in the index use ("Abercombie", "Addidas": no English word, one
       -- slip from the name).
       v_out := v_out || jsonb_set(v_group, '{any}', (
@@ -336,7 +336,10 @@ begin
           select a.value from jsonb_array_elements(v_group -> 'any') a
           union all
           select to_jsonb(string_to_array(x.phrase, ' ')) from public.market_lexicon x
-          where x.kind = 'model' and x.brand = v_group ->> 'label' and cardinality(v_garments) = 0
+          where x.kind = 'model' and x.brand = v_group ->> 'label'
+            and (cardinality(v_garments) = 0 or exists (
+              select 1 from unnest(v_garments) g, jsonb_array_elements(public.market_garment_names(g, v_brands)) n
+              where n.value = to_jsonb(string_to_array(x.phrase, ' '))))
           union all
           select to_jsonb(array[v.word]) from public.market_vocabulary v, jsonb_array_elements(v_group -> 'any') a
           where jsonb_array_length(a.value) = 1 and char_length(a.value ->> 0) >= 5
@@ -466,7 +469,16 @@ begin
         end if;
       end if;
       if not v_found then
-        groups := groups || jsonb_build_object('any', jsonb_build_array(jsonb_build_array(v_word)), 'kind', 'word');
+        -- A model number written as a Roman numeral is the same number ("Air Jordan IV" is a Jordan 4, a "Type III"
+        -- a type 3); V, X, XX, L and M are left alone (a version, a stop word, sizes).
+        groups := groups || jsonb_build_object('any', (
+          select jsonb_agg(jsonb_build_array(w) order by w) from (
+            select v_word as w
+            union
+            select case when v_word = r.roman then r.digits else r.roman end
+            from unnest(array['2', '3', '4', '6', '7', '8', '9', '11', '12', '13', '14'],
+                        array['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii', 'xiii', 'xiv']) as r(digits, roman)
+            where v_word in (r.digits, r.roman)) a), 'kind', 'word');
         v_i := v_i + 1;
         continue;
       end if;

@@ -292,7 +292,12 @@ export const GARMENTS: GarmentEntry[] = [
   { name: 'dress', aliases: ['frock'] },
   { name: 'flannel shirt', aliases: ['flannel'] },
   { name: 'flats', aliases: ['ballet flats', 'ballet flat', 'flat shoes'] },
-  { name: 'fleece jacket', aliases: ['fleece', 'fleece pullover'], unlike: ['vest', 'gilet', 'bodywarmer'] },
+  {
+    name: 'fleece jacket',
+    aliases: ['fleece', 'fleece pullover'],
+    // a fleece liner or a fleece-lined coat is a shell or a coat, not a fleece
+    unlike: ['vest', 'gilet', 'bodywarmer', 'liner', 'lined'],
+  },
   {
     name: 'handbag',
     aliases: ['purse', 'hand bag', 'shoulder bag', 'top handle bag'],
@@ -425,6 +430,7 @@ export const MODELS: ModelEntry[] = [
   { name: 'Beta AR', brand: "Arc'teryx", garment: 'jacket', aliases: [] },
   { name: 'Birkin', brand: 'Hermes', garment: 'handbag', aliases: [] },
   { name: 'Bondi', brand: 'Hoka', garment: 'sneakers', aliases: [] },
+  { name: 'Box Logo', brand: 'Supreme', aliases: ['bogo'] },
   { name: 'Chilliwack', brand: 'Canada Goose', garment: 'jacket', aliases: [] },
   {
     name: 'Chuck Taylor',
@@ -920,4 +926,5 @@ export const MATERIALS: MaterialEntry[] = [
     ],
   },
   { name: 'suede', aliases: ['nubuck'], unlike: ['faux'], contrast: [] },
+  { name: 'waxed cotton', aliases: ['waxed', 'wax', 'wax cotton'], unlike: [], contrast: [] },
 ];
