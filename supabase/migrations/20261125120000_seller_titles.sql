@@ -13,10 +13,11 @@
 -- 4. Decoys stay out: a listing that is a lot or bundle, a part or accessory of the item (a dust bag, an empty box,
 --    laces, a keychain, a patch), kids' sizes, a dupe or knock-off, or for a pet or a doll is not counted as the item
 --    unless the query asks for that ("lululemon lot", "jordan 1 gs", "lv dust bag").
--- Listings are not rewritten: the word rules change the index key, so its indexes are rebuilt here, and each listing
--- carries its decoy marks in a stored column computed from its title, size and category.
+-- 5. Each listing stores its key (terms) and its decoy marks (decoys), computed from brand, title, category and size
+--    when it is written; the search indexes read the stored key. A written row applies at most 32 regular expressions
+--    (PostgreSQL's cache of compiled ones; tests/market-regex-budget.test.ts).
 
--- Words -----------------------------------------------------------------------------------------------------------------
+-- Words ---------------------------------------------------------------------------------------------------------------
 create or replace function public.market_normalize(input text) returns text
   language sql immutable parallel safe
   set search_path = ''
@@ -94,9 +95,9 @@ as $$
     ' '), '')
 $$;
 
--- The index key of a listing, as in 20261125000300_market_matching.sql, with the category read as marketplaces give it: each step of a path
--- ("Women > Jeans > Skinny") adds its words, and a step that lists several kinds ("Men's Coats, Jackets & Vests",
--- "Sweats & Hoodies") says nothing about which one this is, so it adds none.
+-- The index key of a listing, as in 20261125000300_market_matching.sql, with the category read as marketplaces give it:
+-- each step of a path ("Women > Jeans > Skinny") adds its words, and a step that lists several kinds ("Men's Coats,
+-- Jackets & Vests", "Sweats & Hoodies") says nothing about which one this is, so it adds none.
 create or replace function public.market_listing_terms(brand text, title text, category text, size text) returns text[]
   language sql immutable parallel safe
   set search_path = ''
@@ -109,7 +110,7 @@ as $$
       || coalesce(' size ' || size, ''))
 $$;
 
--- Decoys -----------------------------------------------------------------------------------------------------------------
+-- Decoys --------------------------------------------------------------------------------------------------------------
 -- What a listing is besides the item its words name: 'lot' (several items sold together), 'part' (an accessory or part
 -- of the item sold alone: a dust bag, an empty box, laces, a keychain, a patch, a strap), 'kids' (kids' and baby
 -- sizes), 'fake' (a dupe, replica or piece "inspired" by the brand), 'pet' (for a pet or a doll). A part that comes
@@ -213,7 +214,7 @@ create trigger seller_items_terms
 
 update public.seller_items set search_terms = public.market_listing_terms(brand, title, category, size);
 
--- The lexicon --------------------------------------------------------------------------------------------------------------
+-- The lexicon ---------------------------------------------------------------------------------------------------------
 alter table public.market_lexicon drop constraint market_lexicon_kind_check;
 alter table public.market_lexicon
   add constraint market_lexicon_kind_check check (kind in ('brand', 'garment', 'model', 'material', 'noise', 'colour')),
@@ -388,9 +389,9 @@ begin
 end;
 $$;
 
--- The query ------------------------------------------------------------------------------------------------------------
--- As in 20250501000000, with materials read as their own kind (required, or a garment's default) and a brand's company
--- words set aside ("Levi Strauss & Co", "Patagonia Inc").
+-- The query -----------------------------------------------------------------------------------------------------------
+-- As in 20261125000300_market_matching.sql, with materials read as their own kind (required, or a garment's default)
+-- and a brand's company words set aside ("Levi Strauss & Co", "Patagonia Inc").
 create or replace function public.market_query_groups(p_text text, p_long boolean, inout p_notes jsonb default '{}'::jsonb,
   out groups jsonb)
   language plpgsql stable
@@ -512,8 +513,9 @@ begin
 end;
 $$;
 
--- As in 20250501000000, with each alternative widened by market_clause_groups ("not": the titles it rules out) and
--- "allow": the decoy marks the query itself asks for ("lululemon lot" allows lots, "jordan 1 gs" kids' sizes).
+-- As in 20261125000300_market_matching.sql, with each alternative widened by market_clause_groups ("not": the titles it
+-- rules out) and "allow": the decoy marks the query itself asks for ("lululemon lot" allows lots, "jordan 1 gs" kids'
+-- sizes).
 create or replace function public.market_parse_query(p_query text) returns jsonb
   language plpgsql stable
   set search_path = ''
@@ -642,8 +644,9 @@ begin
 end;
 $$;
 
--- The WHERE clause of a parsed query, as in 20261125000300_market_matching.sql, with each alternative's "not" (a pattern checked on the
--- titles the index found) and the decoy marks the query did not ask for left out (a stored column).
+-- The WHERE clause of a parsed query, as in 20261125000300_market_matching.sql, with each alternative's "not" (a
+-- pattern checked on the titles the index found) and the decoy marks the query did not ask for left out (a stored
+-- column).
 create or replace function public.market_match_sql(p_parsed jsonb, p_status text) returns text
   language plpgsql immutable
   set search_path = ''
@@ -690,7 +693,8 @@ begin
 end;
 $$;
 
--- Your sales, matched by the same rules (as in 20250301000000, with "not" and the decoy marks the trigger stored).
+-- Your sales, matched by the same rules (as in 20261125000500_seller_sales.sql, with "not" and the decoy marks the
+-- trigger stored).
 create or replace function private.seller_match_sql(p_query text) returns text
   language plpgsql stable security definer
   set search_path = ''
@@ -735,11 +739,12 @@ begin
 end;
 $$;
 
--- "Did you mean" ---------------------------------------------------------------------------------------------------------
--- As in 20250501000000, and first the broader searches that find listings: the query's brand, model and garment without
--- its other words ("coach leather clutch" -> "Coach clutch"), then with each garment that covers it ("Coach handbag",
--- "Coach bag"), then the garments spelled close to its other words and the brand alone, as before. Each is checked with
--- the search's own widened names, so "Coach bag" is offered when Coach purses and totes are listed.
+-- "Did you mean" ------------------------------------------------------------------------------------------------------
+-- As in 20261125000300_market_matching.sql, and first the broader searches that find listings: the query's brand, model
+-- and garment without its other words ("coach leather clutch" -> "Coach clutch"), then with each garment that covers it
+-- ("Coach handbag", "Coach bag"), then the garments spelled close to its other words and the brand alone, as before.
+-- Each is checked with the search's own widened names, so "Coach bag" is offered when Coach purses and totes are
+-- listed.
 create or replace function public.market_suggest(p_query text, p_limit int default 3) returns text[]
   language plpgsql
   stable
