@@ -227,7 +227,7 @@ test.describe('the seller panel on the Thrifting Explorer', () => {
         },
       });
       etsy.exceedPerDay(30);
-      await loginAndSearch(page, `${panelBrand} denim`);
+      await loginAndSearch(page, `${panelBrand} jackets`);
       const box = page.getByTestId('listed-now');
       await expect(box.getByTestId('listed-ebay').getByTestId('listed-message')).toHaveText(
         "eBay's listed count is unavailable right now. Please try again in a moment.",

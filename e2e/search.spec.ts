@@ -162,7 +162,7 @@ test.describe('the Thrifting Explorer for a visitor', () => {
   }) => {
     const band = bandBy('slow');
     // A term no other test searches, so its log rows count this page's calls alone.
-    const itemName = `${band.brand} denim`;
+    const itemName = `${band.brand} jackets`;
     const page = await newPage();
     await page.goto('/thriftingexplorer');
     await login(page, itemName);
