@@ -27,6 +27,7 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   'public.market_clause_groups(jsonb)': serviceOnly,
   'public.market_count_sold(text, text, integer, integer)': serviceOnly,
   'public.market_decoys(text, text, text)': serviceOnly,
+  'public.market_not_sql(jsonb, text)': serviceOnly,
   'public.market_garment_names(text, text[])': serviceOnly,
   'public.market_groups_sql(jsonb, text)': serviceOnly,
   'public.market_groups_sql_filtered(jsonb, text)': serviceOnly,
