@@ -398,6 +398,10 @@ create or replace function public.market_query_groups(p_text text, p_long boolea
   out groups jsonb)
   language plpgsql stable
   set search_path = ''
+  -- The unknown-word probe must use the search index: a planner that expects an early hit otherwise walks the whole
+  -- table, or every sale through the sold_at index.
+  set enable_seqscan = off
+  set enable_indexscan = off
 as $$
 declare
   v_words text[] := public.market_words(p_text);
@@ -521,6 +525,10 @@ $$;
 create or replace function public.market_parse_query(p_query text) returns jsonb
   language plpgsql stable
   set search_path = ''
+  -- Its existence checks must probe the search index: a planner that expects an early hit otherwise walks the whole
+  -- table, or every sale through the sold_at index (seconds at 1M listings for a combination that matches nothing).
+  set enable_seqscan = off
+  set enable_indexscan = off
 as $$
 declare
   v_query text := left(coalesce(p_query, ''), 300);
@@ -773,6 +781,10 @@ create or replace function public.market_suggest(p_query text, p_limit int defau
   language plpgsql
   stable
   set search_path = ''
+  -- Its existence checks must probe the search index: a planner that expects an early hit otherwise walks the whole
+  -- table, or every sale through the sold_at index (seconds at 1M listings for a combination that matches nothing).
+  set enable_seqscan = off
+  set enable_indexscan = off
 as $$
 declare
   v_query text := lower(btrim(coalesce(p_query, '')));
