@@ -2,6 +2,7 @@
 // never say leather, and "Madewell denim" counts Madewell's jeans, as a reseller means them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../emulator/db/index';
+import { matchClauses } from '../scripts/search-eval/evaluate';
 import { demoMarketDatabase } from './support/database';
 
 let db: Database;
@@ -16,15 +17,8 @@ afterAll(async () => {
 
 /** The rows the search counts for a query, listed and sold, through the search's own WHERE clauses. */
 async function counted(query: string): Promise<number> {
-  const { rows } = await db.query<{ available: string; sold: string }>(
-    `with p as materialized (select public.market_parse_query($1) as parsed)
-     select public.market_match_sql(p.parsed, 'available') as available,
-       public.market_match_sql(p.parsed, 'sold') as sold
-     from p`,
-    [query],
-  );
   let total = 0;
-  for (const where of [rows[0].available, rows[0].sold]) {
+  for (const where of await matchClauses(db, query)) {
     const found = await db.query<{ n: number }>(
       `select count(*)::int as n from public.market_listings l where ${where}`,
     );

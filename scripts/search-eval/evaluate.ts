@@ -102,7 +102,7 @@ async function shareAsPanel(db: Queryable, labelled: LabelledListing[]): Promise
  * PGlite (0.5) has now and then answered the first such call after a large load with no row at all, a fault of its
  * own never seen on PostgreSQL: asked again, it answers. A second empty answer is an error.
  */
-async function matchClauses(db: Queryable, query: string): Promise<string[]> {
+export async function matchClauses(db: Queryable, query: string): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const { rows } = await db.query<{ available: string; sold: string }>(
       `with p as materialized (select public.market_parse_query($1) as parsed)
