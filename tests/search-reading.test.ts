@@ -62,12 +62,24 @@ async function suggest(query: string): Promise<string[]> {
 const words = (reading: Reading) =>
   reading.clauses.flatMap((c) => c.groups.map((g) => g.label ?? g.any[0].join(' ')));
 
-describe('the correction rule', () => {
-  it('never corrects an English word that no listing uses', async () => {
+describe('band tees', () => {
+  it("reads \"band tee\" as a garment whose names hold the bands' own tees (issue 24)", async () => {
     const reading = await read('vintage band tee');
     expect(reading.corrected).toEqual([]);
-    expect(words(reading)).toEqual(['vintage', 'band', 't-shirt']);
-    expect(reading.unknown).toEqual(['band']);
+    expect(words(reading)).toEqual(['vintage', 'band tee']);
+    const names = reading.clauses[0].groups.find((g) => g.label === 'band tee')!.any.map((n) => n.join(' '));
+    expect(names).toEqual(expect.arrayContaining(['band tee', 'grateful dead tee', 'pink floyd t shirt']));
+    // A band's name alone is no tee: a Grateful Dead poster is not counted.
+    expect(names).not.toContain('grateful dead');
+  });
+});
+
+describe('the correction rule', () => {
+  it('never corrects an English word that no listing uses', async () => {
+    const reading = await read('vintage polka tee');
+    expect(reading.corrected).toEqual([]);
+    expect(words(reading)).toEqual(['vintage', 'polka', 't-shirt']);
+    expect(reading.unknown).toEqual(['polka']);
   });
 
   it('never corrects a brand or a model of the lexicon, even one no listing uses', async () => {

@@ -97,24 +97,16 @@ async function shareAsPanel(db: Queryable, labelled: LabelledListing[]): Promise
   return new Map(comps.map((c) => [c.comp, truthByImport.get(c.imported)!]));
 }
 
-/**
- * The WHERE clauses the search functions use for `query`, listed and sold: the query is read once, as they read it.
- * PGlite (0.5) has now and then answered the first such call after a large load with no row at all, a fault of its
- * own never seen on PostgreSQL: asked again, it answers. A second empty answer is an error.
- */
+/** The WHERE clauses the search functions use for `query`, listed and sold: the query is read once, as they read it. */
 export async function matchClauses(db: Queryable, query: string): Promise<string[]> {
-  for (let attempt = 1; ; attempt++) {
-    const { rows } = await db.query<{ available: string; sold: string }>(
-      `with p as materialized (select public.market_parse_query($1) as parsed)
-       select public.market_match_sql(p.parsed, 'available') as available,
-         public.market_match_sql(p.parsed, 'sold') as sold
-       from p`,
-      [query],
-    );
-    if (rows[0]) return [rows[0].available, rows[0].sold];
-    if (attempt === 2) throw new Error(`no match clause for ${JSON.stringify(query)}`);
-    console.warn(`eval: PGlite answered no row for ${JSON.stringify(query)}; asking again`);
-  }
+  const { rows } = await db.query<{ available: string; sold: string }>(
+    `with p as materialized (select public.market_parse_query($1) as parsed)
+     select public.market_match_sql(p.parsed, 'available') as available,
+       public.market_match_sql(p.parsed, 'sold') as sold
+     from p`,
+    [query],
+  );
+  return [rows[0].available, rows[0].sold];
 }
 
 /** The rows the search functions would count for `query`, listed and sold (sold at any time). */

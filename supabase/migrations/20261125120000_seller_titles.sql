@@ -329,9 +329,7 @@ begin
         where x.kind = 'garment' and x.label = v_group ->> 'label' limit 1), '{}');
     elsif v_group ->> 'kind' = 'brand' then
       -- A brand stands for its models too ("AF1s white sz 9" is a Nike): all of them when no garment is named, and
-      -- with one only those the garment covers ("nike shoes" counts AF1s, not a Nike model that is a jacket), and
-      -- for the misspellings of its name that listings in the index use ("Abercombie", "Addidas": no English word, one
-      -- slip from the name).
+      -- with one only those the garment covers ("nike shoes" counts AF1s, not a Nike model that is a jacket).
       v_out := v_out || jsonb_set(v_group, '{any}', (
         select jsonb_agg(distinct n.value order by n.value)
         from (
@@ -342,15 +340,6 @@ begin
             and (cardinality(v_garments) = 0 or exists (
               select 1 from unnest(v_garments) g, jsonb_array_elements(public.market_garment_names(g, v_brands)) n
               where n.value = to_jsonb(string_to_array(x.phrase, ' '))))
-          union all
-          select to_jsonb(array[v.word]) from public.market_vocabulary v, jsonb_array_elements(v_group -> 'any') a
-          where jsonb_array_length(a.value) = 1 and char_length(a.value ->> 0) >= 5
-            and v.word operator(extensions.%) (a.value ->> 0)
-            and v.word <> (a.value ->> 0) and v.listings > 0 and v.word ~ '^[a-z]+$'
-            and extensions.levenshtein_less_equal(v.word, a.value ->> 0, 2)
-              <= case when char_length(a.value ->> 0) >= 8 then 2 else 1 end
-            and not exists (select 1 from public.market_dictionary d where d.word = v.word)
-            and not exists (select 1 from public.market_lexicon x where x.phrase = v.word)
         ) n(value)));
     elsif v_group ->> 'kind' = 'material' then
       select x.unlike, x.contrast into v_material
