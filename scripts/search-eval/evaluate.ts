@@ -109,16 +109,34 @@ export async function matchClauses(db: Queryable, query: string): Promise<string
   return [rows[0].available, rows[0].sold];
 }
 
-/** The rows the search functions would count for `query`, listed and sold (sold at any time). */
-async function matchedIds(db: Queryable, query: string): Promise<Set<string>> {
+/** The rows the search functions would count for `query`, listed and sold: sold at any time, or in the last `days`. */
+async function matchedIds(db: Queryable, query: string, days?: number): Promise<Set<string>> {
   const ids = new Set<string>();
+  const window =
+    days === undefined
+      ? ''
+      : ` and (l.sold_at is null or l.sold_at >= now() - make_interval(days => ${days}))`;
   for (const where of await matchClauses(db, query)) {
     const found = await db.query<{ external_id: string }>(
-      `select l.external_id from public.market_listings l where ${where}`,
+      `select l.external_id from public.market_listings l where ${where}${window}`,
     );
     for (const row of found.rows) ids.add(row.external_id);
   }
   return ids;
+}
+
+/** Precision and recall of one query; nothing matched when nothing should is perfect on both counts. */
+function scoreOf(query: string, kind: string, expected: Set<string>, matched: Set<string>): QueryScore {
+  const correct = [...expected].filter((id) => matched.has(id)).length;
+  return {
+    query,
+    kind,
+    expected: expected.size,
+    matched: matched.size,
+    correct,
+    precision: matched.size === 0 ? (expected.size === 0 ? 1 : 0) : correct / matched.size,
+    recall: expected.size === 0 ? (matched.size === 0 ? 1 : 0) : correct / expected.size,
+  };
 }
 
 export async function evaluate(
@@ -128,19 +146,8 @@ export async function evaluate(
 ): Promise<QueryScore[]> {
   const scores: QueryScore[] = [];
   for (const q of queries) {
-    const matched = await matchedIds(db, q.query);
-    const expected = [...truths].filter(([, t]) => q.truth(t)).map(([id]) => id);
-    const correct = expected.filter((id) => matched.has(id)).length;
-    scores.push({
-      query: q.query,
-      kind: q.kind,
-      expected: expected.length,
-      matched: matched.size,
-      correct,
-      // Nothing matched when nothing should: perfect on both counts.
-      precision: matched.size === 0 ? (expected.length === 0 ? 1 : 0) : correct / matched.size,
-      recall: expected.length === 0 ? (matched.size === 0 ? 1 : 0) : correct / expected.length,
-    });
+    const expected = new Set([...truths].filter(([, t]) => q.truth(t)).map(([id]) => id));
+    scores.push(scoreOf(q.query, q.kind, expected, await matchedIds(db, q.query)));
   }
   return scores;
 }
@@ -183,37 +190,17 @@ export async function loadWrittenMarket(db: Queryable, listings: WrittenListing[
   await refreshAfterLoad(db);
 }
 
-/** The listings the search counts for a query: listed now, or sold in the last `days` days (any condition). */
-async function countedIds(db: Queryable, query: string, days = 90): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (const where of await matchClauses(db, query)) {
-    const found = await db.query<{ external_id: string }>(
-      `select l.external_id from public.market_listings l
-       where ${where} and (l.sold_at is null or l.sold_at >= now() - make_interval(days => $1))`,
-      [days],
-    );
-    for (const row of found.rows) ids.add(row.external_id);
-  }
-  return ids;
-}
-
 export type WrittenScore = QueryScore & { missed: string[]; extra: string[] };
 
 /** Scores each hand-labelled query: its comps against what the search counts. */
 export async function evaluateWritten(db: Queryable, queries: WrittenQuery[]): Promise<WrittenScore[]> {
   const scores: WrittenScore[] = [];
   for (const q of queries) {
-    const matched = await countedIds(db, q.query);
+    // Listed now, or sold in the 90-day window the search uses (any condition).
+    const matched = await matchedIds(db, q.query, 90);
     const expected = new Set(q.comps);
-    const correct = [...expected].filter((id) => matched.has(id)).length;
     scores.push({
-      query: q.query,
-      kind: q.theme,
-      expected: expected.size,
-      matched: matched.size,
-      correct,
-      precision: matched.size === 0 ? (expected.size === 0 ? 1 : 0) : correct / matched.size,
-      recall: expected.size === 0 ? (matched.size === 0 ? 1 : 0) : correct / expected.size,
+      ...scoreOf(q.query, q.theme, expected, matched),
       missed: [...expected].filter((id) => !matched.has(id)),
       extra: [...matched].filter((id) => !expected.has(id)),
     });
