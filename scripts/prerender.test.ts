@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bootWhenIdle,
   inlineCriticalCss,
+  withoutLaterRules,
   pageData,
   pageDataPath,
   pageHtml,
@@ -51,6 +52,24 @@ describe('inlineCriticalCss', () => {
       /<link rel="stylesheet"[^>]*href="\/assets\/index.css"[^>]*media="print"[^>]*onload="this.media='all'"/,
     );
     expect(html).toMatch(/<noscript><link rel="stylesheet"[^>]*href="\/assets\/index.css"/);
+  });
+});
+
+describe('withoutLaterRules', () => {
+  it('leaves hover-only rules and transitions to the whole stylesheet, and keeps focus, layout and keyframes', () => {
+    const css =
+      '.a{color:red}.a:hover{color:blue}.b:hover,.c{margin:0}.transition{transition-property:color;transition-duration:.15s}' +
+      '.d:focus-visible{outline:2px solid}@media (min-width:768px){.md\\:hover\\:x:hover{color:red}}' +
+      '@keyframes pulse{50%{opacity:.5}}.fade{transition-duration:.2s;opacity:1}';
+    const kept = withoutLaterRules(css);
+    expect(kept).toContain('.a{color:red}');
+    expect(kept).not.toContain(':hover');
+    expect(kept).toContain('.c{margin:0}');
+    expect(kept).not.toContain('.transition{');
+    expect(kept).toContain('.d:focus-visible{outline:2px solid}');
+    expect(kept).not.toContain('@media');
+    expect(kept).toContain('@keyframes pulse{50%{opacity:.5}}');
+    expect(kept).toContain('.fade{transition-duration:.2s;opacity:1}');
   });
 });
 

@@ -4,6 +4,7 @@
 // falls back to), dist/404.html (the same shell, for unknown paths) and Netlify's _redirects; vercel.json (repository
 // root) and the README's nginx snippet say the same.
 import Beasties from 'beasties';
+import postcss, { type AtRule } from 'postcss';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -226,7 +227,29 @@ export async function inlineCriticalCss(html: string, outDir: string): Promise<s
     allowRules: [/data-session/, /\\\[\\&/],
     logLevel: 'silent',
   });
-  return beasties.process(html);
+  const inlined = await beasties.process(html);
+  return inlined.replace(/<style>([\s\S]*?)<\/style>/g, (_, css: string) => `<style>${withoutLaterRules(css)}</style>`);
+}
+
+/**
+ * Rules that only matter once a visitor moves a mouse over the page (`:hover`) or something changes (transitions)
+ * wait for the whole stylesheet, which follows the first paint by a few hundred milliseconds: an article's document
+ * then fits the first round trip of a slow connection (issue 23). Focus styles stay: a keyboard user's first Tab must
+ * show where it went.
+ */
+export function withoutLaterRules(css: string): string {
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as AtRule).name)) return;
+    const kept = rule.selectors.filter((selector) => !/:hover\b/.test(selector));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+    else if (rule.nodes.every((node) => node.type === 'decl' && /^transition/.test(node.prop))) rule.remove();
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes?.length === 0) atRule.remove();
+  });
+  return root.toString();
 }
 
 /** The shell says noindex: it answers addresses that are not pages of their own. */

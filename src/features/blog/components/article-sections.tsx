@@ -17,20 +17,6 @@ export const sectionAnchors = {
   faq: 'faq',
 } as const;
 
-// Article HTML arrives as markup, so its typography is styled from the container rather than per element.
-const prose = [
-  'text-[1.0625rem] leading-8 text-foreground/90',
-  '[&_p]:my-4 [&_strong]:font-semibold [&_strong]:text-foreground [&_b]:font-semibold',
-  '[&_ul]:my-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:my-4 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6',
-  '[&_li]:pl-1 [&_li::marker]:text-primary',
-  '[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4',
-  '[&_h3]:mb-2 [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:mt-5 [&_h4]:font-semibold',
-  '[&_blockquote]:my-5 [&_blockquote]:border-l-4 [&_blockquote]:border-primary/40 [&_blockquote]:pl-4 [&_blockquote]:italic',
-  '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-[0.9em]',
-  '[&_pre]:my-4 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-4 [&_pre_code]:bg-transparent [&_pre_code]:p-0',
-  '[&_img]:my-5 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg',
-].join(' ');
-
 const sectionHeading = 'scroll-mt-24 text-2xl font-bold tracking-tight sm:text-[1.75rem]';
 
 /**
@@ -66,7 +52,8 @@ export function ArticleBody({
           <h2 id={section.id} className={sectionHeading}>
             {section.heading}
           </h2>
-          <div className={`mt-3 ${prose}`} dangerouslySetInnerHTML={{ __html: section.html }} />
+          {/* The section's markup is styled from its container: `.article-prose` in src/index.css. */}
+          <div className="article-prose mt-3" dangerouslySetInnerHTML={{ __html: section.html }} />
         </section>
       ))}
     </div>
