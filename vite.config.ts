@@ -52,5 +52,11 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   // The manifest tells the prerender which chunks each page needs (scripts/prerender.ts, routePreloads).
-  build: { sourcemap: false, target: 'es2022', manifest: true },
+  // A second entry: what a tap answers before the app is up (src/pre-app/main.ts, docs/decisions/065).
+  build: {
+    sourcemap: false,
+    target: 'es2022',
+    manifest: true,
+    rollupOptions: { input: { index: 'index.html', 'pre-app': 'src/pre-app/main.ts' } },
+  },
 });

@@ -61,6 +61,20 @@ async function holdTheApp(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Holds back the app's modules but not the pre-app module (src/pre-app/main.ts): the page as a visitor on a slow phone
+ * finds it a second after load, when that small module has arrived and the app has not.
+ */
+async function holdTheAppOnly(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!pre-app-)[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A page left as a visitor finds it (`open`) at `path`, painted, with its app held back until `release()`. */
 async function openHeld(newPage: NewPage, path: string, options: { hasTouch?: boolean } = {}) {
   const { page, problems } = await open(newPage, options);
@@ -263,6 +277,74 @@ test.describe('the prerendered build in Chromium', () => {
       await expect(question).toHaveAttribute('aria-expanded', 'true');
       expect(problems).toEqual([]);
     });
+
+  test("a tap on Login before the app is ready opens the dialog at once, and the app's takes over with what was typed and the Login pressed", async ({
+    newPage,
+  }) => {
+    const email = `pre-app-${Date.now().toString(36)}@example.com`;
+    const password = 'pre-app-password-1';
+    const { error } = await service().auth.admin.createUser({
+      email,
+      password,
+      email_confirm: true,
+      user_metadata: { first_name: 'Pre', last_name: 'App', zip_code: '10001' },
+    });
+    expect(error).toBeNull();
+    const { page, problems } = await open(newPage, { hasTouch: true });
+    const release = await holdTheAppOnly(page);
+    await page.goto('/thriftingexplorer', { waitUntil: 'load' });
+    await page.locator('header').getByRole('button', { name: 'Register', exact: true }).tap();
+
+    // The copy: the tapped tab (as the search tool names it), focus in its first field, the page behind it hidden.
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await expect(dialog).toBeVisible();
+    expect(await hydrated(page)).toBe(false);
+    await expect(dialog.getByRole('tab', { name: 'Create an Account', selected: true })).toBeVisible();
+    await expect(dialog.getByRole('tabpanel').getByLabel('First Name')).toBeFocused();
+    await expect(page.locator('#root')).toHaveAttribute('aria-hidden', 'true');
+
+    // Switch to Login, type, press Login: all before the app is here.
+    await dialog.getByRole('tab', { name: 'Login' }).tap();
+    const login = page.getByRole('dialog', { name: 'Login to your account' });
+    await login.getByRole('tabpanel').getByLabel('Email').fill(email);
+    await login.getByRole('tabpanel').getByLabel('Password').fill(password);
+    await login.getByRole('tabpanel').getByRole('button', { name: 'Login' }).tap();
+    expect(await hydrated(page)).toBe(false);
+
+    release();
+    await expectHydrated(page);
+    // The app's dialog took the copy's place and carried out the Login: signed in, the dialog gone, the page back.
+    await expect(page.getByRole('button', { name: /open account menu/ })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('#pre-app-auth-dialog')).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+    expect(problems).toEqual([]);
+  });
+
+  test('the dialog opened before the app is ready keeps what was typed when the app takes over, and Escape closes it', async ({
+    newPage,
+  }) => {
+    const { page, problems } = await open(newPage);
+    const release = await holdTheAppOnly(page);
+    await page.goto('/', { waitUntil: 'load' });
+    const opener = page.locator('header').getByRole('button', { name: 'Login', exact: true });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Login to your account' });
+    await expect(dialog.getByRole('tabpanel').getByLabel('Email')).toBeFocused();
+    await page.keyboard.type('sam@example.com');
+    release();
+    await expectHydrated(page);
+    await expect(page.locator('#pre-app-auth-dialog')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(dialog.getByRole('tabpanel').getByLabel('Email')).toHaveValue('sam@example.com');
+    await expect(dialog.getByRole('tabpanel').getByLabel('Email')).toBeFocused();
+    await page.keyboard.type('m');
+    await expect(dialog.getByRole('tabpanel').getByLabel('Email')).toHaveValue('sam@example.comm');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    expect(problems).toEqual([]);
+  });
 
   test('keeps the text typed into a form before the app is ready, and the form goes on working', async ({
     newPage,

@@ -61,7 +61,8 @@ async function main() {
       return { js, css };
     };
 
-    const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+    // The app's entry (the pre-app module is the build's other entry).
+    const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
     if (!entryKey) throw new Error('No entry in the Vite manifest');
     const entry = closure(entryKey);
     const entryJs = [...entry.js].reduce((sum, f) => sum + gz(f), 0);

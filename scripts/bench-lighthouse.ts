@@ -49,8 +49,9 @@ async function audit(url: string, port: number): Promise<Figures> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; transferSize?: number }[] })
-    ?.items;
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: { url: string; transferSize?: number }[] }
+  )?.items;
   return {
     documentBytes: requests?.find((item) => item.url === url)?.transferSize ?? Number.NaN,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

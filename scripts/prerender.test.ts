@@ -95,6 +95,20 @@ describe('bootWhenIdle', () => {
   });
 });
 
+describe('bootWhenIdle with the pre-app module', () => {
+  it("fetches the pre-app markup and module with the app's, and hands it every held click except the copy's own", () => {
+    const boot = bootOf(
+      bootWhenIdle(page, { path: '/page-data.json', build: '42', preApp: '/assets/pre-app.js' }),
+    );
+    expect(boot).toContain('window.__FLIPWISE_PRE_APP__=fetch("/pre-app.html?v=42")');
+    expect(boot).toContain('pre(["/assets/pre-app.js"])');
+    expect(boot).toContain('import("/assets/pre-app.js").then(()=>window.__FLIPWISE_ANSWER__(t)');
+    expect(boot).toContain("t.closest('[data-pre-app]')");
+    // A control's chunks are fetched on its tap even when the app was already on its way (woken).
+    expect(boot.indexOf('want=k.dataset.prefetch')).toBeLessThan(boot.indexOf('if(woken)return'));
+  });
+});
+
 describe('pageHtml and pageData', () => {
   const rendered = {
     html: '<h1>Blog</h1>',

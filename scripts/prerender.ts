@@ -32,7 +32,13 @@ export const CLIENT_ONLY_PATHS = [
 
 type EntryServer = {
   render: (url: string, articles: BlogArticle[], buildTime?: number) => Promise<RenderedPage>;
+  renderPreApp: () => string;
 };
+
+/** What a tap shows before the app is up (src/pre-app/main.ts): one file for every page, fetched by the boot script. */
+export const PRE_APP_FILE = 'pre-app.html';
+/** The pre-app module's source, a second entry of the client build (vite.config.ts). */
+export const PRE_APP_SOURCE = 'src/pre-app/main.ts';
 
 const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
@@ -133,10 +139,19 @@ export function entryModules(html: string): { entry: string; imports: string[] }
  * page's own modules come with its data (`data`, PAGE_DATA_FILE: the route's chunks, and per `data-prefetch` name
  * the chunks a control's first tap needs), so the document stays within the first round trip of a slow connection.
  * Whoever reaches for a control marked `data-prefetch` before the app is up (the event that starts the app lands on
- * it) gets its chunks in the same round as the app's.
+ * it, or a click on it while the app is still on its way) gets its chunks at once, beside the app's, rather than
+ * after the page has hydrated.
  */
-export function bootWhenIdle(html: string, data?: { path: string; build: string }): string {
+export function bootWhenIdle(html: string, data?: { path: string; build: string; preApp?: string }): string {
   const { entry, imports } = entryModules(html);
+  // The pre-app module and its markup come with the app's modules; every click held for the app is handed to it.
+  const preApp = data?.preApp;
+  const fetchPreApp = preApp
+    ? `window.__FLIPWISE_PRE_APP__=fetch(${JSON.stringify(`/${PRE_APP_FILE}?v=${data.build}`)}).then((r)=>r.ok?r.text():null,()=>null);pre([${JSON.stringify(preApp)}]);`
+    : '';
+  const answerPreApp = preApp
+    ? `import(${JSON.stringify(preApp)}).then(()=>window.__FLIPWISE_ANSWER__(t),()=>{});`
+    : '';
   const stylesheet = DEFERRED_CSS.exec(html)?.[1];
   const readData = data
     ? `fetch(${JSON.stringify(`${data.path}?v=${data.build}`)}).then((r)=>r.ok?r.json():null).then((d)=>d&&d.build===${JSON.stringify(data.build)}?d:null,()=>null).then((d)=>{D=d;if(d){pre(d.modules);if(want)pre(d.tap[want]||[])}return d})`
@@ -146,9 +161,9 @@ export function bootWhenIdle(html: string, data?: { path: string; build: string 
   const boot = `<script type="module">
 const E=${JSON.stringify(WAKE_EVENTS)};let woken=false,fetched=false,D=null,want=null;
 const pre=(hrefs)=>{for(const href of hrefs){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}};
-const fetchRest=()=>{if(fetched)return;fetched=true;window.__FLIPWISE_PAGE_DATA__=${readData};${stylesheet ? `{const c=document.createElement('link');c.rel='stylesheet';c.href=${JSON.stringify(stylesheet)};document.head.append(c)}` : ''}pre(${JSON.stringify(imports)})};
-const wake=(e)=>{if(woken)return;woken=true;for(const e of E)removeEventListener(e,wake,true);const k=e&&e.target instanceof Element&&e.target.closest('[data-prefetch]');if(k){want=k.dataset.prefetch;if(D)pre(D.tap[want]||[])}fetchRest();import(${JSON.stringify(entry)})};
-const hold=(e)=>{if(window.__FLIPWISE_HYDRATED__)return;const t=e.target instanceof Element&&e.target.closest(e.type==='submit'?'form':'button,[role=button]');if(!t)return;e.preventDefault();e.stopImmediatePropagation();window.__FLIPWISE_HELD__={type:e.type,target:t};wake(e)};
+const fetchRest=()=>{if(fetched)return;fetched=true;window.__FLIPWISE_PAGE_DATA__=${readData};${fetchPreApp}${stylesheet ? `{const c=document.createElement('link');c.rel='stylesheet';c.href=${JSON.stringify(stylesheet)};document.head.append(c)}` : ''}pre(${JSON.stringify(imports)})};
+const wake=(e)=>{const k=!want&&e&&e.target instanceof Element&&e.target.closest('[data-prefetch]');if(k){want=k.dataset.prefetch;if(D)pre(D.tap[want]||[])}if(woken)return;woken=true;for(const e of E)removeEventListener(e,wake,true);fetchRest();import(${JSON.stringify(entry)})};
+const hold=(e)=>{if(window.__FLIPWISE_HYDRATED__)return;const t=e.target instanceof Element&&e.target.closest(e.type==='submit'?'form':'button,[role=button]');if(!t||t.closest('[data-pre-app]'))return;e.preventDefault();e.stopImmediatePropagation();window.__FLIPWISE_HELD__={type:e.type,target:t};wake(e);${answerPreApp}};
 addEventListener('click',hold,true);addEventListener('submit',hold,true);
 for(const e of E)addEventListener(e,wake,{capture:true,passive:true});
 if(location.search||location.hash.length>1||'session' in document.documentElement.dataset)wake();
@@ -228,7 +243,10 @@ export async function inlineCriticalCss(html: string, outDir: string): Promise<s
     logLevel: 'silent',
   });
   const inlined = await beasties.process(html);
-  return inlined.replace(/<style>([\s\S]*?)<\/style>/g, (_, css: string) => `<style>${withoutLaterRules(css)}</style>`);
+  return inlined.replace(
+    /<style>([\s\S]*?)<\/style>/g,
+    (_, css: string) => `<style>${withoutLaterRules(css)}</style>`,
+  );
 }
 
 /**
@@ -312,6 +330,13 @@ export async function prerender(
       outDir: ssrDir,
       emptyOutDir: true,
       copyPublicDir: false,
+      rollupOptions: {
+        // The server bundle renders the auth dialog's static copy (renderPreApp), so the dialog the app loads lazily
+        // is also imported statically here: true, and of no consequence for a bundle that is never downloaded.
+        onwarn(warning, warn) {
+          if (warning.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') warn(warning);
+        },
+      },
     },
   });
   const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as EntryServer;
@@ -333,6 +358,9 @@ export async function prerender(
     Object.entries(FIRST_TAP_MODULES).map(([name, source]) => [name, routePreloads(manifest, source)]),
   );
   const buildTime = Date.now();
+  const preAppChunk = manifest[PRE_APP_SOURCE];
+  if (!preAppChunk) throw new Error(`The build manifest has no ${PRE_APP_SOURCE}`);
+  await writeFile(path.join(outDir, PRE_APP_FILE), entry.renderPreApp());
   const routes = [...publicPaths, ...articles.map((a) => paths.article(a.slug))];
   for (const route of routes) {
     const page = await entry.render(route, articles, buildTime);
@@ -350,7 +378,10 @@ export async function prerender(
         tap: tapModules,
       }),
     );
-    await writeFile(file, bootWhenIdle(html, { path: pageDataPath(route), build }));
+    await writeFile(
+      file,
+      bootWhenIdle(html, { path: pageDataPath(route), build, preApp: `/${preAppChunk.file}` }),
+    );
   }
   await writeFile(path.join(outDir, '_redirects'), netlifyRedirects());
   await rm(ssrDir, { recursive: true, force: true });

@@ -5,11 +5,18 @@
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { JSDOM } from 'jsdom';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  MemoryRouter,
+  StaticRouterProvider,
+} from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
+import { AuthDialogShell, distinctIds } from '@/features/auth/components/auth-dialog-shell';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { blogKeys } from '@/features/blog/api/keys';
 import { listHandover } from '@/features/blog/lib/handover';
 import { RELATED_LIMIT } from '@/features/blog/api/get-related-articles';
@@ -107,4 +114,22 @@ export async function render(
     routerState: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     status: context.statusCode,
   };
+}
+
+/**
+ * The markup of dist/pre-app.html: what a tap shows before the app is up (src/pre-app/main.ts). Today the login /
+ * register dialog. Its ids are its own (`identifierPrefix`), and the two tabs' titles are told apart (distinctIds).
+ */
+export function renderPreApp(): string {
+  const markup = renderToStaticMarkup(
+    <AppProvider>
+      <MemoryRouter>
+        <AuthProvider>
+          <AuthDialogShell />
+        </AuthProvider>
+      </MemoryRouter>
+    </AppProvider>,
+    { identifierPrefix: 'pre-app-' },
+  );
+  return distinctIds(splitHead(markup).html);
 }

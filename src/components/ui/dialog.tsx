@@ -25,6 +25,13 @@ function DialogToastAnnouncer() {
   );
 }
 
+/** The overlay's, the box's and the close button's looks, shared with the pre-app copy of the auth dialog (src/pre-app). */
+export const dialogOverlayClass = 'fixed inset-0 z-50 bg-black/60';
+export const dialogContentClass =
+  'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg';
+export const dialogCloseClass =
+  'absolute right-4 top-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
 /** Focus can go back to an element only while it is in the document and laid out (not in a closed menu). */
 const canTakeFocus = (el: Element | null): el is HTMLElement =>
   el instanceof HTMLElement &&
@@ -64,13 +71,10 @@ export const DialogContent = React.forwardRef<
     const opener = React.useRef<Element | null>(null);
     return (
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <DialogPrimitive.Overlay className={dialogOverlayClass} />
         <DialogPrimitive.Content
           ref={ref}
-          className={cn(
-            'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg',
-            className,
-          )}
+          className={cn(dialogContentClass, className)}
           onOpenAutoFocus={(event) => {
             // Radix fires this before moving focus in, so the active element is still the opener.
             opener.current = document.activeElement;
@@ -89,10 +93,7 @@ export const DialogContent = React.forwardRef<
           {children}
           <DialogToastAnnouncer />
           {!hideClose && (
-            <DialogPrimitive.Close
-              className="absolute right-4 top-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label="Close"
-            >
+            <DialogPrimitive.Close className={dialogCloseClass} aria-label="Close">
               <CloseIcon />
             </DialogPrimitive.Close>
           )}

@@ -17,6 +17,8 @@ export const TabsTrigger = withBaseClassName(
 
 export const TabsContent = withBaseClassName(
   TabsPrimitive.Content,
-  'mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+  // Radix keeps an inactive panel's element (empty, with the hidden attribute); a panel laid out as a grid or flex
+  // would still take its place in the parent's gaps, so inactive means not displayed.
+  'mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=inactive]:hidden',
   'TabsContent',
 );

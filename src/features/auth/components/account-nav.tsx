@@ -43,10 +43,16 @@ export function AccountNav() {
         />
       )}
       <div className={cn('flex items-center gap-2', !ready && '[html[data-session]_&]:hidden')}>
-        <Button variant="ghost" size="sm" onClick={() => open('login')} {...preloadProps}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => open('login')}
+          {...preloadProps}
+          data-auth-tab="login"
+        >
           {d.loginTab}
         </Button>
-        <Button size="sm" onClick={() => open('register')} {...preloadProps}>
+        <Button size="sm" onClick={() => open('register')} {...preloadProps} data-auth-tab="register">
           {d.registerTab}
         </Button>
       </div>
@@ -108,5 +114,6 @@ export function MobileAccountNav({ onNavigate }: { onNavigate?: () => void }) {
 
 const preload = () => void preloadAuthDialog();
 // data-prefetch: a visitor who reaches for the button before the app has started gets the dialog's chunks with the
-// app's (scripts/prerender.ts, FIRST_TAP_MODULES).
+// app's (scripts/prerender.ts, FIRST_TAP_MODULES). data-auth-tab (the header's prerendered buttons): a tap before the
+// app is up opens the dialog's static copy on that tab (src/pre-app/main.ts).
 const preloadProps = { onPointerEnter: preload, onFocus: preload, 'data-prefetch': 'auth-dialog' };

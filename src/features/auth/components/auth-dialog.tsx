@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,7 +9,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { adoptAuthShell, readAuthShell, type AuthShellSnapshot } from '../lib/auth-shell';
 import { closeAuthDialog, useAuthDialogState, type AuthDialogState, type AuthTab } from '../lib/dialog-store';
 import { loadFormResolvers } from '../lib/form-resolvers';
 import { authMessages } from '../messages';
@@ -36,19 +38,46 @@ export default function AuthDialog() {
   );
 }
 
-/** Start in the first field rather than on the tab list: that is where the user types. */
+// What the pre-app copy of this dialog handed over (lib/auth-shell.ts): the field to focus and what to do next.
+let adopted: ReturnType<typeof adoptAuthShell> | null = null;
+
+/**
+ * Start in the first field rather than on the tab list: that is where the user types. After the pre-app copy, start
+ * where the visitor was typing in it, then carry out a submit or button press made there.
+ */
 function focusFirstField(event: Event) {
-  const input = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>(
-    'input:not([type=checkbox])',
-  );
+  const handover = adopted;
+  adopted = null;
+  const input =
+    handover?.focus ??
+    (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>(
+      'input:not([type=checkbox])',
+    );
   if (input) {
     event.preventDefault();
     input.focus();
   }
+  handover?.then();
 }
 
-function AuthDialogBody({ state }: { state: AuthDialogState }) {
-  const [tab, setTab] = useState<AuthTab>(state.tab);
+/**
+ * The dialog's views. `allPanels` renders both tabs' panels (the inactive one hidden) and no state of its own: the
+ * static copy the prerender writes for a tap made before the app is up (auth-dialog-shell.tsx).
+ */
+export function AuthDialogBody({
+  state,
+  allPanels = false,
+}: {
+  state: AuthDialogState;
+  allPanels?: boolean;
+}) {
+  // A copy opened before the app was up: this opening continues it (same tab, same text).
+  const [shell] = useState<AuthShellSnapshot | null>(() => (allPanels ? null : readAuthShell()));
+  const [tab, setTab] = useState<AuthTab>(shell?.tab ?? state.tab);
+  const tabs = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (shell && tabs.current) adopted = adoptAuthShell(shell, tabs.current);
+  }, [shell]);
   // The address a confirmation email went to: the dialog then says 'Check Your Email'.
   const [registered, setRegistered] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
@@ -59,6 +88,7 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
   const FORGOT = 'forgot';
   return (
     <Tabs
+      ref={tabs}
       value={forgot ? FORGOT : tab}
       onValueChange={(value) => {
         setForgot(false);
@@ -68,7 +98,13 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
     >
       <TabsList className="mr-8 grid grid-cols-2">
         <TabsTrigger value="login">{d.loginTab}</TabsTrigger>
-        <TabsTrigger value="register">
+        <TabsTrigger
+          value="register"
+          {...(allPanels && {
+            'data-search-label': d.registerTabFromSearch,
+            'data-search-path': paths.search,
+          })}
+        >
           {state.source === 'search' ? d.registerTabFromSearch : d.registerTab}
         </TabsTrigger>
       </TabsList>
@@ -79,7 +115,7 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
           {authMessages.forgot.back}
         </Button>
       </TabsContent>
-      <TabsContent value="login" className="mt-0 grid gap-4">
+      <TabsContent value="login" className="mt-0 grid gap-4" forceMount={allPanels || undefined}>
         <Heading title={d.loginTitle} description={d.loginDescription} />
         {/* One message per opening (issue 28): a refused email link's notice takes the verify reminder's place, which
             would otherwise ask a confirmed user to verify first. */}
@@ -100,7 +136,7 @@ function AuthDialogBody({ state }: { state: AuthDialogState }) {
           returnPath={state.returnPath}
         />
       </TabsContent>
-      <TabsContent value="register" className="mt-0 grid gap-4">
+      <TabsContent value="register" className="mt-0 grid gap-4" forceMount={allPanels || undefined}>
         <Heading title={d.registerTitle} description={d.registerDescription} />
         {/* Email confirmation is on, so no session comes back and the user is told to check their email (SPEC §4);
             should a session come back, there is nothing to check and the dialog closes. */}
