@@ -346,6 +346,29 @@ test.describe('the prerendered build in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  test("an article's Share before the app is ready copies the address and says so at once, and the app does not share again", async ({
+    newPage,
+  }) => {
+    const { page, problems } = await open(newPage, { hasTouch: true });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const release = await holdTheAppOnly(page);
+    await page.goto(articlePaths[0]!, { waitUntil: 'load' });
+    await page.getByRole('main').getByRole('button', { name: 'Share' }).tap();
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
+    await expect(toast).toHaveText(/Link copied/);
+    expect(await hydrated(page)).toBe(false);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+
+    release();
+    await expectHydrated(page);
+    // The tap was answered: the app, once up, raises no second toast.
+    await page.waitForTimeout(500);
+    await expect(toast).toHaveCount(1);
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect(toast).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
   test('keeps the text typed into a form before the app is ready, and the form goes on working', async ({
     newPage,
   }) => {

@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { AuthDialogShell, distinctIds } from '@/features/auth/components/auth-dialog-shell';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { blogKeys } from '@/features/blog/api/keys';
+import { ShareToastShell } from '@/features/blog/components/share-toast-shell';
 import { listHandover } from '@/features/blog/lib/handover';
 import { RELATED_LIMIT } from '@/features/blog/api/get-related-articles';
 import { setSanitizerWindow } from '@/features/blog/lib/sanitize';
@@ -117,8 +118,8 @@ export async function render(
 }
 
 /**
- * The markup of dist/pre-app.html: what a tap shows before the app is up (src/pre-app/main.ts). Today the login /
- * register dialog. Its ids are its own (`identifierPrefix`), and the two tabs' titles are told apart (distinctIds).
+ * The markup of dist/pre-app.html: what a tap shows before the app is up (src/pre-app/main.ts): the login /
+ * register dialog, and the toast Share raises. Its ids are its own (`identifierPrefix`), and the two tabs' titles are told apart (distinctIds).
  */
 export function renderPreApp(): string {
   const markup = renderToStaticMarkup(
@@ -126,6 +127,7 @@ export function renderPreApp(): string {
       <MemoryRouter>
         <AuthProvider>
           <AuthDialogShell />
+          <ShareToastShell />
         </AuthProvider>
       </MemoryRouter>
     </AppProvider>,

@@ -2,11 +2,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, Toaster } from '@/components/ui/toast';
 import AuthDialog from '@/features/auth/components/auth-dialog';
 import { AuthDialogShell, distinctIds } from '@/features/auth/components/auth-dialog-shell';
 import { AUTH_SHELL } from '@/features/auth/lib/auth-shell';
+import { ShareToastShell } from '@/features/blog/components/share-toast-shell';
 import { closeAuthDialog, openAuthDialog } from '@/features/auth/lib/dialog-store';
 import { FakeAuthProvider, fakeAuth } from '@/features/auth/testing/fake-auth';
 import { answer, SHELL } from './main';
@@ -17,6 +18,7 @@ const markup = distinctIds(
     <MemoryRouter>
       <FakeAuthProvider value={fakeAuth()}>
         <AuthDialogShell />
+        <ShareToastShell />
       </FakeAuthProvider>
     </MemoryRouter>,
     { identifierPrefix: 'pre-app-' },
@@ -115,6 +117,42 @@ describe('the pre-app copy of the auth dialog', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     } finally {
       delete window.__FLIPWISE_HYDRATED__;
+    }
+  });
+});
+
+describe("the pre-app answer to an article's Share", () => {
+  function article() {
+    document.body.innerHTML =
+      '<div id="root"><main><h1>Sell-through explained</h1><button data-share="">Share</button></main></div>';
+    window.__FLIPWISE_PRE_APP__ = Promise.resolve(markup);
+    const share = screen.getByRole('button', { name: 'Share' });
+    window.__FLIPWISE_HELD__ = { type: 'click', target: share };
+    return share;
+  }
+
+  it('copies the address, says so in a toast, and takes the tap from the app', async () => {
+    const user = userEvent.setup();
+    answer(article());
+    expect(window.__FLIPWISE_HELD__).toBeUndefined();
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent('Link copied');
+    expect(toast).toHaveTextContent('The article address is on your clipboard.');
+    expect(screen.queryByText("Couldn't copy the link")).not.toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(location.href);
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says when the address could not be copied', async () => {
+    userEvent.setup();
+    const refuse = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    try {
+      answer(article());
+      expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't copy the link");
+      expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
+    } finally {
+      refuse.mockRestore();
     }
   });
 });

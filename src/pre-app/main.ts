@@ -1,10 +1,10 @@
-// What a tap answers before the app is up (docs/decisions/065). A prerendered page's boot script (scripts/prerender.ts)
+// What a tap answers before the app is up (docs/decisions/065): Login and Register, and an article's Share. A prerendered page's boot script (scripts/prerender.ts)
 // imports this module with the app's, and hands it every click it holds for the app. On a phone the app is about
 // 150 KB of script: a visitor who taps Login in the first second would wait for all of it. Instead a static copy of
 // the login / register dialog (dist/pre-app.html, fetched by the boot script) opens at once: tabs switch, fields
 // take text, Escape and the close button close it. When the app has hydrated, it replays the held click, opens its
 // own dialog, and that takes over from the copy (src/features/auth/lib/auth-shell.ts). A submit or button press in
-// the copy is kept and carried out there.
+// the copy is kept and carried out there. Share needs nothing of the app: it is answered here, toast included.
 //
 // This file imports nothing, so it arrives as one small request; its names repeat AUTH_SHELL's (a test holds them
 // equal).
@@ -31,8 +31,62 @@ declare global {
 
 /** A click the boot script held: answered here when it is one this module knows. */
 export function answer(target: Element): void {
+  if (window.__FLIPWISE_HYDRATED__) return;
   const opener = target.closest<HTMLElement>(`[${SHELL.opener}]`);
   if (opener) void openAuthShell(opener);
+  const share = target.closest<HTMLElement>('[data-share]');
+  if (share) {
+    // Answered here, so the app must not share a second time when it comes.
+    if (window.__FLIPWISE_HELD__?.target === share) delete window.__FLIPWISE_HELD__;
+    void shareThisPage();
+  }
+}
+
+/** dist/pre-app.html, parsed: a fresh copy of the element with `id` (a <template>'s content for a template). */
+async function copyOf(id: string): Promise<HTMLElement | null> {
+  const markup = await window.__FLIPWISE_PRE_APP__;
+  if (!markup) return null;
+  const holder = document.createElement('div');
+  holder.innerHTML = markup;
+  const found = holder.querySelector(`#${id}`);
+  const element = found instanceof HTMLTemplateElement ? found.content.firstElementChild : found;
+  return element instanceof HTMLElement ? element : null;
+}
+
+/**
+ * SPEC §2 Share, as the article's Share button does it (src/features/blog/components/share-button.tsx): the native
+ * share sheet where the browser has one, else the address to the clipboard and a toast that says so.
+ */
+async function shareThisPage() {
+  const url = location.href;
+  if (typeof navigator.share === 'function') {
+    const title = document.querySelector('h1')?.textContent ?? document.title;
+    const text = document.querySelector<HTMLMetaElement>('meta[name=description]')?.content ?? '';
+    try {
+      await navigator.share({ title, text, url });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  let copied = true;
+  try {
+    await navigator.clipboard.writeText(url);
+  } catch {
+    copied = false;
+  }
+  const toasts = await copyOf('pre-app-share');
+  await stylesheetReady();
+  if (!toasts) return;
+  // The copy holds both outcomes: keep the one that happened.
+  toasts.querySelectorAll('li')[copied ? 1 : 0]?.remove();
+  document.body.append(toasts);
+  // As long as the app's toast stays (src/components/ui/toast.tsx), or until dismissed.
+  const timer = setTimeout(() => toasts.remove(), 5000);
+  toasts.querySelector('button')?.addEventListener('click', () => {
+    clearTimeout(timer);
+    toasts.remove();
+  });
 }
 window.__FLIPWISE_ANSWER__ = answer;
 
@@ -47,14 +101,10 @@ function stylesheetReady(): Promise<void> {
 }
 
 async function openAuthShell(opener: HTMLElement) {
-  const markup = await window.__FLIPWISE_PRE_APP__;
+  const shell = await copyOf(SHELL.id);
   await stylesheetReady();
   // The app came first (it replays the tap itself), or the copy is already open.
-  if (!markup || window.__FLIPWISE_HYDRATED__ || document.getElementById(SHELL.id)) return;
-  const holder = document.createElement('div');
-  holder.innerHTML = markup;
-  const shell = holder.firstElementChild;
-  if (!(shell instanceof HTMLElement) || shell.id !== SHELL.id) return;
+  if (!shell || window.__FLIPWISE_HYDRATED__ || document.getElementById(SHELL.id)) return;
   const dialog = shell.querySelector<HTMLElement>('[role=dialog]')!;
 
   // SPEC §2: on the search tool the Register tab reads 'Create an Account'.

@@ -50,7 +50,8 @@ export function useToasts(): ToastItem[] {
   );
 }
 
-function ToastView({ item }: { item: ToastItem }) {
+/** One toast. Exported for the pre-app copy of a toast (src/pre-app), which the prerender renders from it. */
+export function ToastView({ item }: { item: ToastItem }) {
   // The clock stops while the pointer or the keyboard is on the toast, so nobody loses an Undo while reaching for it.
   const [held, setHeld] = React.useState(false);
   const duration = item.duration ?? (item.action ? 10_000 : 5000);
@@ -103,14 +104,15 @@ function ToastView({ item }: { item: ToastItem }) {
   );
 }
 
+/** Where toasts show: the app's Toaster and the pre-app copy of a toast. */
+export const toasterClass = 'pointer-events-none fixed bottom-0 right-0 z-[100] w-full p-4 sm:max-w-sm';
+export const toastListClass = 'flex flex-col gap-2';
+
 export function Toaster() {
   const list = useToasts();
   return (
-    <section
-      aria-label="Notifications"
-      className="pointer-events-none fixed bottom-0 right-0 z-[100] w-full p-4 sm:max-w-sm"
-    >
-      <ol className="flex flex-col gap-2">
+    <section aria-label="Notifications" className={toasterClass}>
+      <ol className={toastListClass}>
         {list.map((item) => (
           <ToastView key={item.id} item={item} />
         ))}

@@ -32,7 +32,9 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
   }
 
   return (
-    <Button variant="outline" size="sm" onClick={() => void share()}>
+    // data-share: a tap before the app is up is answered by src/pre-app/main.ts, which shares the same title (the
+    // page's h1) and text (its meta description).
+    <Button variant="outline" size="sm" onClick={() => void share()} data-share="">
       <ShareIcon />
       {blogMessages.share}
     </Button>
