@@ -57,6 +57,8 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     manifest: true,
+    // Every browser the build targets preloads modules itself; the polyfill would be in every page's entry.
+    modulePreload: { polyfill: false },
     rollupOptions: { input: { index: 'index.html', 'pre-app': 'src/pre-app/main.ts' } },
   },
 });

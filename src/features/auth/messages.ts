@@ -1,15 +1,11 @@
-// The SPEC's copy for accounts (§2, §5, §8) in one place; quoted SPEC texts are verbatim.
+import { authAppMessages } from './app-messages';
+
+const { tabs, ...app } = authAppMessages;
+
+// The SPEC's copy for accounts (§2, §5, §8) in one place, with the shell's (app-messages.ts); quoted SPEC texts are
+// verbatim.
 export const authMessages = {
-  loginFailed: { title: 'Login failed', fallback: 'Invalid email or password' },
-  loginSuccess: { title: 'Success', description: 'You have successfully logged in' },
-  registrationFailed: { title: 'Registration failed', fallback: 'Could not create your account' },
-  verificationRequired: {
-    title: 'Verification required',
-    description: 'Please check your email for a verification link.',
-  },
-  registrationSuccess: { title: 'Success', description: 'Your account has been created' },
-  logoutSuccess: { title: 'Logged out', description: 'You have been logged out successfully' },
-  logoutFailed: { title: 'Error', description: 'There was an error logging out' },
+  ...app,
   validation: {
     title: 'Error',
     fillAllFields: 'Please fill out all fields',
@@ -33,8 +29,7 @@ export const authMessages = {
     passwordsMatch: 'Passwords match',
   },
   dialog: {
-    loginTab: 'Login',
-    registerTab: 'Register',
+    ...tabs,
     registerTabFromSearch: 'Create an Account',
     loginTitle: 'Login to your account',
     loginDescription: 'Your account gives you access to your profile and saved searches.',
@@ -71,16 +66,6 @@ export const authMessages = {
     back: 'Back to login',
     failedTitle: 'Could not send the reset link',
     failedFallback: 'Please check your connection and try again.',
-  },
-  redirect: {
-    verifiedTitle: 'Email verified',
-    welcome: (firstName?: string) =>
-      firstName ? `Welcome to Flipwise, ${firstName}!` : 'Welcome to Flipwise!',
-    expiredTitle: 'Link expired',
-    expired: 'This verification link is invalid or has expired. Please log in, or request a new link.',
-    /** The same link again while signed in with the session it gave: nothing to do. */
-    usedTitle: 'Link already used',
-    used: 'This link was already used: your email is confirmed.',
   },
   account: {
     title: 'My account',
@@ -126,13 +111,5 @@ export const authMessages = {
     failed: 'Could not send the email. Please try again.',
     /** Hosted Supabase sends one email per address a minute; asking sooner silently sends nothing. */
     cooldownSeconds: 60,
-  },
-  menu: {
-    welcome: (name: string) => `Welcome, ${name}!`,
-    searchTool: 'Thrifting Explorer',
-    account: 'My account',
-    logout: 'Logout',
-    /** WCAG 2.5.3: the name starts with the initials the button shows, so saying what you see works. */
-    trigger: (initials: string) => `${initials}, open account menu`,
   },
 } as const;

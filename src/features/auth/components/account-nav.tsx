@@ -6,13 +6,13 @@ import { cn } from '@/lib/utils';
 import { useAuth } from '../lib/auth-context';
 import { openAuthDialog, type AuthTab } from '../lib/dialog-store';
 import { displayName, getInitials, profileOf } from '../lib/user-display';
-import { authMessages } from '../messages';
+import { authAppMessages } from '../app-messages';
 import { preloadAuthDialog } from './auth-dialog-host';
 import { Avatar } from './avatar';
 
 const UserMenu = lazy(() => import('./user-menu'));
-const d = authMessages.dialog;
-const m = authMessages.menu;
+const d = authAppMessages.tabs;
+const m = authAppMessages.menu;
 
 /** The header's account slot on wide screens: Login / Register for visitors, the avatar menu when signed in. */
 /** SPEC §2: on the search tool screen the Register tab reads 'Create an Account', whoever opens the dialog. */

@@ -17,7 +17,7 @@ import { usedEmailLinks } from '../lib/email-links';
 import { hasStoredSession, isAuthStorageKey } from '../lib/stored-session';
 import { toastFailure } from '../lib/toast-failure';
 import { profileOf } from '../lib/user-display';
-import { authMessages as m } from '../messages';
+import { authAppMessages as m } from '../app-messages';
 
 export type AuthApi = typeof import('../api');
 
