@@ -267,6 +267,18 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Zimmermann', aliases: [] },
 ];
 
+/** What shares a bag's words and materials but is no bag: a bag or handbag query leaves these out. */
+const SMALL_LEATHER_GOODS = [
+  'wristlet',
+  'card holder',
+  'cardholder',
+  'card case',
+  'coin purse',
+  'keychain',
+  'key chain',
+  'bag charm',
+];
+
 export const GARMENTS: GarmentEntry[] = [
   { name: 'backpack', aliases: ['rucksack', 'book bag', 'bookbag'] },
   {
@@ -274,16 +286,7 @@ export const GARMENTS: GarmentEntry[] = [
     aliases: [],
     covers: ['handbag'],
     material: 'leather',
-    unlike: [
-      'wristlet',
-      'card holder',
-      'cardholder',
-      'card case',
-      'coin purse',
-      'keychain',
-      'key chain',
-      'bag charm',
-    ],
+    unlike: SMALL_LEATHER_GOODS,
   },
   // a tee of a band, as resellers sell them: the bands' own tees count too (BAND_TEES below)
   {
@@ -359,16 +362,7 @@ export const GARMENTS: GarmentEntry[] = [
     aliases: ['purse', 'hand bag', 'shoulder bag', 'top handle bag'],
     covers: ['bucket bag', 'clutch', 'crossbody bag', 'hobo bag', 'satchel', 'tote bag'],
     material: 'leather',
-    unlike: [
-      'wristlet',
-      'card holder',
-      'cardholder',
-      'card case',
-      'coin purse',
-      'keychain',
-      'key chain',
-      'bag charm',
-    ],
+    unlike: SMALL_LEATHER_GOODS,
   },
   { name: 'hat', aliases: [], covers: ['baseball cap', 'beanie'] },
   { name: 'heels', aliases: ['heel', 'pumps', 'high heels', 'stilettos'] },
