@@ -30,7 +30,6 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   'public.market_not_sql(jsonb, text)': serviceOnly,
   'public.market_garment_names(text, text[])': serviceOnly,
   'public.market_groups_sql(jsonb, text)': serviceOnly,
-  'public.market_groups_sql_filtered(jsonb, text)': serviceOnly,
   'public.market_has_demo()': serviceOnly,
   'public.market_index_state()': serviceOnly,
   'public.market_is_swap(text, text)': serviceOnly,
