@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   BRANDS,
+  GARMENT_FAMILIES,
   GARMENTS,
   MATERIALS,
   MODELS,
@@ -17,7 +18,7 @@ import { COLOUR_WORDS, NOISE_WORDS } from '../supabase/functions/_shared/market/
 
 // The lexicon's first load (20261125000310, in the baseline) stays as it was; this file reloads it whole, after the
 // word rules of issue 24 (decision 061).
-export const LEXICON_MIGRATION = 'supabase/migrations/20261125120100_market_lexicon.sql';
+export const LEXICON_MIGRATION = 'supabase/migrations/20261128120100_market_lexicon.sql';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const nullable = (text: string | null | undefined) => (text == null ? 'null' : literal(text));
@@ -34,6 +35,7 @@ export type LexiconRow = {
   material?: string;
   unlike?: string[];
   contrast?: string[];
+  family?: string;
 };
 
 /** Every name and alias of every entry, then the word lists. */
@@ -50,6 +52,7 @@ export function lexiconRows(): LexiconRow[] {
         covers: e.covers,
         material: e.material,
         unlike: e.unlike,
+        family: Object.keys(GARMENT_FAMILIES).find((f) => GARMENT_FAMILIES[f].includes(e.name)),
       });
     }
   }
@@ -74,7 +77,7 @@ export function lexiconSql(): string {
       (r, i) =>
         `  (${i + 1}, ${literal(r.raw)}, '${r.kind}', ${literal(r.label)}, ${nullable(r.brand)}, ` +
         `${nullable(r.garment)}, ${textArray(r.covers)}, ${nullable(r.material)}, ${textArray(r.unlike)}, ` +
-        `${textArray(r.contrast)})`,
+        `${textArray(r.contrast)}, ${nullable(r.family)})`,
     )
     .join(',\n');
   const products = PRODUCTS.flatMap((p) =>
@@ -85,13 +88,13 @@ export function lexiconSql(): string {
 -- Each name is stored as market_words makes it (the same rules as listings and queries). When two entries claim one
 -- name, the first listed wins (brands before garments before models before materials).
 delete from public.market_lexicon;
-insert into public.market_lexicon (phrase, kind, label, brand, garment, covers, material, unlike, contrast)
+insert into public.market_lexicon (phrase, kind, label, brand, garment, covers, material, unlike, contrast, family)
 select distinct on (f.phrase) f.phrase, v.kind, v.label, v.brand, v.garment, v.covers, v.material,
   array(select array_to_string(public.market_words(u), ' ') from unnest(v.unlike) u),
-  array(select array_to_string(public.market_words(c), ' ') from unnest(v.contrast) c)
+  array(select array_to_string(public.market_words(c), ' ') from unnest(v.contrast) c), v.family
 from (values
 ${values}
-) as v(n, raw, kind, label, brand, garment, covers, material, unlike, contrast),
+) as v(n, raw, kind, label, brand, garment, covers, material, unlike, contrast, family),
   lateral (select array_to_string(public.market_words(v.raw), ' ') as phrase) f
 where f.phrase ~ '^[a-z0-9_]+( [a-z0-9_]+){0,3}$'
 order by f.phrase, v.n;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LINES } from '../../../../emulator/seeds/data/market-data.ts';
 import { dictionaryWords } from '../../../../scripts/dictionary-sql.ts';
-import { BRANDS, GARMENTS, MATERIALS, MODELS, PRODUCTS, type LexiconEntry } from './lexicon-data.ts';
+import {
+  BRANDS,
+  GARMENT_FAMILIES,
+  GARMENTS,
+  MATERIALS,
+  MODELS,
+  PRODUCTS,
+  type LexiconEntry,
+} from './lexicon-data.ts';
 import { normalizeQuery } from './normalize.ts';
 
 const ALL: LexiconEntry[] = [...BRANDS, ...GARMENTS, ...MODELS];
@@ -169,6 +177,20 @@ describe('garments widen and narrow by data', () => {
   });
 });
 
+describe('every garment has one family', () => {
+  const families = Object.entries(GARMENT_FAMILIES);
+  it.each(GARMENTS.map((e) => [e.name] as const))('%s', (name) => {
+    expect(families.filter(([, members]) => members.includes(name)).map(([family]) => family)).toHaveLength(
+      1,
+    );
+  });
+  it('names only garments', () => {
+    const garments = new Set(GARMENTS.map((e) => e.name));
+    for (const [family, members] of families)
+      for (const member of members) expect(garments.has(member), `${family}: '${member}'`).toBe(true);
+  });
+});
+
 describe('models are garments', () => {
   const garments = new Set(GARMENTS.map((e) => e.name));
   it.each(MODELS.filter((e) => e.garment).map((e) => [e.name, e.garment!] as const))(
@@ -192,7 +214,10 @@ describe("a brand's own names for its garments", () => {
     expect(new Set(names).size, 'no name twice').toBe(names.length);
     for (const name of names) {
       expect(name).not.toBe('');
-      expect(garmentNames.get(product.garment)?.has(name) ?? false, `'${name}' is a name of ${product.garment}`).toBe(false);
+      expect(
+        garmentNames.get(product.garment)?.has(name) ?? false,
+        `'${name}' is a name of ${product.garment}`,
+      ).toBe(false);
     }
   });
 });

@@ -462,6 +462,79 @@ export const GARMENTS: GarmentEntry[] = [
 ];
 
 /**
+ * The family of each garment: what a buyer reads as the same kind of thing. A model named without a garment ("gucci
+ * marmont", "nuptse") counts its line across one family (a Nuptse jacket and vest, an Align pant and jogger) but not an
+ * item of another family that carries the name (a Marmont belt is no Marmont bag). Every GARMENTS name is in one.
+ */
+export const GARMENT_FAMILIES: Record<string, string[]> = {
+  bags: [
+    'backpack',
+    'bag',
+    'belt bag',
+    'bucket bag',
+    'clutch',
+    'crossbody bag',
+    'handbag',
+    'hobo bag',
+    'satchel',
+    'tote bag',
+  ],
+  footwear: [
+    'boots',
+    'clogs',
+    'flats',
+    'heels',
+    'loafers',
+    'mules',
+    'sandals',
+    'shoes',
+    'slippers',
+    'sneakers',
+  ],
+  accessories: ['baseball cap', 'beanie', 'belt', 'card holder', 'hat', 'scarf', 'sunglasses', 'wallet'],
+  tops: [
+    'band tee',
+    'blazer',
+    'blouse',
+    'bodysuit',
+    'bomber jacket',
+    'button-down shirt',
+    'cardigan',
+    'coat',
+    'crewneck sweatshirt',
+    'crop top',
+    'denim jacket',
+    'flannel shirt',
+    'fleece jacket',
+    'hoodie',
+    'jacket',
+    'polo shirt',
+    'puffer jacket',
+    'raincoat',
+    'shirt',
+    'sweater',
+    'sweatshirt',
+    't-shirt',
+    'tank top',
+    'vest',
+    'windbreaker',
+  ],
+  bottoms: [
+    'bootcut jeans',
+    'chinos',
+    'denim',
+    'denim shorts',
+    'jeans',
+    'joggers',
+    'leggings',
+    'pants',
+    'shorts',
+    'skirt',
+  ],
+  'one-pieces': ['dress', 'jumpsuit', 'maxi dress', 'midi dress', 'mini dress', 'overalls'],
+};
+
+/**
  * A brand's named model: read as a known item (never "corrected" into another word), with the brand that makes it and
  * the garment it is (a GARMENTS name), so a search for the garment counts titles that only name the model.
  */
@@ -500,7 +573,7 @@ export const MODELS: ModelEntry[] = [
   { name: 'Keepall', brand: 'Louis Vuitton', garment: 'bag', aliases: [] },
   { name: 'Langford', brand: 'Canada Goose', garment: 'coat', aliases: [] },
   { name: 'Le Pliage', brand: 'Longchamp', garment: 'tote bag', aliases: [] },
-  { name: 'Marmont', brand: 'Gucci', aliases: [] },
+  { name: 'Marmont', brand: 'Gucci', garment: 'handbag', aliases: [] },
   { name: 'Mayari', brand: 'Birkenstock', garment: 'sandals', aliases: [] },
   { name: 'Nano Puff', brand: 'Patagonia', garment: 'puffer jacket', aliases: [] },
   { name: 'Neverfull', brand: 'Louis Vuitton', garment: 'tote bag', aliases: [] },

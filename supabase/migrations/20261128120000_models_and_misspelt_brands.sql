@@ -1,0 +1,414 @@
+-- Matching titles as sellers write them, continued (issue 24, docs/decisions/068-models-and-misspelt-brands.md).
+--
+-- 1. Brands as listings misspell them ("addidas", "abercombie") count under the brand: found among the index's words
+--    when the vocabulary is refreshed (one letter from a brand name of six letters or more, no English word, no other
+--    name), kept in public.market_brand_spellings, read by the query as more names of the brand.
+-- 2. A model or a brand's own product name without a garment in the query is its garment's family: a listing that names
+--    a garment of another family and none of the model's is another item (a Marmont belt for "gucci marmont"), while
+--    the line's other garments of the family count (a Nuptse vest for "nuptse"). Families are lexicon data
+--    (GARMENT_FAMILIES, market_lexicon.family).
+-- 3. A pasted title keeps a product name holding a number by its number only ("1996 Retro" by 1996).
+-- 4. A part asked for is one part: a set of parts ("dust bag + box + ribbon set") is not counted as the part.
+
+alter table public.market_lexicon
+  add column family text check (family in ('bags', 'footwear', 'accessories', 'tops', 'bottoms', 'one-pieces'));
+
+comment on column public.market_lexicon.family is
+  'A garment: its family (bags, footwear, accessories, tops, bottoms, one-pieces), GARMENT_FAMILIES in lexicon-data.ts.';
+
+create table public.market_brand_spellings (
+  word text primary key check (word ~ '^[a-z]{5,100}$'),
+  brand text not null check (char_length(brand) between 1 and 100)
+);
+
+comment on table public.market_brand_spellings is
+  'Words of the listing index that misspell one brand (addidas: Adidas), written by market_refresh_vocabulary.';
+
+alter table public.market_brand_spellings enable row level security;
+revoke all on public.market_brand_spellings from anon, authenticated;
+grant select on public.market_brand_spellings to service_role;
+
+-- The query's groups, as in 20261125120000_seller_titles.sql, with the brand's misspellings and a model's garment.
+create or replace function public.market_clause_groups(p_groups jsonb) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_brands text[];
+  v_garments text[];
+  v_asked text[];
+  v_group jsonb;
+  v_out jsonb := '[]'::jsonb;
+  v_words text[] := '{}';
+  v_names text[];
+  v_material record;
+  v_not text[] := '{}';
+  v_notwords jsonb;
+  v_plain text[];
+  v_implied text[];
+  v_own text[];
+  v_own_phrases jsonb;
+  v_others text[];
+  v_describing text[];
+  v_family text[];
+begin
+  select coalesce(array_agg(distinct b), '{}') into v_brands
+  from (
+    select g.value ->> 'label' as b from jsonb_array_elements(coalesce(p_groups, '[]')) g
+    where g.value ->> 'kind' = 'brand'
+    union all
+    select x.brand from jsonb_array_elements(coalesce(p_groups, '[]')) g
+      join public.market_lexicon x on x.kind = 'model' and x.label = g.value ->> 'label'
+    where g.value ->> 'kind' = 'model'
+  ) s
+  where b is not null;
+  select coalesce(array_agg(g.value ->> 'label'), '{}') into v_garments
+  from jsonb_array_elements(coalesce(p_groups, '[]')) g
+  where g.value ->> 'kind' = 'garment';
+  -- The words the query itself holds: a "puffer vest" keeps its vests.
+  select coalesce(array_agg(distinct w), '{}') into v_asked
+  from jsonb_array_elements(coalesce(p_groups, '[]')) g, jsonb_array_elements(g.value -> 'any') n,
+    jsonb_array_elements_text(n.value) w;
+
+  for v_group in select value from jsonb_array_elements(coalesce(p_groups, '[]')) loop
+    if v_group ->> 'kind' = 'garment' then
+      v_out := v_out || jsonb_set(v_group, '{any}', public.market_garment_names(v_group ->> 'label', v_brands));
+      -- Words that make a title another garment: a "denim" jacket is no pair of jeans, a Nuptse vest no jacket.
+      v_words := v_words || coalesce((select x.unlike from public.market_lexicon x
+        where x.kind = 'garment' and x.label = v_group ->> 'label' limit 1), '{}');
+    elsif v_group ->> 'kind' = 'brand' then
+      -- A brand stands for its models too ("AF1s white sz 9" is a Nike): all of them when no garment is named, and
+      -- with one only those the garment covers ("nike shoes" counts AF1s, not a Nike model that is a jacket).
+      v_out := v_out || jsonb_set(v_group, '{any}', (
+        select jsonb_agg(distinct n.value order by n.value)
+        from (
+          select a.value from jsonb_array_elements(v_group -> 'any') a
+          union all
+          -- the brand as listings misspell it ("addidas", "abercombie"): found at vocabulary refresh
+          select to_jsonb(array[s.word]) from public.market_brand_spellings s where s.brand = v_group ->> 'label'
+          union all
+          select to_jsonb(string_to_array(x.phrase, ' ')) from public.market_lexicon x
+          where x.kind = 'model' and x.brand = v_group ->> 'label'
+            and (cardinality(v_garments) = 0 or exists (
+              select 1 from unnest(v_garments) g, jsonb_array_elements(public.market_garment_names(g, v_brands)) n
+              where n.value = to_jsonb(string_to_array(x.phrase, ' '))))
+        ) n(value)));
+    elsif v_group ->> 'kind' = 'material' then
+      select x.unlike, x.contrast into v_material
+      from public.market_lexicon x where x.kind = 'material' and x.label = v_group ->> 'label' limit 1;
+      if exists (select 1 from public.market_lexicon x
+                 where x.kind = 'garment' and x.label = any (v_garments) and x.material = v_group ->> 'label') then
+        -- Leather unless said otherwise: keep the titles that do not say, drop those naming another material.
+        v_words := v_words || v_material.contrast;
+      else
+        v_out := v_out || v_group;
+        v_words := v_words || v_material.unlike;
+      end if;
+    else
+      v_out := v_out || v_group;
+    end if;
+  end loop;
+
+  -- A model, or a brand's own product name, named without a garment is its garment's family: a listing that names a
+  -- garment of another family and none of the model's is another item ("gucci marmont" is no Marmont belt), while its
+  -- line's other garments of that family count ("nuptse": the Nuptse vest). With no brand named, only a product name
+  -- holding a number says its garment (a model number: 501, 990).
+  if cardinality(v_garments) = 0 then
+    select coalesce(array_agg(g.value -> 'any' -> 0 ->> 0), '{}') into v_plain
+    from jsonb_array_elements(coalesce(p_groups, '[]')) g
+    where g.value ->> 'kind' = 'word' and jsonb_array_length(g.value -> 'any' -> 0) = 1;
+    select coalesce(array_agg(distinct s.garment), '{}') into v_implied
+    from (
+      select x.garment
+      from jsonb_array_elements(coalesce(p_groups, '[]')) g
+        join public.market_lexicon x on x.kind = 'model' and x.label = g.value ->> 'label'
+      where g.value ->> 'kind' = 'model' and x.garment is not null
+      union all
+      select p.garment
+      from public.market_products p
+      where string_to_array(p.phrase, ' ') <@ v_plain
+        and (p.brand = any (v_brands) or (cardinality(v_brands) = 0 and p.phrase ~ '[0-9]'))
+    ) s;
+  end if;
+  if cardinality(v_implied) > 0 then
+    -- Garment words that titles also write as a description of another item are no sign of either: a boot cut, a
+    -- denim or fleece lining, a dress shoe, a heel tab, a pump, a shade of a colour. The query's own words (the model,
+    -- the brand) say nothing of the garment either.
+    v_describing := array['boot', 'bootie', 'crewneck', 'denim', 'dress', 'fleece', 'flannel', 'footwear', 'heel',
+      'jumper', 'kick', 'pullover', 'pump', 'shade', 'shoe', 'slide', 'tank'];
+    select array_agg(distinct f.label) into v_family
+    from (
+      select x.label from public.market_lexicon x
+      where x.kind = 'garment' and x.family in (select y.family from public.market_lexicon y
+        where y.kind = 'garment' and y.label = any (v_implied))
+      union all
+      select unnest(v_implied)
+    ) f;
+    with names(words) as (
+      select array(select jsonb_array_elements_text(n.value))
+      from unnest(v_implied) i, jsonb_array_elements(public.market_garment_names(i, v_brands)) n
+      union
+      select string_to_array(x.phrase, ' ') from public.market_lexicon x
+      where x.kind = 'garment' and x.label = any (v_family)
+    )
+    select coalesce(array_agg(distinct n.words[1] order by n.words[1])
+        filter (where cardinality(n.words) = 1 and n.words[1] <> all (v_describing) and n.words[1] <> all (v_asked)),
+        '{}'),
+      coalesce(jsonb_agg(distinct to_jsonb(n.words)) filter (where cardinality(n.words) > 1), '[]'::jsonb)
+    into v_own, v_own_phrases
+    from names n;
+    -- a phrase holding one of the single names or the query's words adds nothing ("belt bag" holds "bag")
+    select coalesce(jsonb_agg(p.value order by p.value), '[]'::jsonb) into v_own_phrases
+    from jsonb_array_elements(v_own_phrases) p
+    where not exists (select 1 from jsonb_array_elements_text(p.value) w where w = any (v_own) or w = any (v_asked));
+    select coalesce(array_agg(distinct x.phrase order by x.phrase), '{}') into v_others
+    from public.market_lexicon x
+    where x.kind = 'garment' and x.phrase !~ ' ' and x.label <> all (v_family)
+      and x.phrase <> all (v_own) and x.phrase <> all (v_asked) and x.phrase <> all (v_describing);
+  end if;
+
+  v_words := array(select distinct w from unnest(v_words) w where w <> all (v_asked) order by 1);
+  -- Each word as the listing key holds it (plurals folded, spacing and apostrophes gone: "t-shirt", "tees", "men's"),
+  -- so a found row is checked against its stored key (an array comparison) rather than its title read again by a
+  -- regular expression, which cost a wide query at 1M listings half a second.
+  select coalesce(jsonb_agg(distinct to_jsonb(k)), '[]'::jsonb) into v_notwords
+  from (select public.market_words(w) as k from unnest(v_words) w) s
+  where cardinality(k) > 0;
+  select array_agg(distinct array_to_string(array(select t || '\S*' from jsonb_array_elements_text(n.value) t), '\s+'))
+  into v_names
+  from jsonb_array_elements(coalesce(p_groups, '[]')) g, jsonb_array_elements(g.value -> 'any') n
+  where g.value ->> 'kind' in ('brand', 'model');
+  if v_names is not null then
+    v_not := v_not
+      || ('\m(' || array_to_string(v_names, '|') || ')\s+(style|type|inspired)\M')
+      || ('\m(not|non)\s+(a\s+|an\s+|real\s+|genuine\s+)?(' || array_to_string(v_names, '|') || ')')
+      -- made for the item, not the item: "twilly for birkin handle", "strap for lv speedy"
+      || ('\mfor\s+(a\s+|an\s+|the\s+|your\s+)?(' || array_to_string(v_names, '|') || ')');
+  end if;
+  return jsonb_build_object('groups', v_out, 'notwords', v_notwords,
+    'kinds', case when cardinality(v_others) > 0 then
+      jsonb_build_object('others', to_jsonb(v_others), 'own', to_jsonb(v_own), 'phrases', v_own_phrases) end,
+    'not', case when cardinality(v_not) > 0 then array_to_string(v_not, '|') end);
+end;
+$$;
+
+-- As in 20261125120000_seller_titles.sql, with a pasted title's numbered product names, a part's sets and the clause's kinds.
+create or replace function public.market_parse_query(p_query text) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+  -- Its existence checks must probe the search index: a planner that expects an early hit otherwise walks the whole
+  -- table, or every sale through the sold_at index (seconds at 1M listings for a combination that matches nothing).
+  set enable_seqscan = off
+  set enable_indexscan = off
+as $$
+declare
+  v_query text := left(coalesce(p_query, ''), 300);
+  v_clause text;
+  v_clauses jsonb := '[]'::jsonb;
+  v_exclude jsonb := '[]'::jsonb;
+  v_notes jsonb := '{}'::jsonb;
+  v_groups jsonb;
+  v_phrases text[];
+  v_phrase text;
+  v_word text;
+  v_long boolean;
+  v_kept jsonb;
+  v_group jsonb;
+  v_sql text;
+  v_ok boolean;
+  v_read jsonb;
+  v_gender text;
+  v_allow jsonb;
+  v_sets jsonb := '[]'::jsonb;
+begin
+  -- Words written in quotes are read as written (a correction undone by the screen's "search exactly" link).
+  v_notes := jsonb_build_object('keep', coalesce((
+    select jsonb_agg(distinct w)
+    from regexp_matches(v_query, '"([^"]*)"', 'g') as m, unnest(public.market_words(m[1])) as w), '[]'));
+
+  -- Exclusions apply to the whole query: "-kids" anywhere removes kids' listings from every alternative.
+  v_notes := v_notes || '{"excluding": true}';
+  for v_word in select m[1] from regexp_matches(v_query, '(?:^|\s)-([^\s,"]+)', 'g') as m loop
+    select r.groups, r.p_notes into v_groups, v_notes from public.market_query_groups(v_word, false, v_notes) r;
+    v_exclude := v_exclude || v_groups;
+  end loop;
+  v_notes := v_notes - 'excluding';
+  v_query := regexp_replace(v_query, '(?:^|\s)-[^\s,"]+', ' ', 'g');
+
+  -- A part a short query ends on is asked for alone ("nike dunk box" asks for boxes, as "box only" would); a pasted
+  -- title's "removable strap" or a "box logo hoodie" asks for nothing.
+  v_allow := to_jsonb(array(select distinct f from unnest(public.market_decoys(v_query, null, null)
+    || case when coalesce(array_length(public.market_words(v_query), 1), 0) < 7
+              and public.market_normalize(v_query) ~ ('\m(box|dust bag|dustbag|dust cover|strap|straps|case|receipt|'
+                || 'card|tags|tag|chain|insert|lens|lenses|laces|hardware|buckle|handle|handles|pouch|padlock|lock|'
+                || 'key|keys)$')
+            then array['part'] else '{}'::text[] end) f order by f));
+  -- A part asked for is one part: a set of them ("dust bag + box + ribbon set") is priced as a set.
+  if v_allow ? 'part' and not (public.market_words(v_query) && array['set', 'kit']) then
+    v_sets := '[["set"], ["kit"]]'::jsonb;
+  end if;
+
+  foreach v_clause in array regexp_split_to_array(v_query, ',') loop
+    if btrim(v_clause) = '' then
+      continue;
+    end if;
+    v_phrases := '{}';
+    for v_phrase in select m[1] from regexp_matches(v_clause, '"([^"]*)"', 'g') as m loop
+      if public.market_normalize(v_phrase) ~ ' ' then
+        v_phrases := v_phrases || public.market_normalize(v_phrase);
+      end if;
+    end loop;
+    -- Seven or more words: a title pasted from a listing. Its measurements in inches (an inseam, a bag's width) are
+    -- the seller's description, not the item: 25" and 28" Aligns are one item.
+    v_long := coalesce(array_length(public.market_words(v_clause), 1), 0) >= 7;
+    if v_long then
+      v_clause := regexp_replace(v_clause, '\m[0-9]{1,2}(\.[0-9])?\s*("|”|''''|in\M|inch\M|inches\M)', ' ', 'gi');
+    end if;
+    select r.groups, r.p_notes into v_groups, v_notes
+    from public.market_query_groups(replace(v_clause, '"', ' '), v_long, v_notes) r;
+    v_read := public.market_clause_groups(v_groups);
+    v_groups := v_read -> 'groups';
+    if v_long then
+      -- Brand and garment stay required (an absent brand must show as no comparables, not as other brands); each
+      -- other word is kept only while some listing still has all the kept words, so the sales pitch of one listing
+      -- ("high rise", "buttery", an inseam) does not hide the item's comps.
+      -- A size stays first; of the other words only a model, a number (a model number, a bag's size) or a named
+      -- brand's own product name can narrow the comps, the rest is the seller's description.
+      v_kept := '[]'::jsonb;
+      for v_group in
+        select g.value from jsonb_array_elements(v_groups) with ordinality as g(value, n)
+        order by case when g.value ->> 'kind' in ('brand', 'garment') then 0
+                      when g.value -> 'any' -> 0 ->> 0 like 'sz\_%' then 1 else 2 end, g.n
+      loop
+        if v_group ->> 'kind' in ('brand', 'garment') then
+          v_kept := v_kept || v_group;
+          continue;
+        end if;
+        if v_group ->> 'kind' = 'word' and (v_group -> 'any' -> 0 ->> 0) !~ '([0-9]|^sz_)'
+           and not exists (
+             select 1 from public.market_products p, jsonb_array_elements(v_groups) b
+             where b.value ->> 'kind' = 'brand' and p.brand = b.value ->> 'label'
+               -- a product name with a number is known by its number ("1996 Retro" by 1996, kept as numbers are)
+               and p.phrase !~ '[0-9]'
+               and (' ' || p.phrase || ' ') like ('% ' || (v_group -> 'any' -> 0 ->> 0) || ' %')
+               and (' ' || array_to_string(public.market_words(v_clause), ' ') || ' ') like ('% ' || p.phrase || ' %')) then
+          v_notes := jsonb_set(v_notes, '{ignored}', coalesce(v_notes -> 'ignored', '[]')
+            || to_jsonb(v_group -> 'any' -> 0 ->> 0));
+          continue;
+        end if;
+        v_sql := public.market_groups_sql(v_kept || v_group,
+          'l.terms');
+        execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
+          or exists (select 1 from public.market_listings l where l.status = %L and %s)',
+          'available', v_sql, 'sold', v_sql) into v_ok;
+        if v_ok then
+          v_kept := v_kept || v_group;
+        else
+          v_notes := jsonb_set(v_notes, '{ignored}', coalesce(v_notes -> 'ignored', '[]')
+            || to_jsonb(array_to_string(array(select jsonb_array_elements_text(v_group -> 'any' -> 0)), ' ')));
+        end if;
+      end loop;
+      v_groups := v_kept;
+    end if;
+    -- A query that says men's or women's leaves out the titles that say the other (titles that say neither stay).
+    v_gender := case
+      when public.market_normalize(v_clause) ~ '\m(men|mens|man|male)\M'
+        and public.market_normalize(v_clause) !~ '\m(women|womens|woman|ladies|female|unisex)\M'
+        then 'women womens woman ladies female wmns'
+      when public.market_normalize(v_clause) ~ '\m(women|womens|woman|ladies|female|wmns)\M'
+        and public.market_normalize(v_clause) !~ '\m(men|mens|man|male|unisex)\M'
+        then 'men mens man male'
+    end;
+    v_clauses := v_clauses || jsonb_build_object('groups', v_groups, 'phrases', to_jsonb(v_phrases),
+      'notwords', coalesce(v_read -> 'notwords', '[]'::jsonb)
+        || coalesce((select jsonb_agg(distinct jsonb_build_array(t)) from unnest(public.market_words(v_gender)) t),
+             '[]'::jsonb)
+        || v_sets,
+      'kinds', v_read -> 'kinds',
+      'not', v_read ->> 'not');
+  end loop;
+
+  return jsonb_build_object(
+    'clauses', v_clauses,
+    'exclude', v_exclude,
+    'allow', v_allow,
+    'corrected', coalesce(v_notes -> 'corrected', '[]'),
+    'ignored', coalesce(v_notes -> 'ignored', '[]'),
+    'recognised', coalesce(v_notes -> 'recognised', '[]'),
+    'unknown', coalesce(v_notes -> 'unknown', '[]')
+  );
+end;
+$$;
+
+-- As in 20261125120000_seller_titles.sql, with a model's garment ("kinds").
+create or replace function public.market_not_sql(p_clause jsonb, p_key text) returns text
+  language sql immutable
+  set search_path = ''
+as $$
+  select concat(
+    (select format(' and not (%s && %L::text[])', p_key, array_agg(w.value ->> 0 order by w.value ->> 0))
+     from jsonb_array_elements(coalesce(p_clause -> 'notwords', '[]'::jsonb)) w
+     where jsonb_array_length(w.value) = 1
+     having count(*) > 0),
+    (select string_agg(format(' and not (%s @> %L::text[])', p_key,
+        array(select jsonb_array_elements_text(w.value))), '' order by w.value::text)
+     from jsonb_array_elements(coalesce(p_clause -> 'notwords', '[]'::jsonb)) w
+     where jsonb_array_length(w.value) > 1),
+    -- a model named without its garment: no other garment named, unless one of its own is too
+    case when p_clause -> 'kinds' is not null then
+      format(' and (not (%s && %L::text[]) or %s && %L::text[]%s)', p_key,
+        array(select jsonb_array_elements_text(p_clause -> 'kinds' -> 'others')), p_key,
+        array(select jsonb_array_elements_text(p_clause -> 'kinds' -> 'own')),
+        (select string_agg(format(' or %s @> %L::text[]', p_key, array(select jsonb_array_elements_text(w.value))),
+           '' order by w.value::text)
+         from jsonb_array_elements(p_clause -> 'kinds' -> 'phrases') w))
+    end,
+    case when p_clause ->> 'not' is not null then
+      format(' and ((not (%s && %L::text[]) and strpos(lower(l.title), %L) = 0) or l.title !~* %L)',
+        p_key, '{style,type,inspired,not,non}', 'for', p_clause ->> 'not')
+    end)
+$$;
+
+-- As in 20261125120000_seller_titles.sql, and the brands' misspellings after the words.
+create or replace function public.market_refresh_vocabulary(p_sample int default 200000) returns integer
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_count int;
+begin
+  delete from public.market_vocabulary;
+  insert into public.market_vocabulary (word, listings)
+  select t, count(*)::int
+  from (select l.terms from public.market_listings l order by l.id desc limit greatest(p_sample, 0)) l,
+    unnest(l.terms) as t
+  group by t;
+  insert into public.market_vocabulary (word, listings)
+  select distinct t, 0 from public.market_lexicon x, unnest(string_to_array(x.phrase, ' ')) as t
+  where x.kind in ('brand', 'garment', 'model')
+  on conflict (word) do nothing;
+  -- The brands as listings misspell them: a word of the index one letter from a brand's one-word name of six letters or
+  -- more ("addidas", "abercombie"), that is no English word ("channel"), no other name we know, and close to one
+  -- brand only. A query naming the brand counts them (market_clause_groups).
+  delete from public.market_brand_spellings;
+  insert into public.market_brand_spellings (word, brand)
+  select v.word, min(b.label)
+  from public.market_vocabulary v
+    join (select distinct x.phrase, x.label from public.market_lexicon x
+          where x.kind = 'brand' and x.phrase ~ '^[a-z]{6,}$') b
+      on left(v.word, 1) = left(b.phrase, 1)
+     and abs(char_length(v.word) - char_length(b.phrase)) <= 1
+     and v.word <> b.phrase
+     and extensions.levenshtein(v.word, b.phrase) = 1
+  where v.listings > 0 and v.word ~ '^[a-z]{5,}$'
+    and not exists (select 1 from public.market_dictionary d where d.word = v.word)
+    and not exists (select 1 from public.market_lexicon x where (' ' || x.phrase || ' ') like ('% ' || v.word || ' %'))
+    and not exists (select 1 from public.market_products p where (' ' || p.phrase || ' ') like ('% ' || v.word || ' %'))
+  group by v.word
+  having count(distinct b.label) = 1;
+  select count(*)::int into v_count from public.market_vocabulary;
+  return v_count;
+end;
+$$;
+
+select public.market_refresh_vocabulary() where exists (select 1 from public.market_vocabulary);
