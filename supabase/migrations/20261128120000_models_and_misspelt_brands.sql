@@ -9,12 +9,19 @@
 --    (GARMENT_FAMILIES, market_lexicon.family).
 -- 3. A pasted title keeps a product name holding a number by its number only ("1996 Retro" by 1996).
 -- 4. A part asked for is one part: a set of parts ("dust bag + box + ribbon set") is not counted as the part.
+-- 5. A model may be known by its brand's product names beside the brand ("timbs" are Timberland's 6-inch boots).
 
 alter table public.market_lexicon
   add column family text check (family in ('bags', 'footwear', 'accessories', 'tops', 'bottoms', 'one-pieces'));
 
 comment on column public.market_lexicon.family is
   'A garment: its family (bags, footwear, accessories, tops, bottoms, one-pieces), GARMENT_FAMILIES in lexicon-data.ts.';
+
+-- A model known by its brand's product names, beside the brand ("timbs": Timberland's 6 inch, premium, yellow boot).
+alter table public.market_products add column model text check (char_length(model) between 1 and 100);
+
+comment on column public.market_products.model is
+  'A model (market_lexicon label) these names stand for beside the brand: Timberland''s "6 inch" are Timbs.';
 
 create table public.market_brand_spellings (
   word text primary key check (word ~ '^[a-z]{5,100}$'),
@@ -104,6 +111,17 @@ begin
         v_out := v_out || v_group;
         v_words := v_words || v_material.unlike;
       end if;
+    elsif v_group ->> 'kind' = 'model' and exists (select 1 from public.market_products p
+                                                    where p.model = v_group ->> 'label') then
+      -- A model known by its brand's product names counts them beside the brand ("timbs": "Timberland 6 Inch").
+      v_out := v_out || jsonb_set(v_group, '{any}', (
+        select jsonb_agg(distinct n.value order by n.value)
+        from (
+          select a.value from jsonb_array_elements(v_group -> 'any') a
+          union all
+          select to_jsonb(public.market_words(p.brand) || string_to_array(p.phrase, ' '))
+          from public.market_products p where p.model = v_group ->> 'label'
+        ) n(value)));
     else
       v_out := v_out || v_group;
     end if;

@@ -2,7 +2,7 @@
 -- misspellings, which words of the index become one, and what a search counts when a title misspells its brand, when a
 -- model is named without a garment, when a pasted title names a numbered product and when a part is asked for.
 begin;
-select plan(17);
+select plan(18);
 
 select ok((select relrowsecurity from pg_class where oid = 'public.market_brand_spellings'::regclass),
   'row level security is on for the brands'' misspellings');
@@ -25,6 +25,9 @@ values
   ('poshmark', 'model-3', 'Arcteryx Atom beanie grey', 'Arc''teryx', null, null, 'pre_owned', 'available', 30, 'USD', now(), null, 'import'),
   ('poshmark', 'model-4', 'Arc''teryx Atom LT Hoody with a belt pouch', 'Arc''teryx', null, null, 'pre_owned', 'available', 140, 'USD', now(), null, 'import'),
   ('ebay', 'long-1', 'Patagonia Better Sweater 1/4 Zip Fleece Navy Mens L', 'Patagonia', null, 'L', 'pre_owned', 'available', 60, 'USD', now(), null, 'import'),
+  ('ebay', 'timbs-1', 'Timberland 6 Inch Premium Boots Wheat Mens 10', 'Timberland', null, '10', 'pre_owned', 'available', 90, 'USD', now(), null, 'import'),
+  ('depop', 'timbs-2', 'timbs wheat sz 7 womens', null, null, '7', 'pre_owned', 'available', 70, 'USD', now(), null, 'import'),
+  ('ebay', 'timbs-3', 'Timberland Mens Chukka Boots Brown 11', 'Timberland', null, '11', 'pre_owned', 'available', 50, 'USD', now(), null, 'import'),
   ('ebay', 'part-1', 'Nike Dunk Low shoe box only size 10', 'Nike', null, null, 'pre_owned', 'available', 10, 'USD', now(), null, 'import'),
   ('ebay', 'part-2', 'Nike Dunk Low shoe box + tissue paper + receipt set', 'Nike', null, null, 'pre_owned', 'available', 15, 'USD', now(), null, 'import');
 select public.market_refresh_vocabulary();
@@ -56,6 +59,8 @@ select is(pg_temp.counted('arcteryx atom'), array['model-1', 'model-2', 'model-4
 select is(pg_temp.counted('arcteryx atom beanie'), array['model-3'], 'asked for, the beanie counts');
 select is(pg_temp.counted('Patagonia Better Sweater 1/4 Zip Fleece Navy Mens L'), array['long-1'],
   'a pasted title finds its listing');
+select is(pg_temp.counted('timbs'), array['timbs-1', 'timbs-2'],
+  'a model known by its brand''s product names counts them beside the brand, not the brand''s other boots');
 select is(pg_temp.counted('nike dunk box'), array['part-1'], 'a part asked for is one part, not a set of parts');
 select is(pg_temp.counted('nike dunk shoe box set'), array['part-2'], 'asked for, the set counts');
 select is((public.market_parse_query('arcteryx atom') -> 'clauses' -> 0 -> 'kinds' -> 'others') ? 'beanie', true,

@@ -208,6 +208,13 @@ describe("a brand's own names for its garments", () => {
   const garmentNames = new Map(GARMENTS.map((e) => [e.name, new Set([e.name, ...e.aliases].map(norm))]));
   it.each(PRODUCTS.map((p) => [`${p.brand} ${p.garment}`, p] as const))('%s', (_label, product) => {
     expect(brands.has(product.brand), `${product.brand} is a brand entry`).toBe(true);
+    if (product.model)
+      expect(
+        MODELS.some(
+          (m) => m.name === product.model && m.brand === product.brand && m.garment === product.garment,
+        ),
+        `${product.model} is a ${product.brand} model of that garment`,
+      ).toBe(true);
     expect(garments.has(product.garment), `${product.garment} is a garment entry`).toBe(true);
     expect(product.names.length).toBeGreaterThan(0);
     const names = product.names.map(norm);

@@ -236,7 +236,7 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'The North Face', aliases: ['north face', 'tnf', 'northface'] },
   { name: 'Theory', aliases: [] },
   { name: 'Thom Browne', aliases: [] },
-  { name: 'Timberland', aliases: ['timbs', 'timberlands'] },
+  { name: 'Timberland', aliases: ['timberlands'] },
   { name: 'Tommy Hilfiger', aliases: ['tommy', 'hilfiger', 'tommy jeans'] },
   { name: 'Topshop', aliases: [] },
   { name: 'Tory Burch', aliases: [] },
@@ -586,6 +586,7 @@ export const MODELS: ModelEntry[] = [
   { name: 'Super Puff', brand: 'Aritzia', garment: 'puffer jacket', aliases: [] },
   { name: 'Synchilla', brand: 'Patagonia', garment: 'fleece jacket', aliases: [] },
   { name: 'Tasman', brand: 'Ugg', garment: 'slippers', aliases: [] },
+  { name: 'Timbs', brand: 'Timberland', garment: 'boots', aliases: [] },
   { name: 'Ultraboost', brand: 'Adidas', garment: 'sneakers', aliases: ['ultra boost'] },
   { name: 'Vapormax', brand: 'Nike', garment: 'sneakers', aliases: ['vapor max'] },
   { name: 'Wunder Under', brand: 'Lululemon', garment: 'leggings', aliases: [] },
@@ -596,8 +597,10 @@ export const MODELS: ModelEntry[] = [
  * What a brand calls its garments, read only beside that brand: Lululemon's "Align" and "tight" are leggings, a Nike
  * "shoe" is a sneaker, a Levi's "501" is a pair of jeans. A search for the garment counts them (with the brand's name
  * when the query names no brand); the words stay ordinary words everywhere else. `garment` is a GARMENTS name.
+ * `model`: a MODELS name of the brand these are names of, beside the brand ("timbs" are Timberland's 6-inch boots:
+ * "Timberland 6 Inch" counts for "timbs", a Timberland chukka does not).
  */
-export type ProductNames = { brand: string; garment: string; names: string[] };
+export type ProductNames = { brand: string; garment: string; model?: string; names: string[] };
 
 const ATHLETIC_TIGHTS = ['tight', 'tights'];
 const SNEAKER_SHOES = ['shoe', 'running shoe', 'athletic shoe'];
@@ -1013,7 +1016,8 @@ export const PRODUCTS: ProductNames[] = [
   { brand: 'The North Face', garment: 'fleece jacket', names: ['osito', 'glacier'] },
   { brand: 'The North Face', garment: 'coat', names: ['mcmurdo', 'gotham', 'arctic parka'] },
   { brand: 'The North Face', garment: 'raincoat', names: ['venture', 'resolve', 'antora'] },
-  { brand: 'Timberland', garment: 'boots', names: ['6 inch', 'premium', 'yellow boot', 'euro hiker'] },
+  { brand: 'Timberland', garment: 'boots', model: 'Timbs', names: ['6 inch', 'premium', 'yellow boot'] },
+  { brand: 'Timberland', garment: 'boots', names: ['euro hiker'] },
   {
     brand: 'Tory Burch',
     garment: 'handbag',
