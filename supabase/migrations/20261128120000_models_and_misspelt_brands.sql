@@ -10,6 +10,9 @@
 -- 3. A pasted title keeps a product name holding a number by its number only ("1996 Retro" by 1996).
 -- 4. A part asked for is one part: a set of parts ("dust bag + box + ribbon set") is not counted as the part.
 -- 5. A model may be known by its brand's product names beside the brand ("timbs" are Timberland's 6-inch boots).
+-- 6. A brand's product name that holds a shorter one but is another product (market_products.separate) is that
+--    product: a Pillow Tabby is no Tabby; a describing word of a product name ("Classic Flap") is left out when the
+--    rest is the brand's product name too.
 
 alter table public.market_lexicon
   add column family text check (family in ('bags', 'footwear', 'accessories', 'tops', 'bottoms', 'one-pieces'));
@@ -19,6 +22,12 @@ comment on column public.market_lexicon.family is
 
 -- A model known by its brand's product names, beside the brand ("timbs": Timberland's 6 inch, premium, yellow boot).
 alter table public.market_products add column model text check (char_length(model) between 1 and 100);
+
+-- A product name that holds a shorter one of the brand but is another product (a Pillow Tabby is no Tabby).
+alter table public.market_products add column separate boolean not null default false;
+
+comment on column public.market_products.separate is
+  'This name holds a shorter product name of the brand but is another product: a search for the shorter leaves it out.';
 
 comment on column public.market_products.model is
   'A model (market_lexicon label) these names stand for beside the brand: Timberland''s "6 inch" are Timbs.';
@@ -58,6 +67,10 @@ declare
   v_others text[];
   v_describing text[];
   v_family text[];
+  v_query_words text[];
+  v_adjectives text[];
+  v_dropped text[];
+  v_products jsonb;
 begin
   select coalesce(array_agg(distinct b), '{}') into v_brands
   from (
@@ -185,11 +198,41 @@ begin
       and x.phrase <> all (v_own) and x.phrase <> all (v_asked) and x.phrase <> all (v_describing);
   end if;
 
+  -- A brand's product name that holds the query's product name but is another product (market_products.separate)
+  -- rules a listing out: a Pillow Tabby is no Tabby, an Ultra Mini no Mini. And a describing word of the query's
+  -- product name (classic, original, retro...) is left out when the rest is the brand's product name too: "Classic
+  -- Flap" is the brand's "flap", a "Classic Mini" its "mini".
+  v_query_words := array(select w from jsonb_array_elements(coalesce(p_groups, '[]')) g,
+    jsonb_array_elements(g.value -> 'any') a, jsonb_array_elements_text(a.value) w
+    where g.value ->> 'kind' in ('word', 'brand', 'model'));
+  v_adjectives := array['athletic', 'classic', 'new', 'og', 'original', 'premium', 'retro', 'running', 'vintage'];
+  if cardinality(v_brands) > 0 then
+    select coalesce(array_agg(distinct d.w), '{}') into v_dropped
+    from public.market_products p, unnest(string_to_array(p.phrase, ' ')) d(w)
+    where p.brand = any (v_brands) and string_to_array(p.phrase, ' ') <@ v_query_words and d.w = any (v_adjectives)
+      and exists (select 1 from public.market_products r
+        where r.brand = p.brand and r.phrase <> p.phrase
+          and string_to_array(r.phrase, ' ') = array(select x from unnest(string_to_array(p.phrase, ' ')) x
+                                                      where x <> all (v_adjectives)));
+    if cardinality(v_dropped) > 0 then
+      select coalesce(jsonb_agg(g.value), '[]'::jsonb) into v_out
+      from jsonb_array_elements(v_out) g
+      where not (g.value ->> 'kind' = 'word' and g.value -> 'any' -> 0 ->> 0 = any (v_dropped));
+      v_query_words := array(select w from unnest(v_query_words) w where w <> all (v_dropped));
+    end if;
+    select coalesce(jsonb_agg(distinct to_jsonb(string_to_array(q.phrase, ' '))), '[]'::jsonb) into v_products
+    from public.market_products p
+      join public.market_products q on q.brand = p.brand and q.phrase <> p.phrase
+        and string_to_array(q.phrase, ' ') @> string_to_array(p.phrase, ' ')
+    where p.brand = any (v_brands) and string_to_array(p.phrase, ' ') <@ v_query_words
+      and q.separate and not (string_to_array(q.phrase, ' ') <@ v_query_words);
+  end if;
+
   v_words := array(select distinct w from unnest(v_words) w where w <> all (v_asked) order by 1);
   -- Each word as the listing key holds it (plurals folded, spacing and apostrophes gone: "t-shirt", "tees", "men's"),
   -- so a found row is checked against its stored key (an array comparison) rather than its title read again by a
   -- regular expression, which cost a wide query at 1M listings half a second.
-  select coalesce(jsonb_agg(distinct to_jsonb(k)), '[]'::jsonb) into v_notwords
+  select coalesce(jsonb_agg(distinct to_jsonb(k)), '[]'::jsonb) || coalesce(v_products, '[]'::jsonb) into v_notwords
   from (select public.market_words(w) as k from unnest(v_words) w) s
   where cardinality(k) > 0;
   select array_agg(distinct array_to_string(array(select t || '\S*' from jsonb_array_elements_text(n.value) t), '\s+'))

@@ -2,7 +2,7 @@
 -- misspellings, which words of the index become one, and what a search counts when a title misspells its brand, when a
 -- model is named without a garment, when a pasted title names a numbered product and when a part is asked for.
 begin;
-select plan(18);
+select plan(21);
 
 select ok((select relrowsecurity from pg_class where oid = 'public.market_brand_spellings'::regclass),
   'row level security is on for the brands'' misspellings');
@@ -28,6 +28,10 @@ values
   ('ebay', 'timbs-1', 'Timberland 6 Inch Premium Boots Wheat Mens 10', 'Timberland', null, '10', 'pre_owned', 'available', 90, 'USD', now(), null, 'import'),
   ('depop', 'timbs-2', 'timbs wheat sz 7 womens', null, null, '7', 'pre_owned', 'available', 70, 'USD', now(), null, 'import'),
   ('ebay', 'timbs-3', 'Timberland Mens Chukka Boots Brown 11', 'Timberland', null, '11', 'pre_owned', 'available', 50, 'USD', now(), null, 'import'),
+  ('ebay', 'tabby-1', 'Coach Tabby 26 Black Pebble Leather', 'Coach', null, null, 'pre_owned', 'available', 250, 'USD', now(), null, 'import'),
+  ('depop', 'tabby-2', 'Coach Pillow Tabby 26 cream quilted', 'Coach', null, null, 'pre_owned', 'available', 300, 'USD', now(), null, 'import'),
+  ('ebay', 'flap-1', 'Chanel Classic Flap Medium Caviar', 'Chanel', null, null, 'pre_owned', 'available', 7000, 'USD', now(), null, 'import'),
+  ('mercari', 'flap-2', 'Chanel vintage flap bag lambskin', 'Chanel', null, null, 'pre_owned', 'available', 4000, 'USD', now(), null, 'import'),
   ('ebay', 'part-1', 'Nike Dunk Low shoe box only size 10', 'Nike', null, null, 'pre_owned', 'available', 10, 'USD', now(), null, 'import'),
   ('ebay', 'part-2', 'Nike Dunk Low shoe box + tissue paper + receipt set', 'Nike', null, null, 'pre_owned', 'available', 15, 'USD', now(), null, 'import');
 select public.market_refresh_vocabulary();
@@ -53,7 +57,7 @@ $$;
 
 select is(pg_temp.counted('adidas gazelle'), array['spell-1', 'spell-2'],
   'a search for the brand counts the listing that misspells it');
-select is(pg_temp.counted('chanel flap bag'), '{}'::text[], 'no English word is read as a brand');
+select is(pg_temp.counted('chanel quilted'), '{}'::text[], 'no English word is read as a brand ("Channel quilted flap bag")');
 select is(pg_temp.counted('arcteryx atom'), array['model-1', 'model-2', 'model-4'],
   'a model named without a garment counts its line across one family (a hoody and a vest), not a beanie');
 select is(pg_temp.counted('arcteryx atom beanie'), array['model-3'], 'asked for, the beanie counts');
@@ -61,6 +65,11 @@ select is(pg_temp.counted('Patagonia Better Sweater 1/4 Zip Fleece Navy Mens L')
   'a pasted title finds its listing');
 select is(pg_temp.counted('timbs'), array['timbs-1', 'timbs-2'],
   'a model known by its brand''s product names counts them beside the brand, not the brand''s other boots');
+select is(pg_temp.counted('coach tabby'), array['tabby-1'],
+  'a longer product name of the brand that is another product (a Pillow Tabby) is no Tabby');
+select is(pg_temp.counted('coach pillow tabby'), array['tabby-2'], 'asked for, the Pillow Tabby counts');
+select is(pg_temp.counted('chanel classic flap'), array['flap-1', 'flap-2'],
+  'a describing word of a product name is left out when the rest is the brand''s product name too');
 select is(pg_temp.counted('nike dunk box'), array['part-1'], 'a part asked for is one part, not a set of parts');
 select is(pg_temp.counted('nike dunk shoe box set'), array['part-2'], 'asked for, the set counts');
 select is((public.market_parse_query('arcteryx atom') -> 'clauses' -> 0 -> 'kinds' -> 'others') ? 'beanie', true,

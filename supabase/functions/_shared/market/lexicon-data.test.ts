@@ -218,6 +218,15 @@ describe("a brand's own names for its garments", () => {
     expect(garments.has(product.garment), `${product.garment} is a garment entry`).toBe(true);
     expect(product.names.length).toBeGreaterThan(0);
     const names = product.names.map(norm);
+    // A separate product holds a shorter product name of the brand, or there is nothing to set it apart from.
+    const shorter = PRODUCTS.filter((p) => p.brand === product.brand).flatMap((p) => p.names.map(norm));
+    for (const name of product.separate ?? []) {
+      expect(product.names, `'${name}' is one of the names`).toContain(name);
+      expect(
+        shorter.some((other) => other !== norm(name) && ` ${norm(name)} `.includes(` ${other} `)),
+        `'${name}' holds a shorter product name of ${product.brand}`,
+      ).toBe(true);
+    }
     expect(new Set(names).size, 'no name twice').toBe(names.length);
     for (const name of names) {
       expect(name).not.toBe('');

@@ -598,9 +598,17 @@ export const MODELS: ModelEntry[] = [
  * "shoe" is a sneaker, a Levi's "501" is a pair of jeans. A search for the garment counts them (with the brand's name
  * when the query names no brand); the words stay ordinary words everywhere else. `garment` is a GARMENTS name.
  * `model`: a MODELS name of the brand these are names of, beside the brand ("timbs" are Timberland's 6-inch boots:
- * "Timberland 6 Inch" counts for "timbs", a Timberland chukka does not).
+ * "Timberland 6 Inch" counts for "timbs", a Timberland chukka does not). `separate`: names of these that hold a
+ * shorter product name of the brand but are another product (a Pillow Tabby is no Tabby, an Ultra Mini no Mini), so
+ * a search for the shorter name leaves them out.
  */
-export type ProductNames = { brand: string; garment: string; model?: string; names: string[] };
+export type ProductNames = {
+  brand: string;
+  garment: string;
+  model?: string;
+  names: string[];
+  separate?: string[];
+};
 
 const ATHLETIC_TIGHTS = ['tight', 'tights'];
 const SNEAKER_SHOES = ['shoe', 'running shoe', 'athletic shoe'];
@@ -755,6 +763,7 @@ export const PRODUCTS: ProductNames[] = [
     garment: 'handbag',
     names: [
       'tabby',
+      'pillow tabby',
       'willis',
       'rogue',
       'cassie',
@@ -769,6 +778,7 @@ export const PRODUCTS: ProductNames[] = [
       'legacy',
       'gotham',
     ],
+    separate: ['pillow tabby'],
   },
   { brand: 'Coach', garment: 'tote bag', names: ['field tote', 'city tote', 'mollie'] },
   {
@@ -884,6 +894,7 @@ export const PRODUCTS: ProductNames[] = [
       'papillon',
       'looping',
     ],
+    separate: ['multi pochette'],
   },
   { brand: 'Louis Vuitton', garment: 'tote bag', names: ['onthego', 'on the go', 'graceful', 'totally'] },
   {
@@ -1037,6 +1048,7 @@ export const PRODUCTS: ProductNames[] = [
       'mini',
       'neumel',
     ],
+    separate: ['ultra mini'],
   },
   { brand: 'Ugg', garment: 'slippers', names: ['tazz', 'scuffette', 'coquette', 'disquette', 'fluff yeah'] },
   { brand: 'Under Armour', garment: 'leggings', names: ATHLETIC_TIGHTS },
