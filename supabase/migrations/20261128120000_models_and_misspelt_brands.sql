@@ -162,6 +162,7 @@ begin
     ) s;
   end if;
   if cardinality(v_implied) > 0 then
+    -- The family's own garment words save a found row; the brand's product names do not (a 501 is no garment word).
     -- Garment words that titles also write as a description of another item are no sign of either: a boot cut, a
     -- denim or fleece lining, a dress shoe, a heel tab, a pump, a shade of a colour. The query's own words (the model,
     -- the brand) say nothing of the garment either.
@@ -176,9 +177,6 @@ begin
       select unnest(v_implied)
     ) f;
     with names(words) as (
-      select array(select jsonb_array_elements_text(n.value))
-      from unnest(v_implied) i, jsonb_array_elements(public.market_garment_names(i, v_brands)) n
-      union
       select string_to_array(x.phrase, ' ') from public.market_lexicon x
       where x.kind = 'garment' and x.label = any (v_family)
     )
@@ -417,12 +415,14 @@ as $$
      where jsonb_array_length(w.value) > 1),
     -- a model named without its garment: no other garment named, unless one of its own is too
     case when p_clause -> 'kinds' is not null then
-      format(' and (not (%s && %L::text[]) or %s && %L::text[]%s)', p_key,
-        array(select jsonb_array_elements_text(p_clause -> 'kinds' -> 'others')), p_key,
-        array(select jsonb_array_elements_text(p_clause -> 'kinds' -> 'own')),
+      -- The family's words first (most comps say their garment); the other families' words, dozens, are looked up
+      -- by hash per word of the key: an array overlap with them compares every pair, 15 us a found row.
+      format(' and (%s && %L::text[]%s or not exists (select from unnest(%s) k(w) where k.w = any (%L::text[])))',
+        p_key, array(select jsonb_array_elements_text(p_clause -> 'kinds' -> 'own')),
         (select string_agg(format(' or %s @> %L::text[]', p_key, array(select jsonb_array_elements_text(w.value))),
            '' order by w.value::text)
-         from jsonb_array_elements(p_clause -> 'kinds' -> 'phrases') w))
+         from jsonb_array_elements(p_clause -> 'kinds' -> 'phrases') w),
+        p_key, array(select jsonb_array_elements_text(p_clause -> 'kinds' -> 'others')))
     end,
     case when p_clause ->> 'not' is not null then
       format(' and ((not (%s && %L::text[]) and strpos(lower(l.title), %L) = 0) or l.title !~* %L)',
