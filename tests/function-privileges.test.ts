@@ -38,6 +38,7 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   'public.market_normalize(text)': serviceOnly,
   'public.market_oauth_token_put(text, uuid, text, integer)': serviceOnly,
   'public.market_parse_query(text)': serviceOnly,
+  'public.market_read_query(text)': serviceOnly,
   'public.market_query_groups(text, boolean, jsonb)': serviceOnly,
   'public.market_refresh_vocabulary(integer)': serviceOnly,
   'public.market_search(text, text, text, uuid, text, integer, integer, text, integer, integer, integer)':

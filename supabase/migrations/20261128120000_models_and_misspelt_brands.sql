@@ -13,6 +13,8 @@
 -- 6. A brand's product name that holds a shorter one but is another product (market_products.separate) is that
 --    product: a Pillow Tabby is no Tabby; a describing word of a product name ("Classic Flap") is left out when the
 --    rest is the brand's product name too.
+-- 7. A query's reading is kept ten minutes (public.market_query_readings): the sold search that follows a listed one
+--    reads the same text, and reading it is about 5 ms. A vocabulary refresh and a lexicon load forget them.
 
 alter table public.market_lexicon
   add column family text check (family in ('bags', 'footwear', 'accessories', 'tops', 'bottoms', 'one-pieces'));
@@ -31,6 +33,19 @@ comment on column public.market_products.separate is
 
 comment on column public.market_products.model is
   'A model (market_lexicon label) these names stand for beside the brand: Timberland''s "6 inch" are Timbs.';
+
+create table public.market_query_readings (
+  query text primary key check (char_length(query) <= 1000),
+  reading jsonb not null,
+  read_at timestamptz not null default now()
+);
+
+comment on table public.market_query_readings is
+  'Recent readings of search texts (market_read_query), kept ten minutes for the search of the other kind that follows.';
+
+alter table public.market_query_readings enable row level security;
+revoke all on public.market_query_readings from anon, authenticated;
+grant select, insert, update, delete on public.market_query_readings to service_role;
 
 create table public.market_brand_spellings (
   word text primary key check (word ~ '^[a-z]{5,100}$'),
@@ -71,6 +86,7 @@ declare
   v_adjectives text[];
   v_dropped text[];
   v_products jsonb;
+  v_names_of jsonb;
 begin
   select coalesce(array_agg(distinct b), '{}') into v_brands
   from (
@@ -85,6 +101,9 @@ begin
   select coalesce(array_agg(g.value ->> 'label'), '{}') into v_garments
   from jsonb_array_elements(coalesce(p_groups, '[]')) g
   where g.value ->> 'kind' = 'garment';
+  -- Each garment's names, read once: the brand's models below are checked against them too.
+  select coalesce(jsonb_object_agg(g, public.market_garment_names(g, v_brands)), '{}'::jsonb) into v_names_of
+  from (select distinct unnest(v_garments) as g) s;
   -- The words the query itself holds: a "puffer vest" keeps its vests.
   select coalesce(array_agg(distinct w), '{}') into v_asked
   from jsonb_array_elements(coalesce(p_groups, '[]')) g, jsonb_array_elements(g.value -> 'any') n,
@@ -92,7 +111,7 @@ begin
 
   for v_group in select value from jsonb_array_elements(coalesce(p_groups, '[]')) loop
     if v_group ->> 'kind' = 'garment' then
-      v_out := v_out || jsonb_set(v_group, '{any}', public.market_garment_names(v_group ->> 'label', v_brands));
+      v_out := v_out || jsonb_set(v_group, '{any}', v_names_of -> (v_group ->> 'label'));
       -- Words that make a title another garment: a "denim" jacket is no pair of jeans, a Nuptse vest no jacket.
       v_words := v_words || coalesce((select x.unlike from public.market_lexicon x
         where x.kind = 'garment' and x.label = v_group ->> 'label' limit 1), '{}');
@@ -110,7 +129,7 @@ begin
           select to_jsonb(string_to_array(x.phrase, ' ')) from public.market_lexicon x
           where x.kind = 'model' and x.brand = v_group ->> 'label'
             and (cardinality(v_garments) = 0 or exists (
-              select 1 from unnest(v_garments) g, jsonb_array_elements(public.market_garment_names(g, v_brands)) n
+              select 1 from unnest(v_garments) g, jsonb_array_elements(v_names_of -> g) n
               where n.value = to_jsonb(string_to_array(x.phrase, ' '))))
         ) n(value)));
     elsif v_group ->> 'kind' = 'material' then
@@ -451,6 +470,7 @@ begin
   -- The brands as listings misspell them: a word of the index one letter from a brand's one-word name of six letters or
   -- more ("addidas", "abercombie"), that is no English word ("channel"), no other name we know, and close to one
   -- brand only. A query naming the brand counts them (market_clause_groups).
+  delete from public.market_query_readings;
   delete from public.market_brand_spellings;
   insert into public.market_brand_spellings (word, brand)
   select v.word, min(b.label)
@@ -469,6 +489,96 @@ begin
   having count(distinct b.label) = 1;
   select count(*)::int into v_count from public.market_vocabulary;
   return v_count;
+end;
+$$;
+
+-- The reading is market_read_query; market_parse_query answers from a recent reading of the same text when there is
+-- one (a read-only look-up: the search, which may write, keeps the reading).
+alter function public.market_parse_query(text) rename to market_read_query;
+
+create function public.market_parse_query(p_query text) returns jsonb
+  language sql stable
+  set search_path = ''
+as $$
+  select coalesce(
+    (select r.reading from public.market_query_readings r
+     where r.query = p_query and r.read_at > now() - interval '10 minutes'),
+    public.market_read_query(p_query))
+$$;
+
+revoke execute on function public.market_parse_query(text) from public, anon, authenticated;
+grant execute on function public.market_parse_query(text) to service_role;
+
+-- As in 20261125000400_market_search.sql, and the reading kept for the search of the other kind.
+create or replace function public.market_search(
+  p_kind text,
+  p_query text,
+  p_condition text,
+  p_user uuid,
+  p_bucket text,
+  p_limit int,
+  p_window_seconds int,
+  p_cache_key text default null,
+  p_ttl_seconds int default 900,
+  p_window_days int default 90,
+  p_min_sellers int default 5
+) returns jsonb
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_gate jsonb;
+  v_result jsonb;
+  v_count int;
+  v_state jsonb;
+begin
+  if p_kind is null or p_kind not in ('available', 'sold') then
+    raise exception 'p_kind must be available or sold' using errcode = '22023';
+  end if;
+
+  v_gate := public.market_search_gate(p_user, p_bucket, p_limit, p_window_seconds, p_cache_key);
+  if not (v_gate ->> 'allowed')::boolean then
+    return v_gate;
+  end if;
+  if jsonb_typeof(v_gate -> 'cached') = 'object' then
+    return jsonb_build_object('allowed', true, 'cached', true, 'result', v_gate -> 'cached');
+  end if;
+
+  if p_kind = 'available' then
+    v_result := public.market_count_available(p_query, p_condition, p_min_sellers);
+    v_count := (v_result ->> 'available')::int;
+  else
+    v_result := public.market_count_sold(p_query, p_condition, p_window_days, p_min_sellers)
+      || jsonb_build_object('dataSince',
+           (select min(l.sold_at) from public.market_listings l where l.status = 'sold'));
+    v_count := (v_result ->> 'sold')::int;
+  end if;
+  -- Where a zero comes from is asked of the whole index: demo rows, the panel, or nothing at all.
+  if v_count = 0 then
+    v_state := public.market_index_state();
+  else
+    v_state := jsonb_build_object(
+      'hasDemo', (v_result ->> 'demoComps')::int > 0,
+      'hasPanel', (v_result ->> 'panelComps')::int > 0,
+      'empty', false);
+  end if;
+  v_result := v_result || jsonb_build_object(
+    'hasDemo', (v_state ->> 'hasDemo')::boolean,
+    'hasPanel', (v_state ->> 'hasPanel')::boolean,
+    'indexEmpty', (v_state ->> 'empty')::boolean,
+    'asOf', to_jsonb(now()));
+
+  if p_cache_key is not null then
+    perform public.market_cache_put(p_cache_key, v_result, p_ttl_seconds);
+  end if;
+  -- The reading, for the search of the other kind that follows (the screen asks for both).
+  if not exists (select 1 from public.market_query_readings r
+                 where r.query = p_query and r.read_at > now() - interval '10 minutes') then
+    delete from public.market_query_readings r where r.read_at <= now() - interval '10 minutes';
+    insert into public.market_query_readings (query, reading) values (p_query, v_result -> 'query')
+    on conflict (query) do update set reading = excluded.reading, read_at = now();
+  end if;
+  return jsonb_build_object('allowed', true, 'cached', false, 'result', v_result);
 end;
 $$;
 

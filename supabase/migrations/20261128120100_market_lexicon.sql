@@ -2,6 +2,7 @@
 -- Do not edit by hand. 224 brands, 69 garments, 41 models, 3 materials, 123 brands' product name lists.
 -- Each name is stored as market_words makes it (the same rules as listings and queries). When two entries claim one
 -- name, the first listed wins (brands before garments before models before materials).
+delete from public.market_query_readings;
 delete from public.market_lexicon;
 insert into public.market_lexicon (phrase, kind, label, brand, garment, covers, material, unlike, contrast, family)
 select distinct on (f.phrase) f.phrase, v.kind, v.label, v.brand, v.garment, v.covers, v.material,

@@ -2,7 +2,7 @@
 -- misspellings, which words of the index become one, and what a search counts when a title misspells its brand, when a
 -- model is named without a garment, when a pasted title names a numbered product and when a part is asked for.
 begin;
-select plan(21);
+select plan(28);
 
 select ok((select relrowsecurity from pg_class where oid = 'public.market_brand_spellings'::regclass),
   'row level security is on for the brands'' misspellings');
@@ -12,6 +12,13 @@ select ok(not has_table_privilege('anon', 'public.market_brand_spellings', 'sele
 select ok(not has_table_privilege('authenticated', 'public.market_brand_spellings', 'select, insert, update, delete'),
   'signed-in users cannot read or change them');
 select ok(has_table_privilege('service_role', 'public.market_brand_spellings', 'select'), 'the search functions read them');
+
+select ok((select relrowsecurity from pg_class where oid = 'public.market_query_readings'::regclass),
+  'row level security is on for the kept readings');
+select policies_are('public', 'market_query_readings', array[]::name[], 'the readings have no policies: service role only');
+select ok(not has_table_privilege('anon', 'public.market_query_readings', 'select'), 'visitors cannot read the readings');
+select ok(not has_table_privilege('authenticated', 'public.market_query_readings', 'select, insert, update, delete'),
+  'signed-in users cannot read or change the readings');
 
 insert into public.market_listings (marketplace, external_id, title, brand, category, size, condition, status, price,
   currency, listed_at, sold_at, source)
@@ -76,6 +83,17 @@ select is((public.market_parse_query('arcteryx atom') -> 'clauses' -> 0 -> 'kind
   'the reading of a model without a garment names the other families'' words');
 select ok(not has_function_privilege('authenticated', 'public.market_refresh_vocabulary(integer)', 'execute'),
   'signed-in users cannot refresh the words');
+
+-- A search keeps its reading for the search of the other kind that follows.
+select is((public.market_search('available', 'adidas gazelle', 'pre_owned', gen_random_uuid(), 'search', 100, 60)
+            -> 'result' ->> 'available')::int, 2, 'a listed search counts the misspelt brand');
+select is((select reading from public.market_query_readings where query = 'adidas gazelle'),
+  public.market_read_query('adidas gazelle'), 'and keeps its reading for the sold search that follows');
+
+-- A kept reading answers for its text until the words change: a vocabulary refresh forgets it.
+insert into public.market_query_readings (query, reading) values ('kept reading', '{"clauses": [], "kept": true}');
+select public.market_refresh_vocabulary();
+select is(public.market_parse_query('kept reading') ? 'kept', false, 'a vocabulary refresh forgets the kept readings');
 
 select * from finish();
 rollback;
