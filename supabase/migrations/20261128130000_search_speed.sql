@@ -201,6 +201,12 @@ $$;
 -- unnested and sorted again, and the newest sales were read back from the table whole, all of them, to keep ten. The
 -- figures are the same (checked on the 200 queries of bench:search at 1M listings: no answer differs).
 --
+-- The available count groups the rows it finds once, in two grouping sets: by condition and seller (each
+-- condition's figure and its sellers), and, for the condition asked for only, by marketplace and seller (the split by
+-- marketplace). Before, the rows were grouped by condition, marketplace and seller, and that set (17,461 groups for
+-- "shein floral mini dress") was read five times more: grouped again by seller, by condition, by marketplace, and
+-- twice summed.
+--
 -- Both run with jit = off. enable_sort = off makes a plan that still sorts (the newest sale of each seller) cost
 -- 10^10, far past jit_above_cost, and PostgreSQL 15 (PGlite has no JIT) then compiled some hundred functions for every
 -- count: about 950 ms of JIT for a count that runs in 1 ms on the panel test's rows, which timed that test out at
@@ -221,30 +227,33 @@ declare
 begin
   execute format($sql$
     with g as (
-      select l.condition, l.marketplace, l.seller_key, count(*)::int as n,
+      select grouping(l.condition) = 0 as by_seller, l.condition, l.seller_key, (l.condition = $1) as chosen,
+        case when l.condition = $1 then l.marketplace end as marketplace,
+        case when l.condition = $1 then l.seller_key end as chosen_key,
+        count(*)::int as n,
         count(*) filter (where l.source = 'demo')::int as demo, count(*) filter (where l.source = 'panel')::int as panel
       from public.market_listings l
       where %s
-      group by l.condition, l.marketplace, l.seller_key
-    ),
-    s as (
-      select g.condition, g.seller_key, sum(g.n)::int as n from g group by g.condition, g.seller_key
+      group by grouping sets ((l.condition, l.seller_key),
+        ((l.condition = $1), (case when l.condition = $1 then l.marketplace end),
+         (case when l.condition = $1 then l.seller_key end)))
     ),
     c as (
-      select s.condition, sum(s.n)::int as n, count(s.seller_key)::int as sellers
-      from s group by s.condition
+      select g.condition, sum(g.n)::int as n, count(g.seller_key)::int as sellers
+      from g where g.by_seller group by g.condition
     ),
     m as (
-      select g.marketplace, sum(g.n)::int as n, count(g.seller_key)::int as sellers,
-        array_agg(g.seller_key) filter (where g.seller_key is not null) as keys
-      from g where g.condition = $1 group by g.marketplace
+      select g.marketplace, sum(g.n)::int as n, count(g.chosen_key)::int as sellers,
+        array_agg(g.chosen_key) filter (where g.chosen_key is not null) as keys,
+        sum(g.demo)::int as demo, sum(g.panel)::int as panel
+      from g where not g.by_seller and g.chosen group by g.marketplace
     )
     select jsonb_build_object(
       'conditions', coalesce((select jsonb_object_agg(c.condition, jsonb_build_object('n', c.n, 'sellers', c.sellers)) from c), '{}'),
       'marketplaces', coalesce((select jsonb_agg(jsonb_build_object('marketplace', m.marketplace, 'n', m.n,
         'sellers', m.sellers, 'keys', case when m.sellers < $2 then to_jsonb(m.keys) end)) from m), '[]'),
-      'demo', coalesce((select sum(g.demo) from g where g.condition = $1), 0)::int,
-      'panel', coalesce((select sum(g.panel) from g where g.condition = $1), 0)::int
+      'demo', coalesce((select sum(m.demo) from m), 0)::int,
+      'panel', coalesce((select sum(m.panel) from m), 0)::int
     )$sql$, public.market_match_sql(v_parsed, 'available'))
   into v_raw using p_condition, v_k;
 
@@ -295,13 +304,19 @@ begin
       from public.market_listings l
       where %s and l.sold_at >= $2 and public.market_sold_key(l.terms, l.sold_at) && %L::text[]
     ),
+    -- As in market_count_available: grouped once, by condition and seller, and by marketplace and seller for the
+    -- condition asked for.
     g as (
-      select m.condition, m.marketplace, m.seller_key, count(*)::int as n,
+      select grouping(m.condition) = 0 as by_seller, m.condition, m.seller_key, (m.condition = $1) as chosen,
+        case when m.condition = $1 then m.marketplace end as marketplace,
+        case when m.condition = $1 then m.seller_key end as chosen_key,
+        count(*)::int as n,
         count(*) filter (where m.source = 'demo')::int as demo, count(*) filter (where m.source = 'panel')::int as panel
       from m
-      group by m.condition, m.marketplace, m.seller_key
+      group by grouping sets ((m.condition, m.seller_key),
+        ((m.condition = $1), (case when m.condition = $1 then m.marketplace end),
+         (case when m.condition = $1 then m.seller_key end)))
     ),
-    chosen as (select * from g where g.condition = $1),
     sorted as (
       select
         (select array_agg(m.price order by m.price) from m
@@ -322,17 +337,15 @@ begin
         lateral (select x.at - floor(x.at) as part, s.took[floor(x.at)::int + 1] as lo, s.took[ceil(x.at)::int + 1] as hi) y
       where cardinality(s.took) > 0
     ),
-    s as (
-      select g.condition, g.seller_key, sum(g.n)::int as n from g group by g.condition, g.seller_key
-    ),
     c as (
-      select s.condition, sum(s.n)::int as n, count(s.seller_key)::int as sellers
-      from s group by s.condition
+      select g.condition, sum(g.n)::int as n, count(g.seller_key)::int as sellers
+      from g where g.by_seller group by g.condition
     ),
     mk as (
-      select chosen.marketplace, sum(chosen.n)::int as n, count(chosen.seller_key)::int as sellers,
-        array_agg(chosen.seller_key) filter (where chosen.seller_key is not null) as keys
-      from chosen group by chosen.marketplace
+      select g.marketplace, sum(g.n)::int as n, count(g.chosen_key)::int as sellers,
+        array_agg(g.chosen_key) filter (where g.chosen_key is not null) as keys,
+        sum(g.demo)::int as demo, sum(g.panel)::int as panel
+      from g where not g.by_seller and g.chosen group by g.marketplace
     ),
     keys as (
       select m.seller_key, bool_or(m.currency = 'USD' and m.price is not null) as priced,
@@ -365,8 +378,8 @@ begin
         from quartiles q
       ),
       'medianDaysToSell', (select round((extract(epoch from m.took) / 86400)::numeric, 1) from middle m),
-      'demo', coalesce((select sum(chosen.demo) from chosen), 0)::int,
-      'panel', coalesce((select sum(chosen.panel) from chosen), 0)::int,
+      'demo', coalesce((select sum(mk.demo) from mk), 0)::int,
+      'panel', coalesce((select sum(mk.panel) from mk), 0)::int,
       'recentSellers', (select count(distinct r.seller_key) from recent r),
       'recentSales', coalesce((
         select jsonb_agg(jsonb_build_object(
