@@ -1,21 +1,10 @@
--- Search at 1M listings within its time (docs/decisions/067-search-speed.md): a sale outside the window never read,
--- the sold figures from one narrow pass, and the sellers counted by grouping.
+-- Search at 1M listings within its time (docs/decisions/067-search-speed.md): a sale outside the window never read, a
+-- stored mark instead of two tests on every found row, a clause's ruled-out words asked of the index, the found rows
+-- grouped once, the sold figures from one narrow pass, and no JIT (which timed the panel test out on PostgreSQL 15).
 
--- One index scan per clause -------------------------------------------------------------------------------------------
--- A clause is groups of alternatives: the brand's names, the garment's kinds, a model's spellings. Until now each
--- combination of one alternative per group became its own GIN probe, `key @> '{...}'`, joined by OR; past 256
--- combinations ("nike shoes": 6 names x 60 kinds) the groups were instead ANDed with only the first one probed, and
--- every other group was tested row by row. "nike shoes" then read all 22,471 listed Nikes and ran some twenty array
--- tests on each to keep 8,172 (178 ms at 1M listings on PGlite), and a combination query planned dozens of probes.
---
--- Now every group is one condition the index answers in the same scan, ANDed with the others: the words every
--- alternative needs (`key @> '{...}'`), and for each group of alternatives `key && '{...}'` over one word of each
--- alternative (a single word, or the rarest word of a phrase: a listing that holds the phrase holds that word). When a
--- group has phrases, the exact group is tested on the rows the scan found. The matched rows are the same by
--- construction: each added condition is implied by the group it stands for.
---
--- p_index_key: the expression the index conditions are written on, when it is not p_key (a sale's key with its week,
--- below); the exact tests of phrases read p_key.
+-- One index scan per clause, on the key the index holds ------------------------------------------------------------------
+-- As in 20261126120000_search_one_probe.sql (decision 066), with p_index_key: the expression the index conditions are
+-- written on, when it is not p_key (a sale's key with its week, below); the exact tests of phrases read p_key.
 drop function public.market_groups_sql(jsonb, text);
 create function public.market_groups_sql(p_groups jsonb, p_key text, p_index_key text default null) returns text
   language plpgsql stable
