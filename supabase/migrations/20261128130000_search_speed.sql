@@ -377,7 +377,10 @@ begin
           order by r.sold_at desc, r.id desc)
         from recent r
       ), '[]'::jsonb)
-    )$sql$, public.market_match_sql(v_parsed, 'sold'), public.market_sold_weeks(v_since, now()))
+    )$sql$, public.market_match_sql(v_parsed, 'sold'), public.market_sold_weeks(v_since,
+      -- Through the latest sale the index holds, if one is dated after now (a clock or a time zone ahead): the count
+      -- has always taken every sale since p_window_days ago. One row of market_listings_sold_at_idx.
+      greatest(now(), (select max(l.sold_at) from public.market_listings l where l.status = 'sold'))))
   into v_raw using p_condition, v_since, v_k;
 
   v_cell := v_raw -> 'conditions' -> p_condition;
