@@ -109,15 +109,25 @@ create index market_listings_sold_week_idx on public.market_listings
 -- A query's brand that a title names only to say it is not the item ("Nike style", "not Coach", "strap for Gucci") is
 -- ruled out by a regular expression (market_not_sql's "not"), read only on the rows that may hold one: those whose key
 -- has style, type, inspired, not or non, or whose lowered title has "for" anywhere. Those two tests ran on every row an
--- answer found, some 25 ms of the 70 ms of "levi's jeans" available at 1M listings on PGlite. "hedged" stores whether
--- the lowered title holds any of the six as text anywhere ("platform" and "nonstop" count): every title the expression
--- can match holds one of its words, so reading the expression only where hedged is true rules out the same rows.
--- Plain strpos, no regular expression: a write stays within PostgreSQL's cache of 32 (docs/decisions/061).
+-- answer found, some 25 ms of the 70 ms of "levi's jeans" available at 1M listings on PGlite, and "for" anywhere took
+-- in every Forever 21, Reformation and platform shoe. "hedged" stores whether the title holds one of the six as a
+-- whole word: the expression reads them as words (\m, \M, \s around them), so a title it can match is hedged, and
+-- reading it only where hedged is true rules out the same rows. A title of ASCII only is cut into words at every
+-- character that is not a-z, 0-9 or _ (a regular expression's word characters); any other title is marked when it
+-- holds one of the six anywhere, which may mark more, never fewer.
+-- No regular expression: a write stays within PostgreSQL's cache of 32 (docs/decisions/061).
 alter table public.market_listings add column hedged boolean generated always as (
-  strpos(lower(title), 'for') > 0 or strpos(lower(title), 'style') > 0 or strpos(lower(title), 'type') > 0
-  or strpos(lower(title), 'inspired') > 0 or strpos(lower(title), 'not') > 0 or strpos(lower(title), 'non') > 0) stored;
+  case when octet_length(title) <> char_length(title) then
+    strpos(lower(title), 'for') > 0 or strpos(lower(title), 'style') > 0 or strpos(lower(title), 'type') > 0
+    or strpos(lower(title), 'inspired') > 0 or strpos(lower(title), 'not') > 0 or strpos(lower(title), 'non') > 0
+  else
+    string_to_array(translate(lower(title),
+      E'\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f !"#$%&\'()*+,-./:;<=>?@[\\]^`{|}~\x7f',
+      '                                                                '), ' ')
+    && '{for,style,type,inspired,not,non}'::text[]
+  end) stored;
 comment on column public.market_listings.hedged is
-  'Whether the lowered title holds for, style, type, inspired, not or non anywhere: only then can it name a brand that is not the item (docs/decisions/067).';
+  'Whether the title has the word for, style, type, inspired, not or non: only then can it name a brand that is not the item (docs/decisions/067).';
 
 -- As in 20261125120000_seller_titles.sql, with a sale's conditions written on its key with the week, and the test
 -- whether a found row can hold a hedged brand read from the stored mark. market_not_sql writes that test on the key and
