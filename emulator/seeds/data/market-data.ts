@@ -454,6 +454,8 @@ const BULK_INDEXES = [
      using gin (terms) with (fastupdate = off) where status = 'available'`,
   `create index if not exists market_listings_sold_terms_idx on public.market_listings
      using gin (terms) with (fastupdate = off) where status = 'sold'`,
+  `create index if not exists market_listings_sold_week_idx on public.market_listings
+     using gin (public.market_sold_key(terms, sold_at)) with (fastupdate = off) where status = 'sold'`,
   `create index if not exists market_listings_title_trgm_idx on public.market_listings using gin (title extensions.gin_trgm_ops)`,
   `create index if not exists market_listings_source_idx on public.market_listings (source)`,
   `create index if not exists market_listings_seller_key_idx on public.market_listings (seller_key) where seller_key is not null`,
@@ -490,7 +492,7 @@ export async function seedMarketListings(
   const bulk = options.bulk ?? options.count >= 10_000;
   await db.query(`delete from public.market_listings where source = 'demo'`);
   if (bulk) {
-    for (const name of ['available_terms', 'sold_terms', 'title_trgm', 'source', 'seller_key']) {
+    for (const name of ['available_terms', 'sold_terms', 'sold_week', 'title_trgm', 'source', 'seller_key']) {
       await db.exec(`drop index if exists public.market_listings_${name}_idx`);
     }
   }
