@@ -182,9 +182,9 @@ begin
   end if;
   if cardinality(v_implied) > 0 then
     -- The family's own garment words save a found row; the brand's product names do not (a 501 is no garment word).
-    -- Garment words that titles also write as a description of another item are no sign of either: a boot cut, a
-    -- denim or fleece lining, a dress shoe, a heel tab, a pump, a shade of a colour. The query's own words (the model,
-    -- the brand) say nothing of the garment either.
+    -- Garment words that titles also write as a description of another item are no sign of another family: a boot
+    -- cut, a denim or fleece lining, a dress shoe, a heel tab, a pump, a shade of a colour. The query's own words (the
+    -- model, the brand) say nothing of the garment either.
     v_describing := array['boot', 'bootie', 'crewneck', 'denim', 'dress', 'fleece', 'flannel', 'footwear', 'heel',
       'jumper', 'kick', 'pullover', 'pump', 'shade', 'shoe', 'slide', 'tank'];
     select array_agg(distinct f.label) into v_family
@@ -200,7 +200,7 @@ begin
       where x.kind = 'garment' and x.label = any (v_family)
     )
     select coalesce(array_agg(distinct n.words[1] order by n.words[1])
-        filter (where cardinality(n.words) = 1 and n.words[1] <> all (v_describing) and n.words[1] <> all (v_asked)),
+        filter (where cardinality(n.words) = 1 and n.words[1] <> all (v_asked)),
         '{}'),
       coalesce(jsonb_agg(distinct to_jsonb(n.words)) filter (where cardinality(n.words) > 1), '[]'::jsonb)
     into v_own, v_own_phrases
@@ -433,7 +433,7 @@ as $$
      from jsonb_array_elements(coalesce(p_clause -> 'notwords', '[]'::jsonb)) w
      where jsonb_array_length(w.value) > 1),
     -- a model named without its garment: no other garment named, unless one of its own is too
-    case when p_clause -> 'kinds' is not null then
+    case when jsonb_typeof(p_clause -> 'kinds') = 'object' then
       -- The family's words first (most comps say their garment); the other families' words, dozens, are looked up
       -- by hash per word of the key: an array overlap with them compares every pair, 15 us a found row.
       format(' and (%s && %L::text[]%s or not exists (select from unnest(%s) k(w) where k.w = any (%L::text[])))',

@@ -2,7 +2,7 @@
 -- misspellings, which words of the index become one, and what a search counts when a title misspells its brand, when a
 -- model is named without a garment, when a pasted title names a numbered product and when a part is asked for.
 begin;
-select plan(28);
+select plan(29);
 
 select ok((select relrowsecurity from pg_class where oid = 'public.market_brand_spellings'::regclass),
   'row level security is on for the brands'' misspellings');
@@ -79,6 +79,8 @@ select is(pg_temp.counted('chanel classic flap'), array['flap-1', 'flap-2'],
   'a describing word of a product name is left out when the rest is the brand''s product name too');
 select is(pg_temp.counted('nike dunk box'), array['part-1'], 'a part asked for is one part, not a set of parts');
 select is(pg_temp.counted('nike dunk shoe box set'), array['part-2'], 'asked for, the set counts');
+select ok(public.market_match_sql(public.market_parse_query('adidas sneakers'), 'available') !~ 'unnest',
+  'a query naming its garment reads no garment family: its found rows are not tested for one');
 select is((public.market_parse_query('arcteryx atom') -> 'clauses' -> 0 -> 'kinds' -> 'others') ? 'beanie', true,
   'the reading of a model without a garment names the other families'' words');
 select ok(not has_function_privilege('authenticated', 'public.market_refresh_vocabulary(integer)', 'execute'),
