@@ -2,7 +2,8 @@
 --
 -- 1. Brands as listings misspell them ("addidas", "abercombie") count under the brand: found among the index's words
 --    when the vocabulary is refreshed (one letter from a brand name of six letters or more, no English word, no other
---    name), kept in public.market_brand_spellings, read by the query as more names of the brand.
+--    name), kept in public.market_brand_spellings, read by the query as more names of the brand; typed in a query,
+--    such a word is read as the brand, said as a correction ("addidas samba": adidas samba).
 -- 2. A model or a brand's own product name without a garment in the query is its garment's family: a listing that names
 --    a garment of another family and none of the model's is another item (a Marmont belt for "gucci marmont"), while
 --    the line's other garments of the family count (a Nuptse vest for "nuptse"). Families are lexicon data
@@ -49,7 +50,9 @@ grant select, insert, update, delete on public.market_query_readings to service_
 
 create table public.market_brand_spellings (
   word text primary key check (word ~ '^[a-z]{5,100}$'),
-  brand text not null check (char_length(brand) between 1 and 100)
+  brand text not null check (char_length(brand) between 1 and 100),
+  -- the brand's name it is one letter from, as market_words writes it ("adidas" for "addidas")
+  name text not null check (name ~ '^[a-z]{6,100}$')
 );
 
 comment on table public.market_brand_spellings is
@@ -58,6 +61,148 @@ comment on table public.market_brand_spellings is
 alter table public.market_brand_spellings enable row level security;
 revoke all on public.market_brand_spellings from anon, authenticated;
 grant select on public.market_brand_spellings to service_role;
+
+-- The query's words, as in 20261125120000_seller_titles.sql, with a brand as listings misspell it read as the brand.
+create or replace function public.market_query_groups(p_text text, p_long boolean, inout p_notes jsonb default '{}'::jsonb,
+  out groups jsonb)
+  language plpgsql stable
+  set search_path = ''
+  -- The unknown-word probe must use the search index: a planner that expects an early hit otherwise walks the whole
+  -- table, or every sale through the sold_at index.
+  set enable_seqscan = off
+  set enable_indexscan = off
+as $$
+declare
+  v_words text[] := public.market_words(p_text);
+  v_n int := coalesce(array_length(public.market_words(p_text), 1), 0);
+  v_i int := 1;
+  v_try int;
+  v_hit record;
+  v_found boolean;
+  v_len int;
+  v_word text;
+  v_fix text;
+  v_noting boolean;
+begin
+  groups := '[]'::jsonb;
+  p_notes := coalesce(p_notes, '{}'::jsonb);
+  v_noting := not coalesce((p_notes ->> 'excluding')::boolean, false);
+  while v_i <= v_n loop
+    v_found := false;
+    for v_try in reverse least(4, v_n - v_i + 1) .. 1 loop
+      select x.kind, x.label, x.brand into v_hit
+      from public.market_lexicon x
+      where x.phrase = array_to_string(v_words[v_i : v_i + v_try - 1], ' ');
+      if found then
+        v_found := true;
+        v_len := v_try;
+        exit;
+      end if;
+    end loop;
+    if not v_found and not coalesce(p_notes -> 'keep', '[]') ? v_words[v_i] then
+      -- A brand as listings misspell it ("addidas") is read as the brand, and said so as a correction.
+      select x.kind, x.label, x.brand, s.name into v_hit
+      from public.market_brand_spellings s
+        join public.market_lexicon x on x.kind = 'brand' and x.phrase = s.name
+      where s.word = v_words[v_i];
+      if found then
+        v_found := true;
+        v_len := 1;
+        if v_noting then
+          p_notes := jsonb_set(p_notes, '{corrected}', coalesce(p_notes -> 'corrected', '[]')
+            || jsonb_build_object('from', v_words[v_i], 'to', v_hit.name));
+        end if;
+      end if;
+    end if;
+    if not v_found then
+      v_word := v_words[v_i];
+      v_len := 1;
+      -- Unknown to the index: not in the vocabulary (a sample, refreshed after loads) nor in any listing (two index
+      -- probes). Sizes and numbers are not probed: they are kept as written.
+      if not exists (select 1 from public.market_vocabulary v where v.word = v_word)
+         and (p_long or v_word !~ '^(sz_|[0-9])')
+         and not exists (select 1 from public.market_listings l where l.status = 'available'
+           and l.terms @> array[v_word])
+         and not exists (select 1 from public.market_listings l where l.status = 'sold'
+           and l.terms @> array[v_word]) then
+        if p_long then
+          p_notes := jsonb_set(p_notes, '{ignored}', coalesce(p_notes -> 'ignored', '[]') || to_jsonb(v_word));
+          v_i := v_i + 1;
+          continue;
+        end if;
+        -- Only a word that is nothing we know is corrected: no English word, no part of a lexicon name, no digit,
+        -- not written in quotes.
+        if char_length(v_word) >= 4
+           and v_word ~ '^[a-z]+$'
+           and not coalesce(p_notes -> 'keep', '[]') ? v_word
+           and not exists (select 1 from public.market_dictionary d where d.word = v_word)
+           and not exists (select 1 from public.market_lexicon x
+             where x.kind in ('brand', 'garment', 'model', 'material')
+               and (' ' || x.phrase || ' ') like ('% ' || v_word || ' %'))
+           and not exists (select 1 from public.market_products p where (' ' || p.phrase || ' ') like ('% ' || v_word || ' %')) then
+          v_fix := public.market_correction(v_word);
+          if v_fix is not null then
+            p_notes := jsonb_set(p_notes, '{corrected}', coalesce(p_notes -> 'corrected', '[]')
+              || jsonb_build_object('from', v_word, 'to', v_fix));
+            v_word := v_fix;
+            v_fix := null;
+            -- A corrected word may be a name ("lululemn" -> "lululemon").
+            select x.kind, x.label, x.brand into v_hit from public.market_lexicon x where x.phrase = v_word;
+            v_found := found;
+          end if;
+        end if;
+        if not v_found and v_word = v_words[v_i] and v_noting
+           and not exists (select 1 from public.market_lexicon x
+             where x.kind in ('brand', 'garment', 'model', 'material')
+               and (' ' || x.phrase || ' ') like ('% ' || v_word || ' %'))
+           and not exists (select 1 from public.market_products p where (' ' || p.phrase || ' ') like ('% ' || v_word || ' %')) then
+          p_notes := jsonb_set(p_notes, '{unknown}', coalesce(p_notes -> 'unknown', '[]') || to_jsonb(v_word));
+        end if;
+      end if;
+      if not v_found then
+        -- A model number written as a Roman numeral is the same number ("Air Jordan IV" is a Jordan 4, a "Type III"
+        -- a type 3); V, X, XX, L and M are left alone (a version, a stop word, sizes).
+        groups := groups || jsonb_build_object('any', (
+          select jsonb_agg(jsonb_build_array(w) order by w) from (
+            select v_word as w
+            union
+            select case when v_word = r.roman then r.digits else r.roman end
+            from unnest(array['2', '3', '4', '6', '7', '8', '9', '11', '12', '13', '14'],
+                        array['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii', 'xiii', 'xiv']) as r(digits, roman)
+            where v_word in (r.digits, r.roman)) a), 'kind', 'word');
+        v_i := v_i + 1;
+        continue;
+      end if;
+    end if;
+    if v_hit.kind = 'noise' or (p_long and v_hit.kind = 'colour') then
+      p_notes := jsonb_set(p_notes, '{ignored}', coalesce(p_notes -> 'ignored', '[]')
+        || to_jsonb(array_to_string(v_words[v_i : v_i + v_len - 1], ' ')));
+    elsif v_hit.kind = 'colour' then
+      groups := groups || jsonb_build_object('any', jsonb_build_array(to_jsonb(v_words[v_i : v_i + v_len - 1])),
+        'kind', 'colour');
+    else
+      groups := groups || jsonb_build_object(
+        'any', (select jsonb_agg(to_jsonb(string_to_array(x.phrase, ' ')) order by x.phrase)
+                from public.market_lexicon x where x.kind = v_hit.kind and x.label = v_hit.label),
+        'label', v_hit.label, 'kind', v_hit.kind);
+      if v_noting and v_hit.kind <> 'material' then
+        p_notes := jsonb_set(p_notes, '{recognised}', coalesce(p_notes -> 'recognised', '[]')
+          || jsonb_strip_nulls(jsonb_build_object(
+               'text', array_to_string(v_words[v_i : v_i + v_len - 1], ' '),
+               'kind', v_hit.kind, 'label', v_hit.label, 'brand', v_hit.brand)));
+      end if;
+      -- A brand's company words are part of its name: "levi strauss co", "patagonia inc".
+      if v_hit.kind = 'brand' then
+        while v_i + v_len <= v_n and v_words[v_i + v_len] in ('co', 'inc', 'ltd', 'llc', 'company', 'corp') loop
+          v_len := v_len + 1;
+        end loop;
+      end if;
+    end if;
+    v_i := v_i + v_len;
+  end loop;
+end;
+$$;
+
 
 -- The query's groups, as in 20261125120000_seller_titles.sql, with the brand's misspellings and a model's garment.
 create or replace function public.market_clause_groups(p_groups jsonb) returns jsonb
@@ -472,8 +617,8 @@ begin
   -- brand only. A query naming the brand counts them (market_clause_groups).
   delete from public.market_query_readings;
   delete from public.market_brand_spellings;
-  insert into public.market_brand_spellings (word, brand)
-  select v.word, min(b.label)
+  insert into public.market_brand_spellings (word, brand, name)
+  select v.word, min(b.label), min(b.phrase)
   from public.market_vocabulary v
     join (select distinct x.phrase, x.label from public.market_lexicon x
           where x.kind = 'brand' and x.phrase ~ '^[a-z]{6,}$') b

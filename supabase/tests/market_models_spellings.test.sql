@@ -2,7 +2,7 @@
 -- misspellings, which words of the index become one, and what a search counts when a title misspells its brand, when a
 -- model is named without a garment, when a pasted title names a numbered product and when a part is asked for.
 begin;
-select plan(29);
+select plan(32);
 
 select ok((select relrowsecurity from pg_class where oid = 'public.market_brand_spellings'::regclass),
   'row level security is on for the brands'' misspellings');
@@ -64,6 +64,11 @@ $$;
 
 select is(pg_temp.counted('adidas gazelle'), array['spell-1', 'spell-2'],
   'a search for the brand counts the listing that misspells it');
+select is(pg_temp.counted('addidas gazelle'), array['spell-1', 'spell-2'],
+  'typed in a query, a brand as listings misspell it is read as the brand');
+select is(public.market_parse_query('addidas gazelle') -> 'corrected', '[{"from": "addidas", "to": "adidas"}]'::jsonb,
+  'and the reading says so, as a correction');
+select is(pg_temp.counted('"addidas" gazelle'), array['spell-1'], 'written in quotes, it is read as written');
 select is(pg_temp.counted('chanel quilted'), '{}'::text[], 'no English word is read as a brand ("Channel quilted flap bag")');
 select is(pg_temp.counted('arcteryx atom'), array['model-1', 'model-2', 'model-4'],
   'a model named without a garment counts its line across one family (a hoody and a vest), not a beanie');
