@@ -16,8 +16,9 @@ import {
 } from '../supabase/functions/_shared/market/lexicon-data';
 import { COLOUR_WORDS, NOISE_WORDS } from '../supabase/functions/_shared/market/lexicon-words';
 
-// The lexicon's first load (20261125000310, in the baseline) stays as it was; this file reloads it whole, after the
-// word rules of issue 24 (decision 061).
+// The lexicon's first load (20261125000310, in the baseline) and its reload after the word rules of issue 24
+// (20261125120100, decision 061) stay as they were; this file reloads it whole, with garment families, models known by
+// product names and separate product names (decision 068).
 export const LEXICON_MIGRATION = 'supabase/migrations/20261128120100_market_lexicon.sql';
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
