@@ -4,10 +4,17 @@
 // -> HTTP -> function -> auth -> RPC -> PGlite) over 200 distinct realistic queries with the cache off. Beside them, a
 // naive `count(*) ... where title ilike '%word%'` on the same rows, and the ratio. Target: p95 <= 40 ms per function
 // (issue 10). EMULATOR_PORT picks the port.
+//
+// `--postgres`: the same bench on PostgreSQL 15 (issue 25) instead of PGlite: a cluster kept in
+// .data/bench/postgres-<count> (seeded with COPY on first use, `--fresh` seeds it anew), started on a free port with a
+// small hosted instance's settings and stopped at the end; prints those settings and the table's and indexes' sizes.
+// With it, `--users N` runs N signed-in users searching at once for `--seconds S` (default 30) and prints throughput
+// and p50/p95/p99 per function; `--ingest R` adds a second phase of the same length in which a writer upserts R new
+// and sold listings a second through market:import's code path, and prints the p95 without and with it and the rate
+// the writer sustained (scripts/bench-search-postgres.ts, scripts/bench-search-load.ts).
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createClient } from '@supabase/supabase-js';
 import { projectRoot } from '../emulator/config';
 import { startEmulator } from '../emulator/server';
 import {
@@ -18,6 +25,13 @@ import {
   type Condition,
 } from '../emulator/seeds/data/market-data';
 import { giveUpAfter } from './bench-run.ts';
+import { runLoad, signIn } from './bench-search-load.ts';
+import {
+  printServerFacts,
+  seedPostgres,
+  startBenchCluster,
+  type BenchCluster,
+} from './bench-search-postgres.ts';
 import { percentile } from './bench-stats.ts';
 import { flag } from './market-target';
 
@@ -26,15 +40,15 @@ const COUNT = Number(flag(args, 'count') ?? 1_000_000);
 const QUERIES = Number(flag(args, 'queries') ?? 200);
 const NAIVE_SAMPLE = Number(flag(args, 'naive') ?? 25);
 const DATA_DIR = path.join(projectRoot, '.data', 'bench', `listings-${COUNT}`);
+const POSTGRES = args.includes('--postgres');
+const USERS = Number(flag(args, 'users') ?? 1);
+const INGEST = Number(flag(args, 'ingest') ?? 0);
+const SECONDS = Number(flag(args, 'seconds') ?? 30);
+/** Users searching at once (or a writer beside them): the load bench instead of one user's sequential calls. */
+const LOAD = flag(args, 'users') !== undefined || INGEST > 0;
 const CONDITIONS: Condition[] = ['pre_owned', 'new_with_tags', 'new_without_tags', 'new_with_imperfections'];
-/** The whole run gives up after this long, whatever happens. */
-const BUDGET_MS = 20 * 60 * 1000;
-
-class NoRealtime {
-  constructor() {
-    throw new Error('not used');
-  }
-}
+/** The whole run gives up after this long, whatever happens (seeding 10,000,000 rows on PostgreSQL takes a while). */
+const BUDGET_MS = (POSTGRES ? 120 : 20) * 60 * 1000;
 
 /** Queries a reseller types: brand + model, brand + garment, colour or size added, a bare brand or garment, and a
  * few that match nothing. Distinct, deterministic. */
@@ -88,18 +102,34 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main() {
   const started = Date.now();
-  giveUpAfter('bench:search', BUDGET_MS);
+  let cluster: BenchCluster | undefined;
+  giveUpAfter('bench:search', BUDGET_MS, async () => cluster?.stop());
+  if (LOAD && !POSTGRES) throw new Error('--users and --ingest need --postgres');
 
-  if (args.includes('--fresh') && existsSync(DATA_DIR)) rmSync(DATA_DIR, { recursive: true, force: true });
-  console.log(
-    `Bench database: ${path.relative(projectRoot, DATA_DIR)} (${COUNT.toLocaleString('en-US')} listings)`,
-  );
+  if (POSTGRES) {
+    cluster = await startBenchCluster({ count: COUNT, fresh: args.includes('--fresh') });
+    console.log(
+      `Bench database: ${path.relative(projectRoot, cluster.dir)} (${COUNT.toLocaleString('en-US')} listings), PostgreSQL 15 on port ${cluster.port}`,
+    );
+  } else {
+    if (args.includes('--fresh') && existsSync(DATA_DIR)) rmSync(DATA_DIR, { recursive: true, force: true });
+    console.log(
+      `Bench database: ${path.relative(projectRoot, DATA_DIR)} (${COUNT.toLocaleString('en-US')} listings)`,
+    );
+  }
+  try {
+    await bench(started, cluster);
+  } finally {
+    cluster?.stop();
+  }
+}
 
+async function bench(started: number, cluster: BenchCluster | undefined) {
   // EMULATOR_PORT when set (to run beside `npm start` or in CI on a known port), else any free port.
   const port = process.env.EMULATOR_PORT ? Number(process.env.EMULATOR_PORT) : 0;
   const emu = await startEmulator({
     port,
-    dataDir: DATA_DIR,
+    ...(cluster ? { databaseUrl: cluster.url } : { dataDir: DATA_DIR }),
     seedScripts: false,
     testing: true,
     log: false,
@@ -114,11 +144,10 @@ async function main() {
       console.log(
         `Seeding ${COUNT.toLocaleString('en-US')} listings (first run only; kept in the bench database)...`,
       );
-      const seeded = await seedMarketListings(emu.db, {
-        count: COUNT,
-        bulk: true,
-        log: (m) => console.log(`  ${m}`),
-      });
+      const log = (m: string) => console.log(`  ${m}`);
+      const seeded = cluster
+        ? await seedPostgres(cluster.url, COUNT, log)
+        : await seedMarketListings(emu.db, { count: COUNT, bulk: true, log });
       console.log(`Seeded in ${(seeded.ms / 1000).toFixed(1)} s.`);
       await emu.db.exec('vacuum analyze public.market_listings');
       await emu.reloadSchema();
@@ -126,25 +155,22 @@ async function main() {
       console.log('Reusing the seeded bench database.');
       await ensureMarketIndexes(emu.db);
     }
-
-    const email = 'bench@flipwise.local';
-    const password = 'bench-password-2026';
-    const options = {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NoRealtime as never },
-    };
-    const admin = createClient(emu.url, emu.serviceRoleKey, options);
-    const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
-    if (created.error && !/already/i.test(created.error.message)) throw created.error;
-    const anon = createClient(emu.url, emu.anonKey, options);
-    const { data: session, error: signInError } = await anon.auth.signInWithPassword({ email, password });
-    if (signInError || !session.session) throw signInError ?? new Error('bench user could not sign in');
-    const user = createClient(emu.url, emu.anonKey, {
-      ...options,
-      global: { headers: { Authorization: `Bearer ${session.session.access_token}` } },
-    });
+    if (cluster) await printServerFacts(emu.db);
 
     const queries = benchQueries(QUERIES);
+    if (LOAD && cluster) {
+      await runLoad({
+        emu,
+        databaseUrl: cluster.url,
+        queries,
+        users: USERS,
+        seconds: SECONDS,
+        ingest: INGEST,
+      });
+      console.log(`\ntotal bench time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      return;
+    }
+    const user = await signIn(emu, 'bench@flipwise.local', 'bench-password-2026');
     // Server-Timing parts (auth, gate, source) per function, to show where the time goes.
     const parts = new Map<string, number[]>();
     const timed = async (fn: string, body: Record<string, unknown>, record = false) => {
@@ -207,7 +233,7 @@ async function main() {
     const row = (name: string, values: number[]) =>
       `${name.padEnd(44)} ${ms(percentile(values, 50)).padStart(10)} ${ms(percentile(values, 95)).padStart(10)} ${ms(percentile(values, 99)).padStart(10)} ${String(values.length).padStart(6)}`;
     console.log(
-      `\nsearch bench: ${COUNT.toLocaleString('en-US')} listings, ${queries.length} distinct queries, cache off, one user, sequential calls`,
+      `\nsearch bench: ${COUNT.toLocaleString('en-US')} listings${cluster ? ' on PostgreSQL 15' : ''}, ${queries.length} distinct queries, cache off, one user, sequential calls`,
     );
     console.log(
       `${'path'.padEnd(44)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)} ${'calls'.padStart(6)}`,

@@ -479,6 +479,8 @@ export type SeedOptions = {
   bulk?: boolean;
   /** Rebuild the search vocabulary after the load (default true; tests that never misspell can skip it). */
   vocabulary?: boolean;
+  /** How the rows reach the table: upsertListings on `db` by default; the PostgreSQL bench streams them with COPY. */
+  write?: (rows: Iterable<MarketListing>) => Promise<unknown>;
   log?: (message: string) => void;
 };
 
@@ -500,8 +502,8 @@ export async function seedMarketListings(
   const rows = generateListings(options);
   const tick = Math.max(50_000, Math.round(options.count / 10));
   let nextLog = tick;
-  await upsertListings(
-    db,
+  const write = options.write ?? ((all: Iterable<MarketListing>) => upsertListings(db, all));
+  await write(
     (function* () {
       for (const row of rows) {
         written++;

@@ -1,0 +1,223 @@
+// Search under load for `npm run bench:search -- --postgres --users N [--ingest R]`: N signed-in users search at once,
+// each through its own supabase-js client and session, for a fixed time; with --ingest a second phase of the same
+// length runs while a writer upserts new and sold listings at R rows/s through market:import's own code path
+// (scripts/market-target.ts openTarget -> upsertListings), so the two phases show what ingest costs the searches.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { RunningEmulator } from '../emulator/server';
+import {
+  generateListings,
+  prng,
+  type Condition,
+  type MarketListing,
+} from '../emulator/seeds/data/market-data';
+import { percentile } from './bench-stats.ts';
+import { openTarget, type Target } from './market-target';
+
+class NoRealtime {
+  constructor() {
+    throw new Error('not used');
+  }
+}
+
+const CLIENT_OPTIONS = {
+  auth: { persistSession: false, autoRefreshToken: false },
+  realtime: { transport: NoRealtime as never },
+};
+
+/** A supabase-js client signed in as `email` (created, confirmed, on first use), as the browser's client would be. */
+export async function signIn(emu: RunningEmulator, email: string, password: string): Promise<SupabaseClient> {
+  const admin = createClient(emu.url, emu.serviceRoleKey, CLIENT_OPTIONS);
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error && !/already/i.test(created.error.message)) throw created.error;
+  const anon = createClient(emu.url, emu.anonKey, CLIENT_OPTIONS);
+  const { data, error } = await anon.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw error ?? new Error(`${email} could not sign in`);
+  return createClient(emu.url, emu.anonKey, {
+    ...CLIENT_OPTIONS,
+    global: { headers: { Authorization: `Bearer ${data.session.access_token}` } },
+  });
+}
+
+type Query = { itemName: string; condition: Condition };
+type Samples = { available: number[]; sold: number[]; errors: number; firstError?: string };
+
+export type LoadOptions = {
+  emu: RunningEmulator;
+  /** The database the ingest writer opens, as `npm run market:import -- --database-url` would. */
+  databaseUrl: string;
+  queries: Query[];
+  users: number;
+  /** Length of each phase. */
+  seconds: number;
+  /** Rows per second the writer upserts in the second phase; 0: no second phase. */
+  ingest: number;
+};
+
+async function search(client: SupabaseClient, fn: string, body: object, into: number[], samples: Samples) {
+  const t0 = performance.now();
+  const { error } = await client.functions.invoke(fn, { body });
+  if (error) {
+    samples.errors++;
+    samples.firstError ??= `${fn}: ${error.message}`;
+  } else into.push(performance.now() - t0);
+}
+
+/** Every user walks the query list from its own offset (so they do not all ask the same thing at once) until `until`. */
+async function searchUntil(clients: SupabaseClient[], queries: Query[], until: number): Promise<Samples> {
+  const samples: Samples = { available: [], sold: [], errors: 0 };
+  await Promise.all(
+    clients.map(async (client, u) => {
+      for (let i = Math.floor((u * queries.length) / clients.length); performance.now() < until; i++) {
+        const q = queries[i % queries.length];
+        const listing = {
+          ...q,
+          timestamp: new Date().toISOString(),
+          clientInfo: { userAgent: 'bench', platform: 'node' },
+        };
+        await search(client, 'search-available', listing, samples.available, samples);
+        await search(client, 'search-sold', q, samples.sold, samples);
+      }
+    }),
+  );
+  return samples;
+}
+
+// The writer's rows are tagged so that a run removes them again: the reused cluster keeps exactly its demo market.
+const INGEST_ID = 'bench-ingest-';
+const WRITER_TICK_MS = 250;
+
+/**
+ * Batches of new listings drawn across the whole demo market (both statuses, as a marketplace feed brings them), with
+ * one row in four an earlier batch's available listing that has now sold: an upsert that moves the row from the
+ * available to the sold index. (Never a row twice in one batch: market:import keeps the last of each key, lastWins.)
+ */
+function ingestBatches(total: number): (size: number) => MarketListing[] {
+  const random = prng(25);
+  const pool = [...generateListings({ count: Math.max(total, 1000), seed: 2525 })];
+  const open: MarketListing[] = [];
+  let made = 0;
+  return (size) => {
+    const batch: MarketListing[] = [];
+    const listed: MarketListing[] = [];
+    for (let i = 0; i < size; i++) {
+      if (i % 4 === 3 && open.length) {
+        const sold = open.splice(Math.floor(random() * open.length), 1)[0];
+        const price = Math.round(sold.price * 94) / 100;
+        batch.push({ ...sold, status: 'sold', sold_at: new Date().toISOString(), price });
+        continue;
+      }
+      const row = pool[Math.floor(random() * pool.length)];
+      const fresh: MarketListing = {
+        ...row,
+        external_id: `${INGEST_ID}${++made}`,
+        source: 'import',
+        seller_key: null,
+        ...(row.status === 'available' ? { listed_at: new Date().toISOString() } : {}),
+      };
+      batch.push(fresh);
+      if (fresh.status === 'available') listed.push(fresh);
+    }
+    open.push(...listed);
+    return batch;
+  };
+}
+
+/** Upserts `rate` rows a second in batches every WRITER_TICK_MS until `until`; behind schedule, the next batch is larger. */
+async function ingestUntil(target: Target, rate: number, seconds: number, until: number) {
+  const nextBatch = ingestBatches(Math.ceil(rate * seconds));
+  const started = performance.now();
+  const batches: number[] = [];
+  let written = 0;
+  while (performance.now() < until) {
+    const due = Math.floor(((performance.now() - started) / 1000) * rate) - written;
+    if (due > 0) {
+      const t0 = performance.now();
+      await target.upsert(nextBatch(due));
+      batches.push(performance.now() - t0);
+      written += due;
+    }
+    await new Promise((resolve) => setTimeout(resolve, WRITER_TICK_MS));
+  }
+  return { written, seconds: (performance.now() - started) / 1000, batches };
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function phase(
+  name: string,
+  clients: SupabaseClient[],
+  options: LoadOptions,
+  writer?: (until: number) => Promise<{ written: number; seconds: number; batches: number[] }>,
+) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const until = started + options.seconds * 1000;
+  const [samples, ingest] = await Promise.all([
+    searchUntil(clients, options.queries, until),
+    writer?.(until),
+  ]);
+  const wall = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const searches = samples.available.length + samples.sold.length;
+  console.log(
+    `\n${name}: ${options.users} users, ${wall.toFixed(1)} s, ${(searches / wall).toFixed(1)} searches/s, ` +
+      `${samples.errors} errors${samples.firstError ? ` (first: ${samples.firstError})` : ''}, ` +
+      `Node process CPU ${(((used.user + used.system) / 1e6 / wall) * 100).toFixed(0)}% of one core (bench clients, emulator and functions share it)`,
+  );
+  console.log(
+    `${'function'.padEnd(20)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)} ${'calls'.padStart(6)}`,
+  );
+  for (const [fn, values] of [
+    ['search-available', samples.available],
+    ['search-sold', samples.sold],
+  ] as const) {
+    console.log(
+      `${fn.padEnd(20)} ${ms(percentile(values, 50)).padStart(10)} ${ms(percentile(values, 95)).padStart(10)} ${ms(percentile(values, 99)).padStart(10)} ${String(values.length).padStart(6)}`,
+    );
+  }
+  if (ingest) {
+    console.log(
+      `ingest: ${ingest.written.toLocaleString('en-US')} rows in ${ingest.seconds.toFixed(1)} s = ${(ingest.written / ingest.seconds).toFixed(1)} rows/s sustained, ` +
+        `${ingest.batches.length} upserts (p50 ${ms(percentile(ingest.batches, 50))}, p95 ${ms(percentile(ingest.batches, 95))})`,
+    );
+  }
+  return { available: percentile(samples.available, 95), sold: percentile(samples.sold, 95) };
+}
+
+export async function runLoad(options: LoadOptions): Promise<void> {
+  console.log(`Signing in ${options.users} bench users...`);
+  const clients: SupabaseClient[] = [];
+  for (let u = 1; u <= options.users; u++) {
+    clients.push(await signIn(options.emu, `bench-${u}@flipwise.local`, 'bench-password-2026'));
+  }
+  // Warm-up on queries outside the measured set, every user once: module loading, JIT, the first reads of each index.
+  const warm = ['warm up levis', 'warm up nike', 'warm up coach', 'lululemon', 'patagonia'];
+  await Promise.all(
+    clients.map(async (client, u) => {
+      const body = { itemName: warm[u % warm.length], condition: 'pre_owned' };
+      await client.functions.invoke('search-available', { body });
+      await client.functions.invoke('search-sold', { body });
+    }),
+  );
+
+  const quiet = await phase('searches only', clients, options);
+  if (!options.ingest) return;
+
+  const target = await openTarget(['--database-url', options.databaseUrl]);
+  const removeIngested = () =>
+    target.db!.query(
+      `delete from public.market_listings where source = 'import' and external_id like '${INGEST_ID}%'`,
+    );
+  try {
+    await removeIngested();
+    const busy = await phase(`searches + ingest at ${options.ingest} rows/s`, clients, options, (until) =>
+      ingestUntil(target, options.ingest, options.seconds, until),
+    );
+    console.log(
+      `\nsearch p95 without / with ingest: available ${ms(quiet.available)} / ${ms(busy.available)}, sold ${ms(quiet.sold)} / ${ms(busy.sold)}`,
+    );
+  } finally {
+    await removeIngested();
+    await target.close();
+  }
+}
