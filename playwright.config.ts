@@ -10,7 +10,7 @@ const executablePath = chromiumPath();
 if (!executablePath)
   throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH).');
 const emulatorPort = portFromEnv('E2E_EMULATOR_PORT');
-const sitePort = portFromEnv('E2E_SITE_PORT');
+const sitePort = portFromEnv('E2E_SITE_PORT', [emulatorPort]);
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 // scripts/test.mjs asks for a JSON report to count the tests for its closing line.
 const json = process.env.E2E_JSON_REPORT;

@@ -13,9 +13,16 @@ export function freePort(): number {
   return port;
 }
 
-/** The port in `process.env[name]`, picking and storing a free one the first time. */
-export function portFromEnv(name: string): number {
-  const value = process.env[name] || String(freePort());
+/**
+ * The port in `process.env[name]`, picking and storing a free one the first time, never one of `taken`: two picks a
+ * moment apart can get the same port from the OS, and the site then found the emulator answering on its own port.
+ */
+export function portFromEnv(name: string, taken: number[] = []): number {
+  let picked = 0;
+  if (!process.env[name])
+    do picked = freePort();
+    while (taken.includes(picked));
+  const value = process.env[name] || String(picked);
   const port = Number(value);
   if (!Number.isInteger(port) || port <= 0 || port > 65_535)
     throw new Error(`${name}=${value} is not a port`);
