@@ -29,6 +29,8 @@ export type StartOptions = {
   dataDir?: string;
   /** A real PostgreSQL server instead of PGlite. Defaults to process.env.DATABASE_URL. */
   databaseUrl?: string;
+  /** With a real server: how many connections the emulator may hold at once (default 10). */
+  dbPoolSize?: number;
   /** Run supabase/seed.sql on a fresh database (default true). */
   seed?: boolean;
   /** Run emulator/seeds/*.ts on a fresh database (default: only for the repository's project on a persistent database). */
@@ -160,6 +162,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     databaseUrl,
     throwaway: memory,
     snapshot: snapshot ? await loadSnapshot(snapshot) : undefined,
+    poolSize: options.dbPoolSize,
   });
   let server: ServerType | undefined;
   try {

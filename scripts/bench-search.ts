@@ -129,7 +129,8 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
   const port = process.env.EMULATOR_PORT ? Number(process.env.EMULATOR_PORT) : 0;
   const emu = await startEmulator({
     port,
-    ...(cluster ? { databaseUrl: cluster.url } : { dataDir: DATA_DIR }),
+    // On a real server, a connection for each user's request and the writer's, as a pooler would give them.
+    ...(cluster ? { databaseUrl: cluster.url, dbPoolSize: Math.max(10, USERS + 4) } : { dataDir: DATA_DIR }),
     seedScripts: false,
     testing: true,
     log: false,

@@ -29,6 +29,8 @@ export type DatabaseOptions = {
   pgtap?: boolean;
   /** PGlite in memory only: start from this dump (dumpDataDir) instead of an empty cluster. */
   snapshot?: Blob;
+  /** With databaseUrl: connections the pool may open (default 10); each request holds one for its transaction. */
+  poolSize?: number;
 };
 
 export type Database = Db & {
@@ -48,7 +50,8 @@ export const defaultDataDir = path.join(projectRoot, '.data', 'db');
 const SEARCH_PATH = 'public, extensions';
 
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.throwaway ?? false);
+  if (options.databaseUrl)
+    return createPostgres(options.databaseUrl, options.throwaway ?? false, options.poolSize ?? 10);
   return createPglite(options.dataDir ?? defaultDataDir, options.pgtap ?? false, options.snapshot);
 }
 
@@ -114,7 +117,7 @@ async function createPglite(dataDir: string, withPgtap: boolean, snapshot?: Blob
 
 const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-async function createPostgres(databaseUrl: string, throwaway: boolean): Promise<Database> {
+async function createPostgres(databaseUrl: string, throwaway: boolean, poolSize: number): Promise<Database> {
   let url = databaseUrl;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (throwaway) {
@@ -142,7 +145,7 @@ async function createPostgres(databaseUrl: string, throwaway: boolean): Promise<
 
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     options: `-c search_path=${SEARCH_PATH.replace(' ', '')}`,
     // PGlite returns int8 as a number; do the same so callers see one shape on both engines.
     types: {
