@@ -5,7 +5,7 @@ import type { Page } from './fixtures';
 type Options = {
   /** Only this part of the page (a CSS selector); the whole page when unset. */
   include?: string;
-  /** Rules that fail a spec whatever axe rates them: pageViolations adds 'heading-order' (moderate for axe). */
+  /** Rules that fail a spec whatever axe rates them: a11y.spec.ts adds 'heading-order' (moderate for axe). */
   alsoRules?: string[];
 };
 
@@ -23,13 +23,4 @@ export async function seriousViolations(page: Page, options: Options = {}): Prom
           .map((n) => n.target.join(' '))
           .join(', ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}: ${v.help}`,
     );
-}
-
-/** Serious and critical violations, and headings that skip a level (moderate for axe, but issue 14 found them). */
-export const pageViolations = (page: Page) => seriousViolations(page, { alsoRules: ['heading-order'] });
-
-/** The page has painted its content: the main heading is there and fonts and images have loaded. */
-export async function settle(page: Page) {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
 }
