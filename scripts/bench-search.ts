@@ -201,6 +201,7 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
 
     const available: number[] = [];
     const sold: number[] = [];
+    const took: { query: string; available: number; sold: number }[] = [];
     let comps = 0;
     for (const q of queries) {
       const a = await timed(
@@ -211,6 +212,7 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       const s = await timed('search-sold', q, true);
       available.push(a.took);
       sold.push(s.took);
+      took.push({ query: `${q.itemName} (${q.condition})`, available: a.took, sold: s.took });
       comps +=
         (a.data.byCondition
           ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0)
@@ -247,6 +249,13 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
     console.log(row(`naive ILIKE count (SQL only, first ${naive.length})`, naive));
     console.log('inside the functions (Server-Timing):');
     for (const [name, values] of parts) console.log(row(`  ${name}`, values));
+    // The queries that set the tail, so the next person knows where to look.
+    for (const kind of ['available', 'sold'] as const) {
+      const slowest = [...took].sort((x, y) => y[kind] - x[kind]).slice(0, 12);
+      console.log(
+        `slowest search-${kind}: ${slowest.map((t) => `${t.query} ${t[kind].toFixed(0)}`).join(', ')}`,
+      );
+    }
     const ratio = (values: number[]) => (percentile(naive, 50) / percentile(values, 50)).toFixed(0);
     console.log(
       `\nnaive p50 / function p50: available ${ratio(available)}x, sold ${ratio(sold)}x (the functions include HTTP, auth and rate limit)`,
