@@ -12,7 +12,9 @@ const REGEX_CACHE = 32;
 /** Regular expressions a SQL text applies: regexp_* calls and the ~, ~*, !~, !~* operators, comments left out. */
 function regexCount(sql: string): number {
   sql = sql.replace(/--[^\n]*/g, '');
-  const calls = sql.match(/\bregexp_(replace|split_to_table|split_to_array|match|matches|like|count|substr)\s*\(/g);
+  const calls = sql.match(
+    /\bregexp_(replace|split_to_table|split_to_array|match|matches|like|count|substr)\s*\(/g,
+  );
   const operators = sql.match(/\s!?~\*?\s/g);
   return (calls?.length ?? 0) + (operators?.length ?? 0);
 }
@@ -48,7 +50,10 @@ describe("a listing's write", () => {
          where c.conrelid = $1::regclass and c.contype = 'c'`,
         [`public.${table}`],
       );
-      perFunction.checks = Math.max(perFunction.checks ?? 0, rows.reduce((n, r) => n + regexCount(r.def), 0));
+      perFunction.checks = Math.max(
+        perFunction.checks ?? 0,
+        rows.reduce((n, r) => n + regexCount(r.def), 0),
+      );
     }
     const total = Object.values(perFunction).reduce((a, b) => a + b, 0);
 
@@ -73,5 +78,27 @@ describe("a listing's write", () => {
     // The category step that lists several kinds says nothing about this one.
     expect(rows[0].terms).not.toContain('tights');
     expect(rows[0].decoys).toEqual([]);
+  });
+});
+
+describe("a query's reading", () => {
+  // The reading runs before every listed search, and the count after it applies its own (the hedged-brand test), so
+  // the reading's expressions must leave room in the cache or each search compiles them all again (decision 071).
+  it('applies at most 32 regular expressions, with room for the count that follows', async () => {
+    const perFunction: Record<string, number> = {};
+    for (const name of [
+      'market_normalize',
+      'market_words',
+      'market_read_query',
+      'market_query_groups',
+      'market_clause_groups',
+      'market_match_sql',
+      'market_not_sql',
+    ]) {
+      perFunction[name] = regexCount(await functionSource(name));
+    }
+    const total = Object.values(perFunction).reduce((a, b) => a + b, 0);
+    expect(perFunction.market_words, 'the count sees the words').toBeGreaterThan(0);
+    expect(total, JSON.stringify(perFunction)).toBeLessThanOrEqual(REGEX_CACHE - 2);
   });
 });

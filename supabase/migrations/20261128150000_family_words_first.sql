@@ -49,7 +49,8 @@ $$;
 -- is what the query asks for: "levi's trucker denim" is a denim Trucker jacket, and denim's "jacket" left out every
 -- Trucker, so the search found nothing, always. The words of the garments of the models the query names, and of its
 -- brands' product names (market_products: a Trucker is a Levi's denim jacket), are no longer ruled out, as the query's own words were not ("a puffer vest keeps its vests"). The found rows still need
--- every group of the query: a Trucker that does not say denim is not counted.
+-- every group of the query: a Trucker that does not say denim is not counted. (And its two regular expressions are
+-- string functions now, which test the same: decision 071.)
 create or replace function public.market_clause_groups(p_groups jsonb) returns jsonb
   language plpgsql stable
   set search_path = ''
@@ -169,7 +170,7 @@ begin
       select p.garment
       from public.market_products p
       where string_to_array(p.phrase, ' ') <@ v_plain
-        and (p.brand = any (v_brands) or (cardinality(v_brands) = 0 and p.phrase ~ '[0-9]'))
+        and (p.brand = any (v_brands) or (cardinality(v_brands) = 0 and p.phrase <> translate(p.phrase, '0123456789', '')))
     ) s;
   end if;
   if cardinality(v_implied) > 0 then
@@ -203,7 +204,7 @@ begin
     where not exists (select 1 from jsonb_array_elements_text(p.value) w where w = any (v_own) or w = any (v_asked));
     select coalesce(array_agg(distinct x.phrase order by x.phrase), '{}') into v_others
     from public.market_lexicon x
-    where x.kind = 'garment' and x.phrase !~ ' ' and x.label <> all (v_family)
+    where x.kind = 'garment' and strpos(x.phrase, ' ') = 0 and x.label <> all (v_family)
       and x.phrase <> all (v_own) and x.phrase <> all (v_asked) and x.phrase <> all (v_describing);
   end if;
 
