@@ -49,8 +49,9 @@ $$;
 -- is what the query asks for: "levi's trucker denim" is a denim Trucker jacket, and denim's "jacket" left out every
 -- Trucker, so the search found nothing, always. The words of the garments of the models the query names, and of its
 -- brands' product names (market_products: a Trucker is a Levi's denim jacket), are no longer ruled out, as the query's own words were not ("a puffer vest keeps its vests"). The found rows still need
--- every group of the query: a Trucker that does not say denim is not counted. (And its two regular expressions are
--- string functions now, which test the same: decision 071.)
+-- every group of the query: a Trucker that does not say denim is not counted. And a product name of the brand that
+-- starts with a word that hedges a brand ("Levi's Type III": style, type, inspired) no longer reads as a hedge ("Levi's
+-- type jeans" still does). (Its two regular expressions are string functions now, which test the same: decision 071.)
 create or replace function public.market_clause_groups(p_groups jsonb) returns jsonb
   language plpgsql stable
   set search_path = ''
@@ -80,6 +81,7 @@ declare
   v_names_of jsonb;
   v_model_garments text[];
   v_written text[];
+  v_product_words text;
 begin
   select coalesce(array_agg(distinct b), '{}') into v_brands
   from (
@@ -272,9 +274,26 @@ begin
   into v_names
   from jsonb_array_elements(coalesce(p_groups, '[]')) g, jsonb_array_elements(g.value -> 'any') n
   where g.value ->> 'kind' in ('brand', 'model');
+  -- A product name of the brand that starts with one of those words is no hedge: "Levi's Type III" is a Trucker
+  -- jacket, "Levis type 3" too (a numbered name by its number either way).
+  select string_agg(distinct c.words, '|' order by c.words) into v_product_words
+  from (
+    select replace(substr(p.phrase, strpos(p.phrase, ' ') + 1), ' ', '\s+') as words
+    from public.market_products p
+    where p.brand = any (v_brands) and strpos(p.phrase, ' ') > 0
+      and split_part(p.phrase, ' ', 1) in ('style', 'type', 'inspired')
+    union all
+    select r.digits
+    from public.market_products p,
+      unnest(array['2', '3', '4', '6', '7', '8', '9', '11', '12', '13', '14'],
+             array['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii', 'xiii', 'xiv']) as r(digits, roman)
+    where p.brand = any (v_brands) and split_part(p.phrase, ' ', 1) in ('style', 'type', 'inspired')
+      and substr(p.phrase, strpos(p.phrase, ' ') + 1) = r.roman
+  ) c;
   if v_names is not null then
     v_not := v_not
-      || ('\m(' || array_to_string(v_names, '|') || ')\s+(style|type|inspired)\M')
+      || ('\m(' || array_to_string(v_names, '|') || ')\s+(style|type|inspired)\M'
+          || coalesce('(?!\s+(' || v_product_words || ')\M)', ''))
       || ('\m(not|non)\s+(a\s+|an\s+|real\s+|genuine\s+)?(' || array_to_string(v_names, '|') || ')')
       -- made for the item, not the item: "twilly for birkin handle", "strap for lv speedy"
       || ('\mfor\s+(a\s+|an\s+|the\s+|your\s+)?(' || array_to_string(v_names, '|') || ')');

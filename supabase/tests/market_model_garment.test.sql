@@ -1,6 +1,7 @@
 -- Decision 070: a garment's "unlike" words rule out no listing of the garment of a model or product name the query
 -- names ("levi's trucker denim" is a denim Trucker jacket), while a garment named alone keeps them ("levis denim" is
--- jeans, not a denim jacket); and a model's family test is written with its most common garment word first, counting
+-- jeans, not a denim jacket); a brand's product name that starts with a hedging word ("Type III") is no hedge; and a
+-- model's family test is written with its most common garment word first, counting
 -- the same listings.
 begin;
 select plan(8);
@@ -11,6 +12,9 @@ values
   ('ebay', 'truck-1', 'Levi''s Trucker Denim Jacket Red Size L GUC', 'Levi''s', null, 'L', 'pre_owned', 'available', 40, 'USD', now(), null, 'import'),
   ('depop', 'truck-2', 'levis sherpa trucker jacket denim blue M', null, null, 'M', 'pre_owned', 'available', 55, 'USD', now(), null, 'import'),
   ('ebay', 'truck-3', 'Levi''s Trucker Jacket Black Corduroy M', 'Levi''s', null, 'M', 'pre_owned', 'available', 35, 'USD', now(), null, 'import'),
+  ('ebay', 'truck-4', 'Vintage Levi''s Type III Trucker Jacket Denim 70505 L', 'Levi''s', null, 'L', 'pre_owned', 'available', 90, 'USD', now(), null, 'import'),
+  ('depop', 'truck-5', 'levis type 3 trucker denim jacket M', null, null, 'M', 'pre_owned', 'available', 60, 'USD', now(), null, 'import'),
+  ('mercari', 'hedge-1', 'Levis type trucker jacket denim no tag', null, null, null, 'pre_owned', 'available', 15, 'USD', now(), null, 'import'),
   ('ebay', 'jeans-1', 'Levi''s 501 Original Fit Denim Jeans 32x30', 'Levi''s', null, null, 'pre_owned', 'available', 45, 'USD', now(), null, 'import'),
   ('mercari', 'jacket-1', 'Levi''s Denim Jacket Light Wash Womens S', 'Levi''s', null, 'S', 'pre_owned', 'available', 30, 'USD', now(), null, 'import'),
   ('ebay', 'shoe-1', 'Nike Air Max 90 Infrared Mens 10 Sneakers', 'Nike', null, '10', 'pre_owned', 'available', 120, 'USD', now(), null, 'import'),
@@ -31,12 +35,13 @@ begin
 end;
 $$;
 
-select is(pg_temp.counted('levi''s trucker denim'), array['truck-1', 'truck-2'],
+select is(pg_temp.counted('levi''s trucker denim'), array['truck-1', 'truck-2', 'truck-4', 'truck-5'],
   'a Trucker is a denim jacket: denim''s "jacket" does not rule out the Truckers that say denim');
 select is(pg_temp.counted('levis denim'), array['jeans-1'],
   'named alone, denim is still jeans: no denim jacket, no Trucker');
-select is(pg_temp.counted('levi''s trucker'), array['truck-1', 'truck-2', 'truck-3'],
-  'without "denim", every Trucker counts');
+select is(pg_temp.counted('levi''s trucker'), array['truck-1', 'truck-2', 'truck-3', 'truck-4', 'truck-5'],
+  'without "denim", every Trucker counts: "Levi''s Type III" is the brand''s product name, no hedge, written in numerals
+  too, while a "Levis type" trucker is not a Levi''s');
 select ok(not (public.market_parse_query('levi''s trucker denim') -> 'clauses' -> 0 -> 'notwords') @> '[["jacket"]]',
   'the reading rules out no jacket');
 select ok((public.market_parse_query('levis denim') -> 'clauses' -> 0 -> 'notwords') @> '[["jacket"]]',
