@@ -2,7 +2,7 @@
 // `npm test`: unit, integration and end-to-end tests, then the integration suite again on a real PostgreSQL 15
 // server when one can be started. Prints one closing line: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pgBin, startPostgres } from './throwaway-postgres.mjs';
@@ -81,6 +81,20 @@ vitest('unit', ['--project', 'unit']);
 // These two never read the emulator's database: each pushes the migrations to a PostgreSQL 15 server of its own, or to
 // the suite's when DATABASE_URL names one. With PostgreSQL 15 here they run once, in its pass, not twice (41 s).
 const SERVER_ONLY = ['tests/check-deploy.test.ts', 'tests/schema-baseline.test.ts'];
+// And these never read the server: their only database is tests/support/database.ts, an in-memory PGlite whatever
+// DATABASE_URL says (the SQL functions called directly). They run once, in the PGlite pass.
+const PGLITE_ONLY = readdirSync('tests')
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `tests/${name}`)
+  .filter((file) => {
+    const source = readFileSync(file, 'utf8');
+    const support = source.match(/from '\.\/support\/[\w-]+'/g) ?? [];
+    return (
+      support.length === 1 &&
+      support[0] === "from './support/database'" &&
+      !/startEmulator|DATABASE_URL|databaseUrl/.test(source)
+    );
+  });
 vitest('integration (PGlite)', [
   '--project',
   'integration',
@@ -94,7 +108,11 @@ if (pgBin) {
       'Install it: apt-get install -y postgresql-15-pgtap',
     ]);
   withPostgres((url) =>
-    vitest('integration (PostgreSQL 15)', ['--project', 'integration'], { DATABASE_URL: url }),
+    vitest(
+      'integration (PostgreSQL 15)',
+      ['--project', 'integration', ...PGLITE_ONLY.flatMap((file) => ['--exclude', file])],
+      { DATABASE_URL: url },
+    ),
   );
 } else if (ci) {
   loud([
