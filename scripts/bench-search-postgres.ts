@@ -10,7 +10,12 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Queryable } from '../emulator/context';
 import { projectRoot } from '../emulator/config';
-import { COLUMNS, seedMarketListings, type MarketListing } from '../emulator/seeds/data/market-data';
+import {
+  COLUMNS,
+  ensureMarketIndexes,
+  seedMarketListings,
+  type MarketListing,
+} from '../emulator/seeds/data/market-data';
 import { pgBin } from './throwaway-postgres.mjs';
 
 /**
@@ -64,8 +69,13 @@ async function freePort(): Promise<number> {
  * Starts the count's cluster, creating it on first use (or anew with `fresh`). A server left up by a run that was
  * killed is stopped first, so every run starts it with the same settings on a port of its own.
  */
-export async function startBenchCluster(options: { count: number; fresh: boolean }): Promise<BenchCluster> {
-  const dir = path.join(projectRoot, '.data', 'bench', `postgres-${options.count}`);
+export async function startBenchCluster(options: {
+  count: number;
+  fresh: boolean;
+  historyYears?: number;
+}): Promise<BenchCluster> {
+  const history = options.historyYears ? `-history${options.historyYears}` : '';
+  const dir = path.join(projectRoot, '.data', 'bench', `postgres-${options.count}${history}`);
   const stop = () => void pgTool('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
   if (existsSync(path.join(dir, 'postmaster.pid')) && pgTool('pg_ctl', ['-D', dir, 'status']).ok) stop();
   if (options.fresh) rmSync(dir, { recursive: true, force: true });
@@ -250,4 +260,47 @@ export async function printServerFacts(db: Queryable): Promise<void> {
     `table ${table.name}: ${mb(table.bytes)} (with TOAST and indexes ${mb(table.total)}); indexes (pg_relation_size):`,
   );
   for (const index of indexes) console.log(`  ${index.name.padEnd(44)} ${mb(index.bytes).padStart(10)}`);
+}
+
+/** The external_id prefix of a sale copied back `year` years (`--history-years`); the year's own rows are `demo-…`. */
+export const historyPrefix = (year: number) => `demo-y${year}-`;
+
+/**
+ * Sold history older than the longest window (365 days), for `--history-years N`: every sale of the seeded year again,
+ * moved back 52 weeks for each earlier year (same weekday, same titles, sellers and prices), so the answers of every
+ * window stay exactly those of the cluster without them and only the history differs. The secondary indexes are
+ * dropped for the load and built again, as the seed does.
+ */
+export async function addSoldHistory(db: Queryable, years: number, log: (message: string) => void) {
+  const { rows } = await db.query<{ year: number; n: number }>(
+    `select substring(external_id from '^demo-y(\\d+)-')::int as year, count(*)::int as n
+     from public.market_listings where source = 'demo' and external_id like 'demo-y%' group by 1 order by 1`,
+  );
+  const have = new Set(rows.map((r) => r.year));
+  const missing = Array.from({ length: years }, (_, i) => i + 1).filter((year) => !have.has(year));
+  if (missing.length === 0) {
+    const total = rows.reduce((sum, r) => sum + r.n, 0);
+    log(`sold history: ${years} earlier years, ${total.toLocaleString('en-US')} sales (kept in the bench database)`);
+    return;
+  }
+  const t0 = performance.now();
+  for (const name of ['available_terms', 'sold_terms', 'sold_week', 'title_trgm', 'source', 'seller_key']) {
+    await db.exec(`drop index if exists public.market_listings_${name}_idx`);
+  }
+  for (const year of missing) {
+    const { affectedRows } = await db.query(
+      `insert into public.market_listings (marketplace, external_id, title, brand, category, size, colour, condition,
+         status, price, currency, listed_at, sold_at, url, source, seller_key)
+       select marketplace, $1 || substring(external_id from 6), title, brand, category, size, colour, condition,
+         status, price, currency, listed_at - make_interval(weeks => 52 * $2), sold_at - make_interval(weeks => 52 * $2),
+         url, source, seller_key
+       from public.market_listings
+       where status = 'sold' and source = 'demo' and external_id not like 'demo-y%'`,
+      [historyPrefix(year), year],
+    );
+    log(`sold history: year ${year} back, ${(affectedRows ?? 0).toLocaleString('en-US')} sales`);
+  }
+  await ensureMarketIndexes(db);
+  await db.exec('vacuum analyze public.market_listings');
+  log(`sold history added in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -11,7 +11,10 @@
 // With it, `--users N` runs N signed-in users searching at once for `--seconds S` (default 30) and prints throughput
 // and p50/p95/p99 per function; `--ingest R` adds a second phase of the same length in which a writer upserts R new
 // and sold listings a second through market:import's code path, and prints the p95 without and with it and the rate
-// the writer sustained (scripts/bench-search-postgres.ts, scripts/bench-search-load.ts).
+// the writer sustained (scripts/bench-search-postgres.ts, scripts/bench-search-load.ts). `--history-years N` runs it on
+// a cluster of its own (.data/bench/postgres-<count>-history<N>) that also holds N earlier years of sales, each a copy
+// of the seeded year's sales moved back 52 weeks: every window's answers are those of the plain cluster, so the two
+// runs show what sales older than 365 days cost a search.
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +30,7 @@ import {
 import { giveUpAfter } from './bench-run.ts';
 import { runLoad, signIn } from './bench-search-load.ts';
 import {
+  addSoldHistory,
   printServerFacts,
   seedPostgres,
   startBenchCluster,
@@ -44,6 +48,7 @@ const POSTGRES = args.includes('--postgres');
 const USERS = Number(flag(args, 'users') ?? 1);
 const INGEST = Number(flag(args, 'ingest') ?? 0);
 const SECONDS = Number(flag(args, 'seconds') ?? 30);
+const HISTORY_YEARS = Number(flag(args, 'history-years') ?? 0);
 /** Users searching at once (or a writer beside them): the load bench instead of one user's sequential calls. */
 const LOAD = flag(args, 'users') !== undefined || INGEST > 0;
 const CONDITIONS: Condition[] = ['pre_owned', 'new_with_tags', 'new_without_tags', 'new_with_imperfections'];
@@ -105,11 +110,16 @@ async function main() {
   let cluster: BenchCluster | undefined;
   giveUpAfter('bench:search', BUDGET_MS, async () => cluster?.stop());
   if (LOAD && !POSTGRES) throw new Error('--users and --ingest need --postgres');
+  if (HISTORY_YEARS && !POSTGRES) throw new Error('--history-years needs --postgres');
 
   if (POSTGRES) {
-    cluster = await startBenchCluster({ count: COUNT, fresh: args.includes('--fresh') });
+    cluster = await startBenchCluster({
+      count: COUNT,
+      fresh: args.includes('--fresh'),
+      historyYears: HISTORY_YEARS,
+    });
     console.log(
-      `Bench database: ${path.relative(projectRoot, cluster.dir)} (${COUNT.toLocaleString('en-US')} listings), PostgreSQL 15 on port ${cluster.port}`,
+      `Bench database: ${path.relative(projectRoot, cluster.dir)} (${COUNT.toLocaleString('en-US')} listings${HISTORY_YEARS ? ` and ${HISTORY_YEARS} earlier years of sales` : ''}), PostgreSQL 15 on port ${cluster.port}`,
     );
   } else {
     if (args.includes('--fresh') && existsSync(DATA_DIR)) rmSync(DATA_DIR, { recursive: true, force: true });
@@ -138,8 +148,9 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
     functionEnv: { MARKET_CACHE: 'off', MARKET_RATE_LIMIT: '1000000', MARKET_PROVIDER: 'local' },
   });
   try {
+    // The seeded year's rows only: the history's copies (demo-y1-…) are counted apart by addSoldHistory.
     const { rows } = await emu.db.query<{ n: number }>(
-      `select count(*)::int as n from public.market_listings where source = 'demo'`,
+      `select count(*)::int as n from public.market_listings where source = 'demo'${HISTORY_YEARS ? ` and external_id not like 'demo-y%'` : ''}`,
     );
     if (rows[0].n !== COUNT) {
       console.log(
@@ -155,6 +166,10 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
     } else {
       console.log('Reusing the seeded bench database.');
       await ensureMarketIndexes(emu.db);
+    }
+    if (cluster && HISTORY_YEARS) {
+      await addSoldHistory(emu.db, HISTORY_YEARS, (m) => console.log(`  ${m}`));
+      await emu.reloadSchema();
     }
     if (cluster) await printServerFacts(emu.db);
     // The readings an earlier run kept (market_query_readings, ten minutes) would spare this run's listed searches
