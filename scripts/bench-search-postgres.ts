@@ -280,7 +280,9 @@ export async function addSoldHistory(db: Queryable, years: number, log: (message
   const missing = Array.from({ length: years }, (_, i) => i + 1).filter((year) => !have.has(year));
   if (missing.length === 0) {
     const total = rows.reduce((sum, r) => sum + r.n, 0);
-    log(`sold history: ${years} earlier years, ${total.toLocaleString('en-US')} sales (kept in the bench database)`);
+    log(
+      `sold history: ${years} earlier years, ${total.toLocaleString('en-US')} sales (kept in the bench database)`,
+    );
     return;
   }
   const t0 = performance.now();
@@ -303,4 +305,23 @@ export async function addSoldHistory(db: Queryable, years: number, log: (message
   await ensureMarketIndexes(db);
   await db.exec('vacuum analyze public.market_listings');
   log(`sold history added in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** `--archive`: the hourly job (private.market_archive_sales, 50,000 sales a call) run until no sale is left to mark. */
+export async function archiveOldSales(db: Queryable) {
+  const t0 = performance.now();
+  let total = 0;
+  let calls = 0;
+  for (;;) {
+    const { rows } = await db.query<{ n: number }>('select private.market_archive_sales() as n');
+    calls++;
+    total += rows[0].n;
+    if (rows[0].n === 0) break;
+  }
+  const took = (performance.now() - t0) / 1000;
+  console.log(
+    `archive job: ${total.toLocaleString('en-US')} sales marked archived in ${calls} calls, ${took.toFixed(1)} s ` +
+      `(${Math.round(total / Math.max(took, 0.001)).toLocaleString('en-US')} a second)`,
+  );
+  await db.exec('vacuum analyze public.market_listings');
 }

@@ -14,7 +14,8 @@
 // the writer sustained (scripts/bench-search-postgres.ts, scripts/bench-search-load.ts). `--history-years N` runs it on
 // a cluster of its own (.data/bench/postgres-<count>-history<N>) that also holds N earlier years of sales, each a copy
 // of the seeded year's sales moved back 52 weeks: every window's answers are those of the plain cluster, so the two
-// runs show what sales older than 365 days cost a search.
+// runs show what sales older than 365 days cost a search. `--archive` first runs the hourly job that marks those sales
+// archived (private.market_archive_sales, decision 074) until none is left, and prints how long that took.
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +32,7 @@ import { giveUpAfter } from './bench-run.ts';
 import { runLoad, signIn } from './bench-search-load.ts';
 import {
   addSoldHistory,
+  archiveOldSales,
   printServerFacts,
   seedPostgres,
   startBenchCluster,
@@ -170,6 +172,13 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
     if (cluster && HISTORY_YEARS) {
       await addSoldHistory(emu.db, HISTORY_YEARS, (m) => console.log(`  ${m}`));
       await emu.reloadSchema();
+    }
+    if (cluster && args.includes('--archive')) await archiveOldSales(emu.db);
+    if (cluster) {
+      const { rows: archived } = await emu.db.query<{ n: number }>(
+        `select count(*)::int as n from public.market_listings where status = 'archived'`,
+      );
+      console.log(`sales archived (older than the longest window): ${archived[0].n.toLocaleString('en-US')}`);
     }
     if (cluster) await printServerFacts(emu.db);
     // The readings an earlier run kept (market_query_readings, ten minutes) would spare this run's listed searches
