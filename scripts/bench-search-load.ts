@@ -39,7 +39,7 @@ export async function signIn(emu: RunningEmulator, email: string, password: stri
 }
 
 type Query = { itemName: string; condition: Condition };
-type Samples = { available: number[]; sold: number[]; errors: number; firstError?: string };
+type Samples = { available: number[]; sold: number[]; cached: number; errors: number; firstError?: string };
 
 export type LoadOptions = {
   emu: RunningEmulator;
@@ -51,24 +51,60 @@ export type LoadOptions = {
   seconds: number;
   /** Rows per second the writer upserts in the second phase; 0: no second phase. */
   ingest: number;
+  /**
+   * With a Zipf exponent, each user draws its next query at random, the query of rank r with a weight of 1 / r^zipf, and
+   * the answer cache is on (`--zipf S`): some queries are asked far more often than others, as real traffic is.
+   */
+  zipf?: number;
 };
 
 async function search(client: SupabaseClient, fn: string, body: object, into: number[], samples: Samples) {
   const t0 = performance.now();
-  const { error } = await client.functions.invoke(fn, { body });
+  const { data, error } = await client.functions.invoke(fn, { body });
   if (error) {
     samples.errors++;
     samples.firstError ??= `${fn}: ${error.message}`;
-  } else into.push(performance.now() - t0);
+  } else {
+    into.push(performance.now() - t0);
+    if ((data as { cached?: boolean } | null)?.cached) samples.cached++;
+  }
 }
 
-/** Every user walks the query list from its own offset (so they do not all ask the same thing at once) until `until`. */
-async function searchUntil(clients: SupabaseClient[], queries: Query[], until: number): Promise<Samples> {
-  const samples: Samples = { available: [], sold: [], errors: 0 };
+/** Draws query indexes 0..n-1 with weights 1 / (i + 1)^s, deterministically per seed. */
+function zipfDraw(n: number, s: number, seed: number): () => number {
+  const random = prng(seed);
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let i = 0; i < n; i++) cumulative.push((total += 1 / (i + 1) ** s));
+  return () => {
+    const x = random() * total;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+/**
+ * Every user walks the query list from its own offset (so they do not all ask the same thing at once) until `until`,
+ * or with `zipf` draws each query at random, the first of the list the most often.
+ */
+async function searchUntil(
+  clients: SupabaseClient[],
+  queries: Query[],
+  until: number,
+  zipf?: number,
+): Promise<Samples> {
+  const samples: Samples = { available: [], sold: [], cached: 0, errors: 0 };
   await Promise.all(
     clients.map(async (client, u) => {
+      const draw = zipf ? zipfDraw(queries.length, zipf, 1000 + u) : undefined;
       for (let i = Math.floor((u * queries.length) / clients.length); performance.now() < until; i++) {
-        const q = queries[i % queries.length];
+        const q = queries[draw ? draw() : i % queries.length];
         const listing = {
           ...q,
           timestamp: new Date().toISOString(),
@@ -153,7 +189,7 @@ async function phase(
   const started = performance.now();
   const until = started + options.seconds * 1000;
   const [samples, ingest] = await Promise.all([
-    searchUntil(clients, options.queries, until),
+    searchUntil(clients, options.queries, until, options.zipf),
     writer?.(until),
   ]);
   const wall = (performance.now() - started) / 1000;
@@ -173,6 +209,12 @@ async function phase(
   ] as const) {
     console.log(
       `${fn.padEnd(20)} ${ms(percentile(values, 50)).padStart(10)} ${ms(percentile(values, 95)).padStart(10)} ${ms(percentile(values, 99)).padStart(10)} ${String(values.length).padStart(6)}`,
+    );
+  }
+  if (options.zipf) {
+    console.log(
+      `answers from the cache (15 minutes, emptied before the run): ${samples.cached} of ${searches} ` +
+        `(${((samples.cached / Math.max(searches, 1)) * 100).toFixed(0)}%), queries drawn with Zipf exponent ${options.zipf} over ${options.queries.length}`,
     );
   }
   if (ingest) {

@@ -11,7 +11,9 @@
 // With it, `--users N` runs N signed-in users searching at once for `--seconds S` (default 30) and prints throughput
 // and p50/p95/p99 per function; `--ingest R` adds a second phase of the same length in which a writer upserts R new
 // and sold listings a second through market:import's code path, and prints the p95 without and with it and the rate
-// the writer sustained (scripts/bench-search-postgres.ts, scripts/bench-search-load.ts). `--history-years N` runs it on
+// the writer sustained (scripts/bench-search-postgres.ts, scripts/bench-search-load.ts). `--zipf S` has the users draw
+// their queries at random, the query of rank r with a weight of 1 / r^S, with the answer cache on (emptied first), and
+// prints the share of answers the cache gave: traffic that repeats itself, as real traffic does. `--history-years N` runs it on
 // a cluster of its own (.data/bench/postgres-<count>-history<N>) that also holds N earlier years of sales, each a copy
 // of the seeded year's sales moved back 52 weeks: every window's answers are those of the plain cluster, so the two
 // runs show what sales older than 365 days cost a search. `--archive` first runs the hourly job that marks those sales
@@ -51,8 +53,10 @@ const USERS = Number(flag(args, 'users') ?? 1);
 const INGEST = Number(flag(args, 'ingest') ?? 0);
 const SECONDS = Number(flag(args, 'seconds') ?? 30);
 const HISTORY_YEARS = Number(flag(args, 'history-years') ?? 0);
+/** `--zipf S`: the load bench's users draw skewed queries with the answer cache on (scripts/bench-search-load.ts). */
+const ZIPF = flag(args, 'zipf') === undefined ? undefined : Number(flag(args, 'zipf'));
 /** Users searching at once (or a writer beside them): the load bench instead of one user's sequential calls. */
-const LOAD = flag(args, 'users') !== undefined || INGEST > 0;
+const LOAD = flag(args, 'users') !== undefined || INGEST > 0 || ZIPF !== undefined;
 const CONDITIONS: Condition[] = ['pre_owned', 'new_with_tags', 'new_without_tags', 'new_with_imperfections'];
 /** The whole run gives up after this long, whatever happens (seeding 10,000,000 rows on PostgreSQL takes a while). */
 const BUDGET_MS = (POSTGRES ? 120 : 20) * 60 * 1000;
@@ -111,7 +115,7 @@ async function main() {
   const started = Date.now();
   let cluster: BenchCluster | undefined;
   giveUpAfter('bench:search', BUDGET_MS, async () => cluster?.stop());
-  if (LOAD && !POSTGRES) throw new Error('--users and --ingest need --postgres');
+  if (LOAD && !POSTGRES) throw new Error('--users, --ingest and --zipf need --postgres');
   if (HISTORY_YEARS && !POSTGRES) throw new Error('--history-years needs --postgres');
 
   if (POSTGRES) {
@@ -146,8 +150,12 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
     seedScripts: false,
     testing: true,
     log: false,
-    // Every query is distinct, and the cache is off as well: each call reaches the index.
-    functionEnv: { MARKET_CACHE: 'off', MARKET_RATE_LIMIT: '1000000', MARKET_PROVIDER: 'local' },
+    // Every query is distinct, and the cache is off as well: each call reaches the index (on with --zipf's repeats).
+    functionEnv: {
+      MARKET_CACHE: ZIPF === undefined ? 'off' : 'on',
+      MARKET_RATE_LIMIT: '1000000',
+      MARKET_PROVIDER: 'local',
+    },
   });
   try {
     // The seeded year's rows only: the history's copies (demo-y1-…) are counted apart by addSoldHistory.
@@ -184,6 +192,8 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
     // The readings an earlier run kept (market_query_readings, ten minutes) would spare this run's listed searches
     // their first reading: every run starts without them, as a query nobody asked lately does.
     await emu.db.exec('delete from public.market_query_readings');
+    // Nor the answers an earlier --zipf run kept (market_search_cache, fifteen minutes).
+    await emu.db.exec('delete from public.market_search_cache');
 
     const queries = benchQueries(QUERIES);
     if (LOAD && cluster) {
@@ -194,6 +204,7 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
         users: USERS,
         seconds: SECONDS,
         ingest: INGEST,
+        zipf: ZIPF,
       });
       console.log(`\ntotal bench time ${((Date.now() - started) / 1000).toFixed(0)} s`);
       return;
