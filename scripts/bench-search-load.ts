@@ -39,7 +39,15 @@ export async function signIn(emu: RunningEmulator, email: string, password: stri
 }
 
 type Query = { itemName: string; condition: Condition };
-type Samples = { available: number[]; sold: number[]; cached: number; errors: number; firstError?: string };
+type Samples = {
+  available: number[];
+  sold: number[];
+  cached: number;
+  errors: number;
+  /** Failed calls by HTTP status (504: past the function's deadline; 503: the count failed). */
+  statuses: Record<string, number>;
+  firstError?: string;
+};
 
 export type LoadOptions = {
   emu: RunningEmulator;
@@ -63,6 +71,8 @@ async function search(client: SupabaseClient, fn: string, body: object, into: nu
   const { data, error } = await client.functions.invoke(fn, { body });
   if (error) {
     samples.errors++;
+    const status = (error as { context?: Response }).context?.status;
+    samples.statuses[status ?? 'none'] = (samples.statuses[status ?? 'none'] ?? 0) + 1;
     samples.firstError ??= `${fn}: ${error.message}`;
   } else {
     into.push(performance.now() - t0);
@@ -99,7 +109,7 @@ async function searchUntil(
   until: number,
   zipf?: number,
 ): Promise<Samples> {
-  const samples: Samples = { available: [], sold: [], cached: 0, errors: 0 };
+  const samples: Samples = { available: [], sold: [], cached: 0, errors: 0, statuses: {} };
   await Promise.all(
     clients.map(async (client, u) => {
       const draw = zipf ? zipfDraw(queries.length, zipf, 1000 + u) : undefined;
@@ -197,7 +207,7 @@ async function phase(
   const searches = samples.available.length + samples.sold.length;
   console.log(
     `\n${name}: ${options.users} users, ${wall.toFixed(1)} s, ${(searches / wall).toFixed(1)} searches/s, ` +
-      `${samples.errors} errors${samples.firstError ? ` (first: ${samples.firstError})` : ''}, ` +
+      `${samples.errors} errors${samples.firstError ? ` (by status: ${JSON.stringify(samples.statuses)}; first: ${samples.firstError})` : ''}, ` +
       `Node process CPU ${(((used.user + used.system) / 1e6 / wall) * 100).toFixed(0)}% of one core (bench clients, emulator and functions share it)`,
   );
   console.log(

@@ -289,6 +289,24 @@ describe('search functions: answers from the local market index', () => {
     expect(third.data).toMatchObject({ availableCount: 2, cached: false });
   });
 
+  it('counts a query once when several users ask for it at the same moment: the others get that answer', async () => {
+    const body = { itemName: 'lululemon align leggings', condition: 'pre_owned' };
+    const users = await Promise.all([signedInUser(), signedInUser(), signedInUser(), signedInUser()]);
+    const answers = await Promise.all(
+      users.flatMap((sb) => [1, 2].map(() => sb.functions.invoke('search-available', { body }))),
+    );
+    for (const answer of answers) expect(answer.error).toBeNull();
+    const counted = answers.filter((answer) => answer.data.cached === false);
+    expect(counted).toHaveLength(1);
+    for (const answer of answers) {
+      expect(answer.data).toMatchObject({
+        availableCount: counted[0].data.availableCount,
+        asOf: counted[0].data.asOf,
+      });
+    }
+    expect(counted[0].data.availableCount).toBeGreaterThan(0);
+  });
+
   it('429 with retryAfter and Retry-After past the per-user limit; other users are not affected', async () => {
     // An hour-long window: three calls made within a second cannot straddle its edge and reset the count.
     await setFunctionEnv(emu.url, { MARKET_RATE_LIMIT: '3', MARKET_RATE_WINDOW_SECONDS: '3600' });
