@@ -46,6 +46,8 @@ type Samples = {
   errors: number;
   /** Failed calls by HTTP status (504: past the function's deadline; 503: the count failed). */
   statuses: Record<string, number>;
+  /** Failed calls by function, query and status, to find the searches that fail. */
+  failed: Record<string, number>;
   firstError?: string;
 };
 
@@ -66,13 +68,21 @@ export type LoadOptions = {
   zipf?: number;
 };
 
-async function search(client: SupabaseClient, fn: string, body: object, into: number[], samples: Samples) {
+async function search(
+  client: SupabaseClient,
+  fn: string,
+  body: { itemName: string },
+  into: number[],
+  samples: Samples,
+) {
   const t0 = performance.now();
   const { data, error } = await client.functions.invoke(fn, { body });
   if (error) {
     samples.errors++;
     const status = (error as { context?: Response }).context?.status;
     samples.statuses[status ?? 'none'] = (samples.statuses[status ?? 'none'] ?? 0) + 1;
+    const failed = `${fn} "${body.itemName}" ${status ?? ''}`.trim();
+    samples.failed[failed] = (samples.failed[failed] ?? 0) + 1;
     samples.firstError ??= `${fn}: ${error.message}`;
   } else {
     into.push(performance.now() - t0);
@@ -109,7 +119,7 @@ async function searchUntil(
   until: number,
   zipf?: number,
 ): Promise<Samples> {
-  const samples: Samples = { available: [], sold: [], cached: 0, errors: 0, statuses: {} };
+  const samples: Samples = { available: [], sold: [], cached: 0, errors: 0, statuses: {}, failed: {} };
   await Promise.all(
     clients.map(async (client, u) => {
       const draw = zipf ? zipfDraw(queries.length, zipf, 1000 + u) : undefined;
@@ -220,6 +230,10 @@ async function phase(
     console.log(
       `${fn.padEnd(20)} ${ms(percentile(values, 50)).padStart(10)} ${ms(percentile(values, 95)).padStart(10)} ${ms(percentile(values, 99)).padStart(10)} ${String(values.length).padStart(6)}`,
     );
+  }
+  if (samples.errors) {
+    const worst = Object.entries(samples.failed).sort((a, b) => b[1] - a[1]);
+    console.log(`failed searches: ${worst.map(([what, n]) => `${what} x${n}`).join(', ')}`);
   }
   if (options.zipf) {
     console.log(
