@@ -12,6 +12,7 @@ import type { Queryable } from '../emulator/context';
 import { projectRoot } from '../emulator/config';
 import {
   COLUMNS,
+  dropMarketIndexes,
   ensureMarketIndexes,
   seedMarketListings,
   type MarketListing,
@@ -263,7 +264,7 @@ export async function printServerFacts(db: Queryable): Promise<void> {
 }
 
 /** The external_id prefix of a sale copied back `year` years (`--history-years`); the year's own rows are `demo-…`. */
-export const historyPrefix = (year: number) => `demo-y${year}-`;
+const historyPrefix = (year: number) => `demo-y${year}-`;
 
 /**
  * Sold history older than the longest window (365 days), for `--history-years N`: every sale of the seeded year again,
@@ -286,9 +287,7 @@ export async function addSoldHistory(db: Queryable, years: number, log: (message
     return;
   }
   const t0 = performance.now();
-  for (const name of ['available_terms', 'sold_terms', 'sold_week', 'title_trgm', 'source', 'seller_key']) {
-    await db.exec(`drop index if exists public.market_listings_${name}_idx`);
-  }
+  await dropMarketIndexes(db);
   for (const year of missing) {
     const { affectedRows } = await db.query(
       `insert into public.market_listings (marketplace, external_id, title, brand, category, size, colour, condition,

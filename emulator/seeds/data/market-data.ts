@@ -461,6 +461,13 @@ const BULK_INDEXES = [
   `create index if not exists market_listings_seller_key_idx on public.market_listings (seller_key) where seller_key is not null`,
 ];
 
+/** Drops the secondary indexes BULK_INDEXES builds, before a bulk load (ensureMarketIndexes builds them again). */
+export async function dropMarketIndexes(db: Queryable): Promise<void> {
+  for (const name of ['available_terms', 'sold_terms', 'sold_week', 'title_trgm', 'source', 'seller_key']) {
+    await db.exec(`drop index if exists public.market_listings_${name}_idx`);
+  }
+}
+
 /**
  * Makes sure a loaded index can be searched: the secondary indexes exist (a bulk load that was interrupted leaves them
  * dropped) and the vocabulary is filled. Cheap when both are in place.
@@ -493,11 +500,7 @@ export async function seedMarketListings(
   const log = options.log ?? (() => {});
   const bulk = options.bulk ?? options.count >= 10_000;
   await db.query(`delete from public.market_listings where source = 'demo'`);
-  if (bulk) {
-    for (const name of ['available_terms', 'sold_terms', 'sold_week', 'title_trgm', 'source', 'seller_key']) {
-      await db.exec(`drop index if exists public.market_listings_${name}_idx`);
-    }
-  }
+  if (bulk) await dropMarketIndexes(db);
   let written = 0;
   const rows = generateListings(options);
   const tick = Math.max(50_000, Math.round(options.count / 10));
