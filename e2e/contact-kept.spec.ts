@@ -46,10 +46,10 @@ const sent = (page: Page) =>
 
 // Every browser here shares 127.0.0.1, so the per-address limit (5 in 10 minutes) is raised while this file runs.
 test.beforeAll(async () => {
-  await setFunctionEnv({ CONTACT_RATE_LIMIT: '1000' });
+  await setFunctionEnv({ CONTACT_RATE_LIMIT: '1000' }, { function: 'contact' });
 });
 test.afterAll(async () => {
-  await setFunctionEnv({ CONTACT_RATE_LIMIT: null });
+  await setFunctionEnv(null, { function: 'contact' });
 });
 
 test.describe('/contact keeps every message', () => {

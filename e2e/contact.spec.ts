@@ -50,7 +50,7 @@ async function openContact(newPage: NewPage, width: number) {
 
 test.afterAll(async () => {
   // Put the function's real key back whatever happened in the failure test.
-  await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey });
+  await setFunctionEnv(null, { function: 'contact' });
 });
 
 test.describe('/contact', () => {
@@ -121,7 +121,7 @@ test.describe('/contact', () => {
     const message = 'This message must survive a failed send.';
     await fillLikeAPerson(page, shownAt, { name: 'Sam', email, message });
     // The function's database key stops working: storing fails, so the function answers 503.
-    await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: env.anonKey });
+    await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: env.anonKey }, { function: 'contact' });
     try {
       await submit(page).click();
       await expect(toast(page, 'Error sending message')).toBeVisible();
@@ -130,7 +130,7 @@ test.describe('/contact', () => {
       ).toBeVisible();
       await page.screenshot({ path: `${shots}/contact-error-375.png` });
     } finally {
-      await setFunctionEnv({ SUPABASE_SERVICE_ROLE_KEY: env.serviceRoleKey });
+      await setFunctionEnv(null, { function: 'contact' });
     }
     await expect(toast(page, 'Message sent!')).toHaveCount(0);
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue(message);

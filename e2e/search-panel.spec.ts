@@ -30,6 +30,7 @@ const sellers = Array.from({ length: 9 }, () => randomUUID());
 
 let ebay: FakeEbay;
 let etsy: FakeEtsy;
+let resellerId: string;
 
 type Condition = 'pre_owned' | 'new_with_tags';
 /** `n` demo listings of a brand's denim jacket, sold 5 + i days ago, the i-th from `sellerOf(i)`. */
@@ -60,7 +61,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  await createVerifiedUser(reseller.email, reseller.password, { first: 'Pan', last: 'El' });
+  resellerId = await createVerifiedUser(reseller.email, reseller.password, { first: 'Pan', last: 'El' });
   await insertRows([
     // 12 listed by sellers 0-5 and 8 sold in the last 90 days by sellers 2-8: 9 sellers behind the headline.
     ...rows(panelBrand, 'available', 'pre_owned', 12, (i) => i % 6),
@@ -95,7 +96,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await setFunctionEnv(null).catch(() => {});
+  if (resellerId) await setFunctionEnv(null, { user: resellerId }).catch(() => {});
   await ebay?.stop();
   await etsy?.stop();
 });
@@ -170,16 +171,19 @@ test.describe('the seller panel on the Thrifting Explorer', () => {
 
   test.describe('with eBay and Etsy listed-now counts', () => {
     test.beforeAll(async () => {
-      await setFunctionEnv({
-        ...ebayEnv(ebay),
-        ETSY_API_KEY: etsy.keystring,
-        ETSY_SHARED_SECRET: etsy.sharedSecret,
-        ETSY_API_BASE: etsy.url,
-      });
+      await setFunctionEnv(
+        {
+          ...ebayEnv(ebay),
+          ETSY_API_KEY: etsy.keystring,
+          ETSY_SHARED_SECRET: etsy.sharedSecret,
+          ETSY_API_BASE: etsy.url,
+        },
+        { user: resellerId },
+      );
     });
     test.afterAll(async () => {
       etsy.resetDay();
-      await setFunctionEnv(null);
+      await setFunctionEnv(null, { user: resellerId });
     });
 
     test('shows a row per marketplace apart from the panel, with a link to search there', async ({

@@ -105,7 +105,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await setFunctionEnv(null).catch(() => {});
+  if (userId) await setFunctionEnv(null, { user: userId }).catch(() => {});
   await ebay?.stop();
 });
 
@@ -267,14 +267,17 @@ test.describe('the Thrifting Explorer for a signed-in reseller', () => {
 
   test.describe('with eBay as the market source', () => {
     test.beforeAll(async () => {
-      await setFunctionEnv({
-        ...ebayMarketEnv(ebay),
-        MARKET_TIMEOUT_MS: '1500',
-      });
+      await setFunctionEnv(
+        {
+          ...ebayMarketEnv(ebay),
+          MARKET_TIMEOUT_MS: '1500',
+        },
+        { user: userId },
+      );
     });
     test.afterAll(async () => {
       ebay.setDelay(0);
-      await setFunctionEnv(null);
+      await setFunctionEnv(null, { user: userId });
     });
 
     test("says sold data is unavailable, with eBay's reason, instead of claiming zero sales", async () => {

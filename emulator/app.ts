@@ -18,8 +18,11 @@ export type AppOptions = {
   testing?: boolean;
   /** How the auth service starts (e.g. the rate-limit multiplier). */
   auth?: AuthStartOptions;
-  /** Replaces the functions' environment overrides (null deletes a key); undefined clears them. */
-  setFunctionEnvOverrides?: (overrides: Record<string, string | null> | undefined) => void;
+  /**
+   * Merges into the functions' environment overrides (null deletes a key); undefined clears them. With a scope
+   * (`function:<name>` or `user:<id>`), only that scope's.
+   */
+  setFunctionEnvOverrides?: (overrides: Record<string, string | null> | undefined, scope?: string) => void;
 };
 
 /**
@@ -70,7 +73,13 @@ export function createApp(ctx: EmulatorContext, options: AppOptions): Hono {
   app.route('/_mail', createMailApp(ctx));
 
   if (options.testing) {
-    // Lets end-to-end specs point functions at fake third-party servers without restarting the emulator.
+    // Lets end-to-end specs point functions at fake third-party servers without restarting the emulator: for every
+    // call, or with ?function=<name> for one function's, or with ?user=<id> for one signed-in user's calls only.
+    const scopeOf = (c: Context) => {
+      const fn = c.req.query('function');
+      const user = c.req.query('user');
+      return fn ? `function:${fn}` : user ? `user:${user}` : undefined;
+    };
     app.post('/_emulator/function-env', async (c) => {
       let body: unknown;
       try {
@@ -84,11 +93,14 @@ export function createApp(ctx: EmulatorContext, options: AppOptions): Hono {
       if (entries.some(([, v]) => v !== null && typeof v !== 'string')) {
         return c.json({ message: 'Values must be strings, or null to delete a key' }, 400);
       }
-      options.setFunctionEnvOverrides?.(Object.fromEntries(entries) as Record<string, string | null>);
+      options.setFunctionEnvOverrides?.(
+        Object.fromEntries(entries) as Record<string, string | null>,
+        scopeOf(c),
+      );
       return c.json({ ok: true });
     });
     app.delete('/_emulator/function-env', (c) => {
-      options.setFunctionEnvOverrides?.(undefined);
+      options.setFunctionEnvOverrides?.(undefined, scopeOf(c));
       return c.json({ ok: true });
     });
   }

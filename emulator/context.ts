@@ -38,6 +38,11 @@ export type EmulatorContext = {
   mail: Mailbox;
   /** Environment handed to edge functions (supabase/functions/.env, options, /_emulator overrides). */
   functionEnv: Record<string, string>;
+  /**
+   * Test overrides over functionEnv for one function (`function:<name>`) or for the calls of one signed-in user
+   * (`user:<id>`), so specs that run side by side do not see each other's (POST /_emulator/function-env?user=<id>).
+   */
+  scopedFunctionEnv?: Map<string, Record<string, string | null>>;
   log: (message: string) => void;
   /** Proxies whose X-Forwarded-For names the client (EMULATOR_TRUSTED_PROXIES); empty: the socket peer is the client. */
   trustedProxies: TrustedProxies;

@@ -231,7 +231,13 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       signal: watcher.signal,
       testing: options.testing,
       auth: { rateLimitScale },
-      setFunctionEnvOverrides: (next) => {
+      setFunctionEnvOverrides: (next, scope) => {
+        if (scope) {
+          const scoped = (ctx.scopedFunctionEnv ??= new Map());
+          if (next === undefined) scoped.delete(scope);
+          else scoped.set(scope, { ...scoped.get(scope), ...next });
+          return;
+        }
         overrides = next === undefined ? {} : { ...overrides, ...next };
         applyOverrides();
       },

@@ -139,6 +139,36 @@ describe('test controls', () => {
     expect(bad.status).toBe(400);
   });
 
+  it("scopes an override to one function's calls, or to one signed-in user's, beside the others", async () => {
+    const user = '22222222-2222-4222-8222-222222222222';
+    const fake = async (token?: string) =>
+      (await client(emu.url, emu.anonKey, token).functions.invoke<Echo>('echo')).data!.env.fake;
+    const post = (query: string, env: Record<string, string | null>) =>
+      fetch(`${emu.url}/_emulator/function-env?${query}`, { method: 'POST', body: JSON.stringify(env) });
+    const token = await userToken(user);
+    try {
+      expect((await post('function=echo', { FAKE_API_URL: 'http://127.0.0.1:9/echo' })).status).toBe(200);
+      await post('function=other', { FAKE_API_URL: 'http://127.0.0.1:9/other' });
+      await post(`user=${user}`, { FAKE_API_URL: 'http://127.0.0.1:9/user' });
+      // The function's override for everyone, the user's over it for that user only.
+      expect(await fake()).toBe('http://127.0.0.1:9/echo');
+      expect(await fake(await userToken('33333333-3333-4333-8333-333333333333'))).toBe(
+        'http://127.0.0.1:9/echo',
+      );
+      expect(await fake(token)).toBe('http://127.0.0.1:9/user');
+      // A null removes the key for that scope's calls.
+      await post(`user=${user}`, { FAKE_API_URL: null });
+      expect(await fake(token)).toBeNull();
+      await fetch(`${emu.url}/_emulator/function-env?user=${user}`, { method: 'DELETE' });
+      expect(await fake(token)).toBe('http://127.0.0.1:9/echo');
+      await fetch(`${emu.url}/_emulator/function-env?function=echo`, { method: 'DELETE' });
+      expect(await fake(token)).toBeNull();
+      expect(await fake()).toBeNull();
+    } finally {
+      await fetch(`${emu.url}/_emulator/function-env?function=other`, { method: 'DELETE' });
+    }
+  });
+
   it('serves no test controls unless started with testing: true', async () => {
     const other = await startFixtureEmulator({ testing: false });
     try {

@@ -94,11 +94,13 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
     }
 
     const verify = section(ctx.config, `functions.${name}`).verify_jwt !== false;
-    if (verify && c.req.method !== 'OPTIONS') {
-      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-      if (!bearer) return reply(c, 401, { msg: 'Error: Missing authorization header' });
-      const check = await verifyJwt(bearer[1], ctx.keys);
-      if (!check.ok) return reply(c, 401, { msg: 'Invalid JWT' });
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+    let caller: string | undefined;
+    if (c.req.method !== 'OPTIONS' && (verify || ctx.scopedFunctionEnv?.size)) {
+      if (verify && !bearer) return reply(c, 401, { msg: 'Error: Missing authorization header' });
+      const check = bearer ? await verifyJwt(bearer[1], ctx.keys) : undefined;
+      if (verify && !check?.ok) return reply(c, 401, { msg: 'Invalid JWT' });
+      if (check?.ok && typeof check.claims.sub === 'string') caller = check.claims.sub;
     }
 
     // Hosted functions see their own name as the first path segment: /<name>/rest?query
@@ -124,7 +126,10 @@ export function createFunctionsApp(ctx: EmulatorContext, options: FunctionsOptio
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new FunctionTimeout()), timeoutMs);
       });
-      const response = await Promise.race([Promise.resolve(handler(req, { ...ctx.functionEnv })), timeout]);
+      const response = await Promise.race([
+        Promise.resolve(handler(req, functionEnvFor(ctx, name, caller))),
+        timeout,
+      ]);
       if (!(response instanceof Response))
         throw new Error(`${name} returned ${typeof response}, not a Response`);
       return response;
@@ -162,3 +167,20 @@ const CLIENT_ADDRESS_HEADERS = [
   'forwarded',
   'x-client-ip',
 ];
+
+/** The environment a call sees: the functions' own, then the overrides for this function, then for its caller. */
+function functionEnvFor(
+  ctx: EmulatorContext,
+  name: string,
+  caller: string | undefined,
+): Record<string, string> {
+  const env = { ...ctx.functionEnv };
+  for (const scope of [`function:${name}`, caller && `user:${caller}`]) {
+    const overrides = scope ? ctx.scopedFunctionEnv?.get(scope) : undefined;
+    for (const [key, value] of Object.entries(overrides ?? {})) {
+      if (value === null) delete env[key];
+      else env[key] = value;
+    }
+  }
+  return env;
+}
