@@ -444,27 +444,36 @@ test.describe('carousels', () => {
     ).toBeVisible();
   }
 
-  /** The carousel shows slide `index`, within `timeout` ms. */
-  async function waitForSlide(page: Page, label: string, index: number, timeout = 9000) {
+  /** The carousel shows slide `index`: at once, as a jump of the page's clock fires the timers it passed. */
+  async function waitForSlide(page: Page, label: string, index: number) {
     await expect(page.getByRole('region', { name: label })).toHaveAttribute(
       'data-selected-index',
       String(index),
-      { timeout },
+      { timeout: 2000 },
     );
   }
+
+  /**
+   * The page's clock jumps `ms` ahead and fires the timers due by then, each at most once: a test takes the autoplay's
+   * delay (SPEC: 4000 ms on the home page, 3000 ms on /about) without waiting it out. The clock is installed before the
+   * page loads and otherwise runs at the normal pace.
+   */
+  const jump = (page: Page, ms: number) => page.clock.fastForward(ms);
 
   /** A still testimonial carousel stays on its slide for 5 seconds, and Play moves it on to the next of its five. */
   async function staysUntilPlay(page: Page, label: string) {
     const region = page.getByRole('region', { name: label });
     const before = await selected(page, label);
-    await page.waitForTimeout(5000);
+    await jump(page, 5000);
     await expect(region).toHaveAttribute('data-selected-index', String(before));
     await region.getByRole('button', { name: /^Play/ }).click();
+    await jump(page, 4000);
     await waitForSlide(page, label, (before + 1) % 5);
   }
 
   test('home testimonials advance on their own, loop, and keep going after a click', async ({ newPage }) => {
     const page = await newPage();
+    await page.clock.install();
     await page.goto('/');
     const region = page.getByRole('region', { name: 'Seller testimonials' });
     await region.scrollIntoViewIfNeeded();
@@ -474,34 +483,58 @@ test.describe('carousels', () => {
       'data-selected-index',
       String(0),
     );
+    await jump(page, 4000);
     await waitForSlide(page, 'Seller testimonials', 1);
 
     // Jump to the last one by hand: autoplay keeps running and wraps around to the first.
     await region.getByRole('button', { name: 'Show testimonial 5' }).click();
-    await waitForSlide(page, 'Seller testimonials', 4, 2000);
+    await waitForSlide(page, 'Seller testimonials', 4);
+    await jump(page, 4000);
     await waitForSlide(page, 'Seller testimonials', 0);
     await region.getByRole('button', { name: 'Next testimonial' }).click();
-    await waitForSlide(page, 'Seller testimonials', 1, 2000);
+    await waitForSlide(page, 'Seller testimonials', 1);
+    await jump(page, 4000);
     await waitForSlide(page, 'Seller testimonials', 2);
+  });
+
+  test('a slide moved to by hand stays the whole delay before the next one', async ({ newPage }) => {
+    const page = await newPage();
+    await page.clock.install();
+    await page.goto('/');
+    const region = page.getByRole('region', { name: 'Seller testimonials' });
+    await region.scrollIntoViewIfNeeded();
+    await started(page, 'Seller testimonials', 'testimonial');
+    // The clock stands still from here, so the time a click and an assertion take is not counted against the delay.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // The click restarts the timer, so the next move comes a full 4000 ms after it: not at 3000, by 4000.
+    await region.getByRole('button', { name: 'Show testimonial 3' }).click();
+    await waitForSlide(page, 'Seller testimonials', 2);
+    await jump(page, 3000);
+    await expect(region).toHaveAttribute('data-selected-index', '2');
+    await jump(page, 1000);
+    await waitForSlide(page, 'Seller testimonials', 3);
   });
 
   test('about screenshots advance on their own through seven screens', async ({ newPage }) => {
     const page = await newPage();
+    await page.clock.install();
     await page.goto('/about');
     const region = page.getByRole('region', { name: 'App screenshots' });
     await region.scrollIntoViewIfNeeded();
     await expect(region.getByRole('group')).toHaveCount(7);
-    // The 6-second limit counts from the autoplay's start, not from a hydration that a slow machine draws out.
     await started(page, 'App screenshots', 'screenshot');
     const start = await selected(page, 'App screenshots');
-    await waitForSlide(page, 'App screenshots', (start + 1) % 7, 6000);
+    await jump(page, 3000);
+    await waitForSlide(page, 'App screenshots', (start + 1) % 7);
     await region.getByRole('button', { name: 'Previous screenshot' }).click();
-    await waitForSlide(page, 'App screenshots', start, 2000);
-    await waitForSlide(page, 'App screenshots', (start + 1) % 7, 6000);
+    await waitForSlide(page, 'App screenshots', start);
+    await jump(page, 3000);
+    await waitForSlide(page, 'App screenshots', (start + 1) % 7);
   });
 
   test('stand still for people who ask for reduced motion, and start on Play', async ({ newPage }) => {
     const page = await newPage({ reducedMotion: true });
+    await page.clock.install();
     await page.goto('/');
     const region = page.getByRole('region', { name: 'Seller testimonials' });
     await region.scrollIntoViewIfNeeded();
@@ -513,6 +546,7 @@ test.describe('carousels', () => {
 
   test('the pause button is the one thing that stops autoplay', async ({ newPage }) => {
     const page = await newPage();
+    await page.clock.install();
     await page.goto('/about');
     const region = page.getByRole('region', { name: 'What sellers say' });
     await region.scrollIntoViewIfNeeded();
