@@ -1,7 +1,7 @@
 // The site foundation in real Chromium: routes and their titles, redirects, 404, breadcrumbs, the mobile menu,
 // the FAQ accordion, the carousels and the head tags. Nothing here needs backend data.
 import { readdirSync, readFileSync } from 'node:fs';
-import { env, expect, test, type Page } from './support/fixtures';
+import { env, expect, test, type NewPage, type Page } from './support/fixtures';
 
 /** A URL predicate for `expect(page).toHaveURL`: the path, whatever the query string. */
 const atPath = (expected: string) => (url: URL) => url.pathname === expected;
@@ -460,6 +460,21 @@ test.describe('carousels', () => {
    */
   const jump = (page: Page, ms: number) => page.clock.fastForward(ms);
 
+  /** Opens `path` with Playwright's clock installed first, and scrolls to the carousel `label`. */
+  async function openCarousel(
+    newPage: NewPage,
+    path: string,
+    label: string,
+    options?: { reducedMotion?: boolean },
+  ) {
+    const page = await newPage(options);
+    await page.clock.install();
+    await page.goto(path);
+    const region = page.getByRole('region', { name: label });
+    await region.scrollIntoViewIfNeeded();
+    return { page, region };
+  }
+
   /** A still testimonial carousel stays on its slide for 5 seconds, and Play moves it on to the next of its five. */
   async function staysUntilPlay(page: Page, label: string) {
     const region = page.getByRole('region', { name: label });
@@ -472,11 +487,7 @@ test.describe('carousels', () => {
   }
 
   test('home testimonials advance on their own, loop, and keep going after a click', async ({ newPage }) => {
-    const page = await newPage();
-    await page.clock.install();
-    await page.goto('/');
-    const region = page.getByRole('region', { name: 'Seller testimonials' });
-    await region.scrollIntoViewIfNeeded();
+    const { page, region } = await openCarousel(newPage, '/', 'Seller testimonials');
     await expect(region.getByRole('group')).toHaveCount(5);
     await started(page, 'Seller testimonials', 'testimonial');
     await expect(page.getByRole('region', { name: 'Seller testimonials' })).toHaveAttribute(
@@ -498,11 +509,7 @@ test.describe('carousels', () => {
   });
 
   test('a slide moved to by hand stays the whole delay before the next one', async ({ newPage }) => {
-    const page = await newPage();
-    await page.clock.install();
-    await page.goto('/');
-    const region = page.getByRole('region', { name: 'Seller testimonials' });
-    await region.scrollIntoViewIfNeeded();
+    const { page, region } = await openCarousel(newPage, '/', 'Seller testimonials');
     await started(page, 'Seller testimonials', 'testimonial');
     // The clock stands still from here, so the time a click and an assertion take is not counted against the delay.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
@@ -516,11 +523,7 @@ test.describe('carousels', () => {
   });
 
   test('about screenshots advance on their own through seven screens', async ({ newPage }) => {
-    const page = await newPage();
-    await page.clock.install();
-    await page.goto('/about');
-    const region = page.getByRole('region', { name: 'App screenshots' });
-    await region.scrollIntoViewIfNeeded();
+    const { page, region } = await openCarousel(newPage, '/about', 'App screenshots');
     await expect(region.getByRole('group')).toHaveCount(7);
     await started(page, 'App screenshots', 'screenshot');
     const start = await selected(page, 'App screenshots');
@@ -533,11 +536,7 @@ test.describe('carousels', () => {
   });
 
   test('stand still for people who ask for reduced motion, and start on Play', async ({ newPage }) => {
-    const page = await newPage({ reducedMotion: true });
-    await page.clock.install();
-    await page.goto('/');
-    const region = page.getByRole('region', { name: 'Seller testimonials' });
-    await region.scrollIntoViewIfNeeded();
+    const { page, region } = await openCarousel(newPage, '/', 'Seller testimonials', { reducedMotion: true });
     // The still carousel is the app's, not the prerendered markup that only looks still: it offers Play once mounted.
     await expect(region.getByRole('button', { name: /^Play/ })).toBeVisible();
     await started(page, 'Seller testimonials', 'testimonial');
@@ -545,11 +544,7 @@ test.describe('carousels', () => {
   });
 
   test('the pause button is the one thing that stops autoplay', async ({ newPage }) => {
-    const page = await newPage();
-    await page.clock.install();
-    await page.goto('/about');
-    const region = page.getByRole('region', { name: 'What sellers say' });
-    await region.scrollIntoViewIfNeeded();
+    const { page, region } = await openCarousel(newPage, '/about', 'What sellers say');
     // Paused once it runs, and read once the pause has taken effect.
     await started(page, 'What sellers say', 'testimonial');
     await region.getByRole('button', { name: /^Pause/ }).click();
