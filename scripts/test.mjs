@@ -85,6 +85,8 @@ const SERVER_ONLY = [
   'tests/schema-baseline.test.ts',
   // two searches in the database at once, which PGlite's one connection cannot hold
   'tests/search-rate-limit-row.test.ts',
+  // a statement timeout, which PGlite does not enforce
+  'tests/statement-timeout-hoisted.test.ts',
 ];
 // And these never read the server: their only database is tests/support/database.ts, an in-memory PGlite whatever
 // DATABASE_URL says (the SQL functions called directly). They run once, in the PGlite pass.

@@ -74,7 +74,11 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
  * authenticator role's 8s timeout if unset)", supabase.com/docs/guides/database/postgres/timeouts. A search past its
  * function's deadline is cancelled there too, and lets go of what it holds (docs/decisions/073).
  */
-export const STATEMENT_TIMEOUT: Record<string, string> = { anon: '3s', authenticated: '8s', service_role: '8s' };
+export const STATEMENT_TIMEOUT: Record<string, string> = {
+  anon: '3s',
+  authenticated: '8s',
+  service_role: '8s',
+};
 
 /** The hosted gateway's key check: every request names a project key in `apikey`. */
 async function authenticate(c: Context, keys: VerifyKeys): Promise<Auth | Response> {
@@ -252,12 +256,16 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     }
   }
 
-  /** One transaction with PostgREST's per-request settings. */
+  /**
+   * One transaction with PostgREST's per-request settings: the role's statement timeout, or the called function's own
+   * (`statementTimeout`, hoisted as PostgREST 12.2 does).
+   */
   function run<T>(
     c: Context,
     auth: Caller,
     readOnly: boolean,
     fn: (tx: Queryable) => Promise<T>,
+    statementTimeout?: string,
   ): Promise<T> {
     const searchPath = [...new Set([auth.schema, ...extraSearchPath])].map(quoteIdent).join(', ');
     const headers: Record<string, string> = {};
@@ -281,7 +289,7 @@ export function createRestApp(ctx: EmulatorContext): Hono {
           c.req.method,
           new URL(c.req.url).pathname,
           JSON.stringify(headers),
-          STATEMENT_TIMEOUT[auth.role] ?? '0',
+          statementTimeout ?? STATEMENT_TIMEOUT[auth.role] ?? '0',
           searchPath,
         ],
       );
@@ -537,23 +545,29 @@ export function createRestApp(ctx: EmulatorContext): Hono {
     else args = { kind: 'named', values: readOnly ? query.args : (body as Record<string, unknown>) };
     const built = buildCall(fn, query, args, prefer, single, maxRows);
 
-    const outcome = await run(c, auth, readOnly, async (tx): Promise<Outcome> => {
-      const { rows } = await tx.query<{
-        body: string | null;
-        page_total: number | null;
-        total: number | string | null;
-      }>(built.sql, built.params);
-      const row = rows[0];
-      const count = row.page_total ?? 0;
-      const total = row.total === null ? null : Number(row.total);
-      // PostgREST's rangeStatusHeader: a page shorter than the counted total is 206 Partial Content.
-      const range = contentRange(query.offset, count, total);
-      checkMaxAffected(prefer, count);
-      if (fn.returnsVoid) return { status: 204, body: null, headers: { 'Content-Range': range } };
-      if (built.kind === 'set' && single && count !== 1) throw singleError(count);
-      const status = total !== null && count < total ? 206 : 200;
-      return { status, body: row.body ?? 'null', headers: { 'Content-Range': range } };
-    });
+    const outcome = await run(
+      c,
+      auth,
+      readOnly,
+      async (tx): Promise<Outcome> => {
+        const { rows } = await tx.query<{
+          body: string | null;
+          page_total: number | null;
+          total: number | string | null;
+        }>(built.sql, built.params);
+        const row = rows[0];
+        const count = row.page_total ?? 0;
+        const total = row.total === null ? null : Number(row.total);
+        // PostgREST's rangeStatusHeader: a page shorter than the counted total is 206 Partial Content.
+        const range = contentRange(query.offset, count, total);
+        checkMaxAffected(prefer, count);
+        if (fn.returnsVoid) return { status: 204, body: null, headers: { 'Content-Range': range } };
+        if (built.kind === 'set' && single && count !== 1) throw singleError(count);
+        const status = total !== null && count < total ? 206 : 200;
+        return { status, body: row.body ?? 'null', headers: { 'Content-Range': range } };
+      },
+      fn.statementTimeout,
+    );
     return respond(c, outcome, single && built.kind === 'set');
   }
 

@@ -40,6 +40,11 @@ export type RpcFunction = {
   /** Output columns when known (RETURNS TABLE, OUT args, SETOF table). */
   outputColumns?: Map<string, { type: string }>;
   volatility: 'i' | 's' | 'v';
+  /**
+   * The function's own `set statement_timeout`, which PostgREST 12.2 hoists to the request's transaction (its
+   * db-hoisted-tx-settings): inside a function the setting would come too late to limit the call.
+   */
+  statementTimeout?: string;
 };
 
 const RELATIONS = `
@@ -72,7 +77,9 @@ select p.proname as name,
   format_type(p.prorettype, null) as return_type,
   (rt.typtype = 'c' or p.prorettype = 'record'::regtype) as returns_composite,
   p.prorettype = 'void'::regtype as returns_void,
-  p.provolatile::text as volatility
+  p.provolatile::text as volatility,
+  (select substr(c, length('statement_timeout=') + 1) from unnest(p.proconfig) c
+   where starts_with(c, 'statement_timeout=') limit 1) as statement_timeout
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
@@ -137,6 +144,7 @@ export class SchemaCache {
         returns_composite: boolean;
         returns_void: boolean;
         volatility: 'i' | 's' | 'v';
+        statement_timeout: string | null;
       }>(FUNCTIONS, [this.schema]),
     ];
     const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -184,6 +192,7 @@ export class SchemaCache {
         returnsVoid: row.returns_void,
         outputColumns: outs.length ? new Map(outs) : setOf ? setOf.columns : undefined,
         volatility: row.volatility,
+        ...(row.statement_timeout ? { statementTimeout: row.statement_timeout } : {}),
       };
       const list = functions.get(row.name) ?? [];
       list.push(fn);
