@@ -41,18 +41,20 @@ export default defineConfig({
     actionTimeout: 15_000,
   },
   // Every spec shares one emulator. Specs that change state others read run one at a time within their group, the
-  // groups side by side: the blog group (blog-xss and prerender publish articles the list and its counts would show)
-  // and the contact group (both raise the contact function's limit or break its database key, and share the one
-  // address every browser here sends from). A spec that needs other settings for the functions scopes them to its own
-  // user or to the function it tests (e2e/support/function-env.ts), so the specs that search run side by side.
+  // groups side by side: the blog group (blog-xss and prerender publish articles the list and its counts would show),
+  // the contact group (both raise the contact function's limit or break its database key, and share the one address
+  // every browser here sends from), and the functions group: the specs that search, import and share sales change
+  // what the market-sources function says this site holds (an import adds imported listings beside the demo rows),
+  // which search-trust-source reads. A spec that needs other settings for the functions scopes them to its own user
+  // or to the function it tests (e2e/support/function-env.ts).
   projects: [
     { name: 'blog', testMatch: /\/(blog|blog-xss|prerender)\.spec\.ts$/, workers: 1 },
     { name: 'contact', testMatch: /\/(contact|contact-kept)\.spec\.ts$/, workers: 1 },
     {
-      // Each file's tests in order in one worker (they share a reseller and their listings), the files side by side.
       name: 'functions',
       testMatch:
         /\/(search|search-[a-z0-9-]+|sales-import|sales-share|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
+      workers: 1,
     },
     {
       // Independent tests, each in its own browser context: spread over both workers (auth's story stays serial).
