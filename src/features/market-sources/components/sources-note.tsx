@@ -42,10 +42,11 @@ export function SourcesNote({ variant }: { variant: Variant }) {
   );
 }
 
-// The space the lines take on a demo site (two lines) and, from 640 px, on a production one (three), kept while they
-// load. A site with more sources grows the box, moving only what follows it. e2e/search-trust-source.spec.ts checks
-// that nothing on screen moves when a demo site's lines arrive.
-const reserve = 'min-h-[8.5rem] sm:min-h-[6.5rem]';
+// The space three lines take (two kinds of source and the sellers' threshold: a production site with the panel and
+// imported listings), kept while they load: 11rem at 390 px, where they wrap, and 6.5rem from 640 px. A site with more
+// sources grows the box, moving only what follows it. With room for two only under 640 px, such a site moved the
+// footer 35 px on a phone when its lines arrived. e2e/search-trust-source.spec.ts checks that nothing on screen moves.
+const reserve = 'min-h-[11rem] sm:min-h-[6.5rem]';
 
 const noSubscription = () => () => {};
 /** false on the server and while hydrating, true once the app runs in a browser. */
