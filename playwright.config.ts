@@ -43,18 +43,26 @@ export default defineConfig({
   // Every spec shares one emulator. Specs that change state others read run one at a time within their group, the
   // groups side by side: the blog group (blog-xss and prerender publish articles the list and its counts would show),
   // the contact group (both raise the contact function's limit or break its database key, and share the one address
-  // every browser here sends from), and the functions group: the specs that search, import and share sales change
-  // what the market-sources function says this site holds (an import adds imported listings beside the demo rows),
-  // which search-trust-source reads. A spec that needs other settings for the functions scopes them to its own user
-  // or to the function it tests (e2e/support/function-env.ts).
+  // every browser here sends from), and the market group: search-trust-source reads what the market-sources function
+  // says this site holds and measures that nothing moves when it arrives, after the specs that change it (imported
+  // listings, panel shares) have run, in file order. Every other spec that searches adds imported listings under words
+  // of its own, which changes that answer only if none were there yet, and sales-import, first in the market group,
+  // adds some before search-trust-source starts. So those specs run side by side, a file per worker. A spec that needs
+  // other settings for the functions scopes them to its own user or to the function it tests
+  // (e2e/support/function-env.ts).
   projects: [
     { name: 'blog', testMatch: /\/(blog|blog-xss|prerender)\.spec\.ts$/, workers: 1 },
     { name: 'contact', testMatch: /\/(contact|contact-kept)\.spec\.ts$/, workers: 1 },
     {
+      name: 'market',
+      testMatch: /\/(sales-import|sales-share|search-panel|search-trust-source)\.spec\.ts$/,
+      workers: 1,
+    },
+    {
       name: 'functions',
       testMatch:
         /\/(search|search-[a-z0-9-]+|sales-import|sales-share|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
-      workers: 1,
+      testIgnore: /\/(sales-import|sales-share|search-panel|search-trust-source)\.spec\.ts$/,
     },
     {
       // Independent tests, each in its own browser context: spread over both workers (auth's story stays serial).
