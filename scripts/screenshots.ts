@@ -67,6 +67,17 @@ const allShots: Shot[] = [
       await page.keyboard.press('Escape');
     },
   },
+  {
+    // Nothing in that size: "did you mean" offers the same search without it.
+    name: 'explorer-no-comparables',
+    route: '/thriftingexplorer',
+    signedIn: true,
+    prepare: async (page) => {
+      await searchFor(page, 'lululemon align size s');
+      await page.getByTestId('no-comparables').waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Escape');
+    },
+  },
   { name: 'account', route: '/account', signedIn: true },
   { name: 'reset-password', route: '/reset-password' },
   { name: 'not-found', route: '/no-such-page' },

@@ -153,6 +153,16 @@ describe('did you mean', () => {
     expect((await suggest('coach suede crossbody'))[0]).toBe('Coach crossbody bag');
   });
 
+  it('offers the same search without its size first, when the index holds it in other sizes', async () => {
+    // The Align is listed, in no letter size: the model stays in the suggestion, not only the brand.
+    expect(await suggest('lululemon align size s')).toEqual(['Lululemon align', 'Lululemon']);
+    // "size 6" leaves the size and the number (6, or vi); both go, and the words keep the query's spelling.
+    expect((await suggest('coach tabby size 6'))[0]).toBe('Coach tabby');
+    expect((await suggest("levi's 501 originals sz 40"))[0]).toBe("Levi's 501 originals");
+    // Without its size it still finds nothing, so it is not offered.
+    expect(await suggest('coach suede size s')).not.toContain('Coach suede');
+  });
+
   it('offers no other brand for a brand and model the index does not hold', async () => {
     expect(await suggest('hermes birkin')).toEqual([]);
   });

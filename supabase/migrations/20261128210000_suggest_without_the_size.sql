@@ -1,0 +1,169 @@
+-- "Did you mean" offers the same search without its size first.
+--
+-- A query that names a size the index holds no listing in ("lululemon align size s": the Align is listed in numbered
+-- sizes) was offered the brand alone ("Lululemon"), which drops the model the reseller named with the size. As in
+-- 20261125120000_seller_titles.sql, with one more suggestion ahead of the others: the query's own groups without its
+-- size, checked the same way as the others (the search's own names, listed or sold). The other suggestions skip a
+-- text already offered.
+
+create or replace function public.market_suggest(p_query text, p_limit int default 3) returns text[]
+  language plpgsql
+  stable
+  set search_path = ''
+  -- Its existence checks must probe the search index: a planner that expects an early hit otherwise walks the whole
+  -- table, or every sale through the sold_at index (seconds at 1M listings for a combination that matches nothing).
+  set enable_seqscan = off
+  set enable_indexscan = off
+  set jit = off
+as $$
+declare
+  v_query text := lower(btrim(coalesce(p_query, '')));
+  v_out text[] := '{}';
+  v_candidate record;
+  v_key constant text := 'l.terms';
+  v_found boolean;
+  v_parsed jsonb;
+  v_groups jsonb;
+  v_named jsonb;
+  v_garment jsonb;
+  v_prefix text;
+  v_rest text;
+  v_sql text;
+  v_label text;
+  v_unsized jsonb;
+  v_unsized_text text;
+begin
+  if char_length(v_query) < 2 or p_limit <= 0 then
+    return v_out;
+  end if;
+  v_parsed := public.market_parse_query(p_query);
+  v_groups := coalesce(v_parsed -> 'clauses' -> 0 -> 'groups', '[]');
+  -- The brands and models of the first alternative, in the order written.
+  select coalesce(jsonb_agg(g.value order by g.n), '[]'), string_agg(g.value ->> 'label', ' ' order by g.n)
+  into v_named, v_prefix
+  from jsonb_array_elements(v_groups) with ordinality as g(value, n)
+  where g.value ->> 'kind' in ('brand', 'model');
+
+  if jsonb_array_length(v_named) = 0 then
+    for v_candidate in
+      select x.label, public.market_words(x.label) as words, max(extensions.word_similarity(x.phrase, v_query)) as score
+      from public.market_lexicon x
+      where x.kind in ('brand', 'garment')
+        and extensions.word_similarity(x.phrase, v_query) >= 0.5
+        and lower(x.label) <> v_query
+      group by x.label
+      order by score desc, x.label
+      limit 10
+    loop
+      execute format(
+        'select exists (select 1 from public.market_listings l where l.status = %1$L and %3$s @> %4$L::text[])
+             or exists (select 1 from public.market_listings l where l.status = %2$L and %3$s @> %4$L::text[])',
+        'available', 'sold', v_key, v_candidate.words)
+      into v_found;
+      if v_found then
+        v_out := v_out || v_candidate.label;
+        exit when cardinality(v_out) >= least(p_limit, 10);
+      end if;
+    end loop;
+    return v_out;
+  end if;
+
+  -- The same search without its size, first: the item is listed or sold, not in that size ("lululemon align size s"
+  -- -> "Lululemon align", where the brand alone was offered before). A size is a group of one word sz_<size>; the
+  -- number a size also leaves as a word of its own ("size 6": sz_6, and 6 or vi) goes with it. The other groups keep
+  -- their order: a named one (brand, model, garment, material) by its name, any other word as the query wrote it
+  -- ("baggies", which the index holds as baggie).
+  if exists (select 1 from jsonb_array_elements(v_groups) g where g.value -> 'any' -> 0 ->> 0 like 'sz\_%'
+             and jsonb_array_length(g.value -> 'any') = 1 and jsonb_array_length(g.value -> 'any' -> 0) = 1) then
+    select coalesce(jsonb_agg(g.value order by g.n), '[]'),
+      string_agg(coalesce(g.value ->> 'label',
+                   (select t from regexp_split_to_table(v_query, '\s+') with ordinality as w(t, i)
+                    where public.market_words(w.t) && array(select jsonb_array_elements_text(g.value -> 'any' -> 0))
+                    order by w.i limit 1),
+                   array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' ')),
+                 ' ' order by g.n)
+    into v_unsized, v_unsized_text
+    from jsonb_array_elements(v_groups) with ordinality as g(value, n)
+    where not (jsonb_array_length(g.value -> 'any') = 1 and jsonb_array_length(g.value -> 'any' -> 0) = 1
+               and g.value -> 'any' -> 0 ->> 0 like 'sz\_%')
+      and not exists (select 1 from jsonb_array_elements(g.value -> 'any') a, jsonb_array_elements(v_groups) z
+                      where jsonb_array_length(a.value) = 1 and z.value -> 'any' -> 0 ->> 0 = 'sz_' || (a.value ->> 0));
+    if jsonb_array_length(v_unsized) > 0 then
+      v_sql := public.market_groups_sql((public.market_clause_groups(v_unsized)) -> 'groups', v_key);
+      if v_sql <> '' then
+        execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
+            or exists (select 1 from public.market_listings l where l.status = %L and %s)',
+          'available', v_sql, 'sold', v_sql) into v_found;
+        if v_found then
+          v_out := v_out || v_unsized_text;
+        end if;
+      end if;
+    end if;
+  end if;
+
+  -- The broader searches: the garment the query named, then each garment that covers it.
+  select g.value into v_garment from jsonb_array_elements(v_groups) g where g.value ->> 'kind' = 'garment' limit 1;
+  if v_garment is not null then
+    for v_label in
+      with recursive up(label, depth) as (
+        select v_garment ->> 'label', 0
+        union
+        select x.label, u.depth + 1
+        from up u join public.market_lexicon x on x.kind = 'garment' and u.label = any (x.covers)
+        where u.depth < 4
+      )
+      select u.label from up u group by u.label order by min(u.depth), u.label
+    loop
+      continue when lower(v_prefix || ' ' || v_label) = v_query;
+      v_sql := public.market_groups_sql((public.market_clause_groups(v_named || jsonb_build_array(
+        jsonb_build_object('kind', 'garment', 'label', v_label, 'any', '[]'::jsonb)))) -> 'groups', v_key);
+      execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
+          or exists (select 1 from public.market_listings l where l.status = %L and %s)',
+        'available', v_sql, 'sold', v_sql) into v_found;
+      if v_found and not ((v_prefix || ' ' || v_label) = any (v_out)) then
+        v_out := v_out || (v_prefix || ' ' || v_label);
+        exit when cardinality(v_out) >= least(p_limit, 10) - 1;
+      end if;
+    end loop;
+  end if;
+
+  -- The other words of the query, as it wrote them: garments spelled close to them.
+  select string_agg(array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' '), ' ')
+  into v_rest
+  from jsonb_array_elements(v_groups) as g(value)
+  where g.value ->> 'kind' not in ('brand', 'model', 'garment');
+
+  if v_rest is not null and v_garment is null then
+    for v_candidate in
+      select x.label,
+        max(greatest(extensions.word_similarity(v_rest, x.phrase), extensions.word_similarity(x.phrase, v_rest)))
+          as score
+      from public.market_lexicon x
+      where x.kind = 'garment'
+        and greatest(extensions.word_similarity(v_rest, x.phrase), extensions.word_similarity(x.phrase, v_rest)) >= 0.5
+      group by x.label
+      order by score desc, x.label
+      limit 10
+    loop
+      v_sql := public.market_groups_sql((public.market_clause_groups(v_named || jsonb_build_array(
+        jsonb_build_object('kind', 'garment', 'label', v_candidate.label, 'any', '[]'::jsonb)))) -> 'groups', v_key);
+      execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
+          or exists (select 1 from public.market_listings l where l.status = %L and %s)',
+        'available', v_sql, 'sold', v_sql) into v_found;
+      if v_found and not ((v_prefix || ' ' || v_candidate.label) = any (v_out)) then
+        v_out := v_out || (v_prefix || ' ' || v_candidate.label);
+        exit when cardinality(v_out) >= least(p_limit, 10) - 1;
+      end if;
+    end loop;
+  end if;
+  -- The brand and model alone: the broadest search.
+  v_sql := public.market_groups_sql((public.market_clause_groups(v_named)) -> 'groups', v_key);
+  execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
+      or exists (select 1 from public.market_listings l where l.status = %L and %s)',
+    'available', v_sql, 'sold', v_sql) into v_found;
+  if v_found and lower(v_prefix) <> v_query and not (v_prefix = any (v_out)) then
+    v_out := v_out || v_prefix;
+  end if;
+  return v_out[1 : least(p_limit, 10)];
+end;
+$$;
