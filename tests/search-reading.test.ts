@@ -22,6 +22,7 @@ const LISTINGS: [title: string, brand: string, category: string][] = [
   ["Levi's 501 Original Jeans", "Levi's", 'Jeans'],
   ['Vintage Harley Davidson Tee', 'Harley Davidson', 'T-Shirts'],
   ['Birkenstock Arizona Sandals', 'Birkenstock', 'Sandals'],
+  ['J.Crew Cashmere Crewneck Sweater', 'J.Crew', 'Sweaters'],
 ];
 
 beforeAll(async () => {
@@ -63,7 +64,7 @@ const words = (reading: Reading) =>
   reading.clauses.flatMap((c) => c.groups.map((g) => g.label ?? g.any[0].join(' ')));
 
 describe('band tees', () => {
-  it("reads \"band tee\" as a garment whose names hold the bands' own tees (issue 24)", async () => {
+  it('reads "band tee" as a garment whose names hold the bands\' own tees (issue 24)', async () => {
     const reading = await read('vintage band tee');
     expect(reading.corrected).toEqual([]);
     expect(words(reading)).toEqual(['vintage', 'band tee']);
@@ -161,6 +162,12 @@ describe('did you mean', () => {
     expect((await suggest("levi's 501 originals sz 40"))[0]).toBe("Levi's 501 originals");
     // Without its size it still finds nothing, so it is not offered.
     expect(await suggest('coach suede size s')).not.toContain('Coach suede');
+  });
+
+  it('offers the garment a query named as the word of another garment the listings are', async () => {
+    // "crewneck" alone is a crewneck sweatshirt, and a crewneck sweater is not one: the search finds nothing, and
+    // the suggestion keeps every word of the query.
+    expect((await suggest('j.crew cashmere crewneck'))[0]).toBe('J.Crew cashmere crewneck sweater');
   });
 
   it('offers no other brand for a brand and model the index does not hold', async () => {

@@ -1,10 +1,29 @@
--- "Did you mean" offers the same search without its size first.
+-- "Did you mean" offers the same search without its size first, and a garment the query named as a word of the
+-- garment the listings are.
 --
 -- A query that names a size the index holds no listing in ("lululemon align size s": the Align is listed in numbered
 -- sizes) was offered the brand alone ("Lululemon"), which drops the model the reseller named with the size. As in
 -- 20261125120000_seller_titles.sql, with one more suggestion ahead of the others: the query's own groups without its
--- size, checked the same way as the others (the search's own names, listed or sold). The other suggestions skip a
--- text already offered.
+-- size, checked the same way as the others (the search's own names, listed or sold). And a query whose garment word
+-- the listings use to describe another garment ("j.crew cashmere crewneck": crewneck sweaters, which the crewneck
+-- sweatshirt it reads rules out) is offered that garment after its words. The other suggestions skip a text already
+-- offered.
+
+-- A group of a query's reading as the query wrote it: the query's words that the group reads ("baggies" for the word
+-- the index holds as baggie, "crew neck" or "crewneck" for the garment), in order, or null when none is.
+create function private.market_written(p_group jsonb, p_query text) returns text
+  language sql stable
+  set search_path = ''
+as $$
+  select string_agg(w.t, ' ' order by w.i)
+  from regexp_split_to_table(lower(btrim(coalesce(p_query, ''))), '\s+') with ordinality as w(t, i)
+  where cardinality(public.market_words(w.t)) > 0
+    and exists (select 1 from jsonb_array_elements(p_group -> 'any') a
+                where public.market_words(w.t) <@ array(select jsonb_array_elements_text(a.value)))
+$$;
+
+revoke execute on function private.market_written(jsonb, text) from public, anon, authenticated;
+grant execute on function private.market_written(jsonb, text) to service_role;
 
 create or replace function public.market_suggest(p_query text, p_limit int default 3) returns text[]
   language plpgsql
@@ -32,6 +51,10 @@ declare
   v_label text;
   v_unsized jsonb;
   v_unsized_text text;
+  v_written text;
+  v_word text;
+  v_match text;
+  v_described int := 0;
 begin
   if char_length(v_query) < 2 or p_limit <= 0 then
     return v_out;
@@ -76,10 +99,7 @@ begin
   if exists (select 1 from jsonb_array_elements(v_groups) g where g.value -> 'any' -> 0 ->> 0 like 'sz\_%'
              and jsonb_array_length(g.value -> 'any') = 1 and jsonb_array_length(g.value -> 'any' -> 0) = 1) then
     select coalesce(jsonb_agg(g.value order by g.n), '[]'),
-      string_agg(coalesce(g.value ->> 'label',
-                   (select t from regexp_split_to_table(v_query, '\s+') with ordinality as w(t, i)
-                    where public.market_words(w.t) && array(select jsonb_array_elements_text(g.value -> 'any' -> 0))
-                    order by w.i limit 1),
+      string_agg(coalesce(g.value ->> 'label', private.market_written(g.value, v_query),
                    array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' ')),
                  ' ' order by g.n)
     into v_unsized, v_unsized_text
@@ -99,6 +119,42 @@ begin
         end if;
       end if;
     end if;
+  end if;
+
+  -- The garment the query named, as a word of another garment: "j.crew cashmere crewneck" reads crewneck as a
+  -- crewneck sweatshirt, which rules out the listings that call themselves crewneck sweaters, and those are what the
+  -- index holds. A garment the query's reading rules out is offered after the query's own words ("J.Crew cashmere
+  -- crewneck sweater"), at most two, when that search, read as the search reads it, finds listings.
+  v_written := (
+    select string_agg(case when g.value ->> 'kind' in ('brand', 'model') then g.value ->> 'label'
+                      else coalesce(private.market_written(g.value, v_query), g.value ->> 'label',
+                        array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' ')) end,
+                      ' ' order by g.n)
+    from jsonb_array_elements(v_groups) with ordinality as g(value, n));
+  if jsonb_array_length(v_parsed -> 'clauses') = 1 then
+    -- The three such garments the most listings name (each is read as a search of its own).
+    for v_word in
+      select d.word from (
+        select distinct n.value ->> 0 as word
+        from jsonb_array_elements(coalesce(v_parsed -> 'clauses' -> 0 -> 'notwords', '[]')) n
+        where jsonb_array_length(n.value) = 1
+          and exists (select 1 from public.market_lexicon x where x.kind = 'garment' and x.phrase = n.value ->> 0)
+      ) d
+      left join public.market_vocabulary v on v.word = d.word
+      order by coalesce(v.listings, 0) desc, d.word
+      limit 3
+    loop
+      v_match := public.market_match_sql(public.market_parse_query(v_written || ' ' || v_word), 'available');
+      continue when v_match = 'false';
+      execute format('select exists (select 1 from public.market_listings l where %s)
+          or exists (select 1 from public.market_listings l where %s)',
+        v_match, replace(v_match, '''available''', '''sold''')) into v_found;
+      if v_found and not ((v_written || ' ' || v_word) = any (v_out)) then
+        v_out := v_out || (v_written || ' ' || v_word);
+        v_described := v_described + 1;
+        exit when v_described >= 2;
+      end if;
+    end loop;
   end if;
 
   -- The broader searches: the garment the query named, then each garment that covers it.
