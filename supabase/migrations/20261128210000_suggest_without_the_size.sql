@@ -15,11 +15,16 @@ create function private.market_written(p_group jsonb, p_query text) returns text
   language sql stable
   set search_path = ''
 as $$
-  select string_agg(w.t, ' ' order by w.i)
-  from regexp_split_to_table(lower(btrim(coalesce(p_query, ''))), '\s+') with ordinality as w(t, i)
-  where cardinality(public.market_words(w.t)) > 0
-    and exists (select 1 from jsonb_array_elements(p_group -> 'any') a
-                where public.market_words(w.t) <@ array(select jsonb_array_elements_text(a.value)))
+  select string_agg(r.t, ' ' order by r.i)
+  from (
+    select w.t, w.i, lag(w.t) over (order by w.i) as before
+    from regexp_split_to_table(lower(btrim(coalesce(p_query, ''))), '\s+') with ordinality as w(t, i)
+    where cardinality(public.market_words(w.t)) > 0
+      and exists (select 1 from jsonb_array_elements(p_group -> 'any') a
+                  where public.market_words(w.t) <@ array(select jsonb_array_elements_text(a.value)))
+  ) r
+  -- a word the query repeats, once ("kate spade spade": the brand's spade and the word's)
+  where r.t is distinct from r.before
 $$;
 
 revoke execute on function private.market_written(jsonb, text) from public, anon, authenticated;
@@ -55,6 +60,7 @@ declare
   v_word text;
   v_match text;
   v_described int := 0;
+  v_notwords text[];
 begin
   if char_length(v_query) < 2 or p_limit <= 0 then
     return v_out;
@@ -124,26 +130,45 @@ begin
   -- The garment the query named, as a word of another garment: "j.crew cashmere crewneck" reads crewneck as a
   -- crewneck sweatshirt, which rules out the listings that call themselves crewneck sweaters, and those are what the
   -- index holds. A garment the query's reading rules out is offered after the query's own words ("J.Crew cashmere
-  -- crewneck sweater"), at most two, when that search, read as the search reads it, finds listings.
-  v_written := (
-    select string_agg(case when g.value ->> 'kind' in ('brand', 'model') then g.value ->> 'label'
-                      else coalesce(private.market_written(g.value, v_query), g.value ->> 'label',
-                        array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' ')) end,
-                      ' ' order by g.n)
-    from jsonb_array_elements(v_groups) with ordinality as g(value, n));
-  if jsonb_array_length(v_parsed -> 'clauses') = 1 then
-    -- The three such garments the most listings name (each is read as a search of its own).
-    for v_word in
-      select d.word from (
-        select distinct n.value ->> 0 as word
-        from jsonb_array_elements(coalesce(v_parsed -> 'clauses' -> 0 -> 'notwords', '[]')) n
-        where jsonb_array_length(n.value) = 1
-          and exists (select 1 from public.market_lexicon x where x.kind = 'garment' and x.phrase = n.value ->> 0)
-      ) d
-      left join public.market_vocabulary v on v.word = d.word
-      order by coalesce(v.listings, 0) desc, d.word
-      limit 3
-    loop
+  -- crewneck sweater") when listings name it beside the query's words and that search, read as the search reads it,
+  -- finds listings; the two the most listings name at most.
+  v_notwords := array(
+    select d.word from (
+      select distinct n.value ->> 0 as word
+      from jsonb_array_elements(coalesce(v_parsed -> 'clauses' -> 0 -> 'notwords', '[]')) n
+      where jsonb_array_length(n.value) = 1
+        and exists (select 1 from public.market_lexicon x where x.kind = 'garment' and x.phrase = n.value ->> 0)
+    ) d
+    left join public.market_vocabulary v on v.word = d.word
+    order by coalesce(v.listings, 0) desc, d.word);
+  if jsonb_array_length(v_parsed -> 'clauses') = 1 and cardinality(v_notwords) > 0 then
+    -- One probe first: does any listing name one of them beside every word of the query? Mostly none does.
+    v_sql := public.market_groups_sql(v_groups || jsonb_build_array(jsonb_build_object('kind', 'word',
+      'any', (select jsonb_agg(jsonb_build_array(w)) from unnest(v_notwords) w))), v_key);
+    v_found := false;
+    if v_sql <> '' then
+      execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
+          or exists (select 1 from public.market_listings l where l.status = %L and %s)',
+        'available', v_sql, 'sold', v_sql) into v_found;
+    end if;
+    v_notwords := case when v_found then v_notwords else '{}' end;
+  end if;
+  if cardinality(v_notwords) > 0 then
+    foreach v_word in array v_notwords loop
+      -- Only a garment that listings name beside every word of the query is read as a search of its own.
+      v_sql := public.market_groups_sql(v_groups || jsonb_build_array(jsonb_build_object('kind', 'word',
+        'any', jsonb_build_array(jsonb_build_array(v_word)))), v_key);
+      continue when v_sql = '';
+      execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
+          or exists (select 1 from public.market_listings l where l.status = %L and %s)',
+        'available', v_sql, 'sold', v_sql) into v_found;
+      continue when not v_found;
+      v_written := coalesce(v_written, (
+        select string_agg(case when g.value ->> 'kind' in ('brand', 'model') then g.value ->> 'label'
+                          else coalesce(private.market_written(g.value, v_query), g.value ->> 'label',
+                            array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' ')) end,
+                          ' ' order by g.n)
+        from jsonb_array_elements(v_groups) with ordinality as g(value, n)));
       v_match := public.market_match_sql(public.market_parse_query(v_written || ' ' || v_word), 'available');
       continue when v_match = 'false';
       execute format('select exists (select 1 from public.market_listings l where %s)
@@ -151,9 +176,10 @@ begin
         v_match, replace(v_match, '''available''', '''sold''')) into v_found;
       if v_found and not ((v_written || ' ' || v_word) = any (v_out)) then
         v_out := v_out || (v_written || ' ' || v_word);
-        v_described := v_described + 1;
-        exit when v_described >= 2;
       end if;
+      -- Each reading costs a few milliseconds on an answer that found nothing: two at most.
+      v_described := v_described + 1;
+      exit when v_described >= 2;
     end loop;
   end if;
 
