@@ -1,13 +1,15 @@
--- "Did you mean" offers the same search without its size first, and a garment the query named as a word of the
--- garment the listings are.
+-- "Did you mean": the same search without its size first, a garment the query named as a word of the garment the
+-- listings are, and no broader garment whose own search finds nothing.
 --
--- A query that names a size the index holds no listing in ("lululemon align size s": the Align is listed in numbered
--- sizes) was offered the brand alone ("Lululemon"), which drops the model the reseller named with the size. As in
--- 20261125120000_seller_titles.sql, with one more suggestion ahead of the others: the query's own groups without its
--- size, checked the same way as the others (the search's own names, listed or sold). And a query whose garment word
--- the listings use to describe another garment ("j.crew cashmere crewneck": crewneck sweaters, which the crewneck
--- sweatshirt it reads rules out) is offered that garment after its words. The other suggestions skip a text already
--- offered.
+-- As in 20261125120000_seller_titles.sql, with three changes (docs/decisions/060-reading-the-query.md):
+-- - A query that names a size the index holds no listing in ("lululemon align size s": the Align is listed in
+--   numbered sizes) was offered the brand alone ("Lululemon"), which drops the model named with the size. The query's
+--   own groups without its size come first now, checked as the others are (the search's own names, listed or sold).
+-- - A query whose garment word the listings use to describe another garment ("j.crew cashmere crewneck": crewneck
+--   sweaters, which the crewneck sweatshirt it reads rules out) is offered that garment after its words.
+-- - A broader garment is checked with the words it rules out, as its own search reads it: "J.Crew crewneck
+--   sweatshirt" was offered for J.Crew's crewneck sweaters, and found nothing.
+-- The other suggestions skip a text already offered.
 
 -- A group of a query's reading as the query wrote it: the query's words that the group reads ("baggies" for the word
 -- the index holds as baggie, "crew neck" or "crewneck" for the garment), in order, or null when none is.
@@ -61,6 +63,7 @@ declare
   v_match text;
   v_described int := 0;
   v_notwords text[];
+  v_read jsonb;
 begin
   if char_length(v_query) < 2 or p_limit <= 0 then
     return v_out;
@@ -197,8 +200,13 @@ begin
       select u.label from up u group by u.label order by min(u.depth), u.label
     loop
       continue when lower(v_prefix || ' ' || v_label) = v_query;
-      v_sql := public.market_groups_sql((public.market_clause_groups(v_named || jsonb_build_array(
-        jsonb_build_object('kind', 'garment', 'label', v_label, 'any', '[]'::jsonb)))) -> 'groups', v_key);
+      -- With the words that garment rules out, as its search would: "J.Crew crewneck sweatshirt" is not offered
+      -- for J.Crew's crewneck sweaters.
+      v_read := public.market_clause_groups(v_named || jsonb_build_array(
+        jsonb_build_object('kind', 'garment', 'label', v_label, 'any', '[]'::jsonb)));
+      v_sql := public.market_groups_sql(v_read -> 'groups', v_key);
+      continue when v_sql = '';
+      v_sql := v_sql || public.market_not_sql(v_read, v_key);
       execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
           or exists (select 1 from public.market_listings l where l.status = %L and %s)',
         'available', v_sql, 'sold', v_sql) into v_found;
@@ -227,8 +235,13 @@ begin
       order by score desc, x.label
       limit 10
     loop
-      v_sql := public.market_groups_sql((public.market_clause_groups(v_named || jsonb_build_array(
-        jsonb_build_object('kind', 'garment', 'label', v_candidate.label, 'any', '[]'::jsonb)))) -> 'groups', v_key);
+      -- With the words that garment rules out, as its search would: "J.Crew crewneck sweatshirt" is not offered
+      -- for J.Crew's crewneck sweaters.
+      v_read := public.market_clause_groups(v_named || jsonb_build_array(
+        jsonb_build_object('kind', 'garment', 'label', v_candidate.label, 'any', '[]'::jsonb)));
+      v_sql := public.market_groups_sql(v_read -> 'groups', v_key);
+      continue when v_sql = '';
+      v_sql := v_sql || public.market_not_sql(v_read, v_key);
       execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
           or exists (select 1 from public.market_listings l where l.status = %L and %s)',
         'available', v_sql, 'sold', v_sql) into v_found;
