@@ -224,6 +224,9 @@ describe('searches in the address bar', () => {
           : ok(soldBody(body.itemName === 'Nike Dunk' ? 8 : 10)),
     );
     await search('Nike Dunk');
+    // Back once the address holds the search: the router commits a navigation as a transition, after the screen has
+    // shown the search, and a Back before that leaves the page the search was not written on yet.
+    await waitFor(() => expect(address()).toEqual({ q: 'Nike Dunk', condition: 'pre_owned' }));
     back();
     await showing('Levi 501', '50%');
 
