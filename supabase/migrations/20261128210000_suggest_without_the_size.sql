@@ -118,9 +118,10 @@ begin
       and not exists (select 1 from jsonb_array_elements(g.value -> 'any') a, jsonb_array_elements(v_groups) z
                       where jsonb_array_length(a.value) = 1 and z.value -> 'any' -> 0 ->> 0 = 'sz_' || (a.value ->> 0));
     if jsonb_array_length(v_unsized) > 0 then
-      -- With the words its reading rules out, as the broader garments below.
-      v_read := public.market_clause_groups(v_unsized);
-      v_sql := public.market_groups_sql(v_read -> 'groups', v_key);
+      -- The query's own clause without its size: its groups are read already, and it keeps the words its reading
+      -- rules out.
+      v_read := jsonb_set(v_parsed -> 'clauses' -> 0, '{groups}', v_unsized);
+      v_sql := public.market_groups_sql(v_unsized, v_key);
       if v_sql <> '' then
         v_sql := v_sql || public.market_not_sql(v_read, v_key);
         execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
@@ -147,7 +148,8 @@ begin
     ) d
     left join public.market_vocabulary v on v.word = d.word
     order by coalesce(v.listings, 0) desc, d.word);
-  if jsonb_array_length(v_parsed -> 'clauses') <> 1 then
+  -- Not when the search without its size finds listings: the size is why the query found none.
+  if jsonb_array_length(v_parsed -> 'clauses') <> 1 or cardinality(v_out) > 0 then
     v_notwords := '{}';
   elsif cardinality(v_notwords) > 0 then
     -- One probe first: does any listing name one of them beside every word of the query? Mostly none does.
