@@ -9,7 +9,8 @@
 --   sweaters, which the crewneck sweatshirt it reads rules out) is offered that garment after its words.
 -- - A broader garment is checked with the words it rules out, as its own search reads it: "J.Crew crewneck
 --   sweatshirt" was offered for J.Crew's crewneck sweaters, and found nothing.
--- The other suggestions skip a text already offered.
+-- The other suggestions skip a text already offered. Each check that some listing exists is one function
+-- (private.market_listing_exists), and a broader garment's another (private.market_named_garment_found).
 
 -- A group of a query's reading as the query wrote it: the query's words that the group reads ("baggies" for the word
 -- the index holds as baggie, "crew neck" or "crewneck" for the garment), in order, or null when none is.
@@ -31,6 +32,46 @@ $$;
 
 revoke execute on function private.market_written(jsonb, text) from public, anon, authenticated;
 grant execute on function private.market_written(jsonb, text) to service_role;
+
+-- Whether any listing, listed or sold, meets p_where (a condition on l), each status asked of its own index.
+create function private.market_listing_exists(p_where text) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  set enable_seqscan = off
+  set enable_indexscan = off
+as $$
+declare
+  v_found boolean;
+begin
+  execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
+      or exists (select 1 from public.market_listings l where l.status = %L and %s)',
+    'available', p_where, 'sold', p_where) into v_found;
+  return v_found;
+end;
+$$;
+
+-- Whether the brands and models a query named, with the garment p_label, find a listing as that garment's own search
+-- reads it: with the words it rules out ("J.Crew crewneck sweatshirt" finds none of J.Crew's crewneck sweaters).
+create function private.market_named_garment_found(p_named jsonb, p_label text) returns boolean
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_read jsonb := public.market_clause_groups(p_named || jsonb_build_array(
+    jsonb_build_object('kind', 'garment', 'label', p_label, 'any', '[]'::jsonb)));
+  v_sql text := public.market_groups_sql(v_read -> 'groups', 'l.terms');
+begin
+  if v_sql = '' then
+    return false;
+  end if;
+  return private.market_listing_exists(v_sql || public.market_not_sql(v_read, 'l.terms'));
+end;
+$$;
+
+revoke execute on function private.market_listing_exists(text), private.market_named_garment_found(jsonb, text)
+  from public, anon, authenticated;
+grant execute on function private.market_listing_exists(text), private.market_named_garment_found(jsonb, text)
+  to service_role;
 
 create or replace function public.market_suggest(p_query text, p_limit int default 3) returns text[]
   language plpgsql
@@ -57,13 +98,11 @@ declare
   v_sql text;
   v_label text;
   v_unsized jsonb;
-  v_unsized_text text;
   v_written text;
   v_word text;
   v_match text;
   v_described int := 0;
   v_notwords text[];
-  v_read jsonb;
 begin
   if char_length(v_query) < 2 or p_limit <= 0 then
     return v_out;
@@ -105,32 +144,27 @@ begin
   -- number a size also leaves as a word of its own ("size 6": sz_6, and 6 or vi) goes with it. The other groups keep
   -- their order: a named one (brand, model, garment, material) by its name, any other word as the query wrote it
   -- ("baggies", which the index holds as baggie).
-  if exists (select 1 from jsonb_array_elements(v_groups) g where g.value -> 'any' -> 0 ->> 0 like 'sz\_%'
-             and jsonb_array_length(g.value -> 'any') = 1 and jsonb_array_length(g.value -> 'any' -> 0) = 1) then
-    select coalesce(jsonb_agg(g.value order by g.n), '[]'),
-      string_agg(coalesce(g.value ->> 'label', private.market_written(g.value, v_query),
-                   array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' ')),
-                 ' ' order by g.n)
-    into v_unsized, v_unsized_text
+  v_unsized := (
+    select coalesce(jsonb_agg(g.value order by g.n), '[]')
     from jsonb_array_elements(v_groups) with ordinality as g(value, n)
     where not (jsonb_array_length(g.value -> 'any') = 1 and jsonb_array_length(g.value -> 'any' -> 0) = 1
                and g.value -> 'any' -> 0 ->> 0 like 'sz\_%')
       and not exists (select 1 from jsonb_array_elements(g.value -> 'any') a, jsonb_array_elements(v_groups) z
-                      where jsonb_array_length(a.value) = 1 and z.value -> 'any' -> 0 ->> 0 = 'sz_' || (a.value ->> 0));
-    if jsonb_array_length(v_unsized) > 0 then
-      -- The query's own clause without its size: its groups are read already, and it keeps the words its reading
-      -- rules out.
-      v_read := jsonb_set(v_parsed -> 'clauses' -> 0, '{groups}', v_unsized);
-      v_sql := public.market_groups_sql(v_unsized, v_key);
-      if v_sql <> '' then
-        v_sql := v_sql || public.market_not_sql(v_read, v_key);
-        execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
-            or exists (select 1 from public.market_listings l where l.status = %L and %s)',
-          'available', v_sql, 'sold', v_sql) into v_found;
-        if v_found then
-          v_out := v_out || v_unsized_text;
-        end if;
-      end if;
+                      where jsonb_array_length(a.value) = 1 and z.value -> 'any' -> 0 ->> 0 = 'sz_' || (a.value ->> 0)));
+  if jsonb_array_length(v_unsized) between 1 and jsonb_array_length(v_groups) - 1 then
+    -- The query's own clause without its size: its groups are read already, and it keeps the words its reading
+    -- rules out.
+    v_sql := public.market_groups_sql(v_unsized, v_key);
+    if v_sql <> '' then
+      v_found := private.market_listing_exists(
+        v_sql || public.market_not_sql(jsonb_set(v_parsed -> 'clauses' -> 0, '{groups}', v_unsized), v_key));
+    end if;
+    if v_found then
+      v_out := v_out || (
+        select string_agg(coalesce(g.value ->> 'label', private.market_written(g.value, v_query),
+                            array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' ')),
+                          ' ' order by g.n)
+        from jsonb_array_elements(v_unsized) with ordinality as g(value, n));
     end if;
   end if;
 
@@ -155,13 +189,11 @@ begin
     -- One probe first: does any listing name one of them beside every word of the query? Mostly none does.
     v_sql := public.market_groups_sql(v_groups || jsonb_build_array(jsonb_build_object('kind', 'word',
       'any', (select jsonb_agg(jsonb_build_array(w)) from unnest(v_notwords) w))), v_key);
-    v_found := false;
-    if v_sql <> '' then
-      execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
-          or exists (select 1 from public.market_listings l where l.status = %L and %s)',
-        'available', v_sql, 'sold', v_sql) into v_found;
+    if v_sql = '' then
+      v_notwords := '{}';
+    elsif not private.market_listing_exists(v_sql) then
+      v_notwords := '{}';
     end if;
-    v_notwords := case when v_found then v_notwords else '{}' end;
   end if;
   if cardinality(v_notwords) > 0 then
     foreach v_word in array v_notwords loop
@@ -169,10 +201,7 @@ begin
       v_sql := public.market_groups_sql(v_groups || jsonb_build_array(jsonb_build_object('kind', 'word',
         'any', jsonb_build_array(jsonb_build_array(v_word)))), v_key);
       continue when v_sql = '';
-      execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
-          or exists (select 1 from public.market_listings l where l.status = %L and %s)',
-        'available', v_sql, 'sold', v_sql) into v_found;
-      continue when not v_found;
+      continue when not private.market_listing_exists(v_sql);
       v_written := coalesce(v_written, (
         select string_agg(case when g.value ->> 'kind' in ('brand', 'model') then g.value ->> 'label'
                           else coalesce(private.market_written(g.value, v_query), g.value ->> 'label',
@@ -207,17 +236,8 @@ begin
       select u.label from up u group by u.label order by min(u.depth), u.label
     loop
       continue when lower(v_prefix || ' ' || v_label) = v_query;
-      -- With the words that garment rules out, as its search would: "J.Crew crewneck sweatshirt" is not offered
-      -- for J.Crew's crewneck sweaters.
-      v_read := public.market_clause_groups(v_named || jsonb_build_array(
-        jsonb_build_object('kind', 'garment', 'label', v_label, 'any', '[]'::jsonb)));
-      v_sql := public.market_groups_sql(v_read -> 'groups', v_key);
-      continue when v_sql = '';
-      v_sql := v_sql || public.market_not_sql(v_read, v_key);
-      execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
-          or exists (select 1 from public.market_listings l where l.status = %L and %s)',
-        'available', v_sql, 'sold', v_sql) into v_found;
-      if v_found and not ((v_prefix || ' ' || v_label) = any (v_out)) then
+      if not ((v_prefix || ' ' || v_label) = any (v_out))
+         and private.market_named_garment_found(v_named, v_label) then
         v_out := v_out || (v_prefix || ' ' || v_label);
         exit when cardinality(v_out) >= least(p_limit, 10) - 1;
       end if;
@@ -242,28 +262,16 @@ begin
       order by score desc, x.label
       limit 10
     loop
-      -- With the words that garment rules out, as its search would: "J.Crew crewneck sweatshirt" is not offered
-      -- for J.Crew's crewneck sweaters.
-      v_read := public.market_clause_groups(v_named || jsonb_build_array(
-        jsonb_build_object('kind', 'garment', 'label', v_candidate.label, 'any', '[]'::jsonb)));
-      v_sql := public.market_groups_sql(v_read -> 'groups', v_key);
-      continue when v_sql = '';
-      v_sql := v_sql || public.market_not_sql(v_read, v_key);
-      execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
-          or exists (select 1 from public.market_listings l where l.status = %L and %s)',
-        'available', v_sql, 'sold', v_sql) into v_found;
-      if v_found and not ((v_prefix || ' ' || v_candidate.label) = any (v_out)) then
+      if not ((v_prefix || ' ' || v_candidate.label) = any (v_out))
+         and private.market_named_garment_found(v_named, v_candidate.label) then
         v_out := v_out || (v_prefix || ' ' || v_candidate.label);
         exit when cardinality(v_out) >= least(p_limit, 10) - 1;
       end if;
     end loop;
   end if;
   -- The brand and model alone: the broadest search.
-  v_sql := public.market_groups_sql((public.market_clause_groups(v_named)) -> 'groups', v_key);
-  execute format('select exists (select 1 from public.market_listings l where l.status = %L and %s)
-      or exists (select 1 from public.market_listings l where l.status = %L and %s)',
-    'available', v_sql, 'sold', v_sql) into v_found;
-  if v_found and lower(v_prefix) <> v_query and not (v_prefix = any (v_out)) then
+  if lower(v_prefix) <> v_query and not (v_prefix = any (v_out))
+     and private.market_listing_exists(public.market_groups_sql((public.market_clause_groups(v_named)) -> 'groups', v_key)) then
     v_out := v_out || v_prefix;
   end if;
   return v_out[1 : least(p_limit, 10)];
