@@ -459,6 +459,17 @@ test.describe('carousels', () => {
    * page loads and otherwise runs at the normal pace.
    */
   const jump = (page: Page, ms: number) => page.clock.fastForward(ms);
+  /** Stops the page's clock a moment from now; on a busy machine the page may pass that moment first, so again. */
+  async function pauseSoon(page: Page) {
+    for (let attempt = 1; ; attempt++) {
+      const now = await page.evaluate(() => Date.now());
+      try {
+        return await page.clock.pauseAt(now + 250);
+      } catch (error) {
+        if (attempt >= 5 || !String(error).includes('to the past')) throw error;
+      }
+    }
+  }
 
   /** Opens `path` with Playwright's clock installed first, and scrolls to the carousel `label`. */
   async function openCarousel(
@@ -512,7 +523,7 @@ test.describe('carousels', () => {
     const { page, region } = await openCarousel(newPage, '/', 'Seller testimonials');
     await started(page, 'Seller testimonials', 'testimonial');
     // The clock stands still from here, so the time a click and an assertion take is not counted against the delay.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseSoon(page);
     // The click restarts the timer, so the next move comes a full 4000 ms after it: not at 3000, by 4000.
     await region.getByRole('button', { name: 'Show testimonial 3' }).click();
     await waitForSlide(page, 'Seller testimonials', 2);
