@@ -10,8 +10,7 @@ export const authMessages = {
     title: 'Error',
     fillAllFields: 'Please fill out all fields',
     zip: 'Please input a 5 number zip',
-    // One wording for the one mistake (issue 28): SPEC §5 and §8's. §2 words the live hint "Passwords don't match";
-    // shown beside this message it read as two different errors, so the hint says this too.
+    // What a submit with differing passwords toasts (SPEC §5 and §8); the live hint has its own words (hints below).
     passwordsDiffer: 'Passwords do not match',
     terms: 'Please accept the Terms and Conditions to continue',
     passwordTooShort: 'Password must be at least 6 characters',
@@ -26,7 +25,9 @@ export const authMessages = {
     zipValid: 'Valid ZIP',
     zipInvalid: 'Must be 5 digits',
     passwordMin: 'Minimum 6 characters',
+    // SPEC §2's live hint under Confirm Password, while typing. Never on screen beside the toast above (issue 48).
     passwordsMatch: 'Passwords match',
+    passwordsDontMatch: "Passwords don't match",
   },
   dialog: {
     ...tabs,

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetToasts, Toaster } from '@/components/ui/toast';
 import type { AuthContextValue } from '../lib/auth-context';
 import { closeAuthDialog, getAuthDialogState } from '../lib/dialog-store';
 import { FakeAuthProvider, fakeAuth, fakeSession, fakeUser } from '../testing/fake-auth';
@@ -13,7 +14,10 @@ function renderPage(ui: React.ReactNode, overrides: Partial<AuthContextValue> = 
   render(
     <MemoryRouter>
       <QueryClientProvider client={new QueryClient()}>
-        <FakeAuthProvider value={fakeAuth(overrides)}>{ui}</FakeAuthProvider>
+        <FakeAuthProvider value={fakeAuth(overrides)}>
+          {ui}
+          <Toaster />
+        </FakeAuthProvider>
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -25,7 +29,11 @@ const ada = () => {
   return { user, session: fakeSession(user) };
 };
 
+beforeEach(() => resetToasts());
 afterEach(() => act(() => closeAuthDialog()));
+
+/** Every visible text about the passwords matching: the field's hint and the toasts. */
+const matchTexts = () => screen.queryAllByText(/match/, { selector: 'p' }).map((p) => p.textContent);
 
 describe('/account', () => {
   it('asks visitors to log in and opens the login dialog', async () => {
@@ -78,19 +86,38 @@ describe('/account', () => {
 
   it('checks a new password: at least 6 characters and confirmed', async () => {
     const user = renderPage(<AccountPage />, ada());
+    const confirm = () => screen.getByLabelText('Confirm New Password');
     await user.type(screen.getByLabelText('New Password'), 'short');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'shorter');
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    await user.type(confirm(), 'shorter');
+    // SPEC §2's live hint while typing, in its own words.
+    expect(matchTexts()).toEqual(["Passwords don't match"]);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
+    // Two mistakes, one text each: the length under its field, the mismatch as the toast (the hint quiet meanwhile).
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
-    // One mistake, one message, in one wording: the error replaces the live hint rather than joining it.
-    expect(screen.getAllByText('Passwords do not match')).toHaveLength(1);
-    expect(screen.queryByText(/don't match/)).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText('Confirm New Password'), 'x');
-    await user.clear(screen.getByLabelText('Confirm New Password'));
-    await user.type(screen.getByLabelText('Confirm New Password'), 'short');
+    expect(matchTexts()).toEqual(['Passwords do not match']);
+    act(() => resetToasts());
+    expect(matchTexts()).toEqual(["Passwords don't match"]);
+    await user.clear(confirm());
+    await user.type(confirm(), 'short');
     expect(await screen.findByText('Passwords match')).toBeInTheDocument();
-    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+    expect(screen.queryByText(/don't match/)).not.toBeInTheDocument();
+  });
+
+  it("says a mismatch on submit once: the toast 'Error' / 'Passwords do not match', the live hint quiet meanwhile", async () => {
+    const user = renderPage(<AccountPage />, ada());
+    await user.type(screen.getByLabelText('New Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'secret2');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByText('Passwords do not match')).toBeInTheDocument();
+    expect(within(notifications).getByText('Error')).toBeInTheDocument();
+    expect(matchTexts()).toEqual(['Passwords do not match']);
+    expect(screen.getByLabelText('Confirm New Password')).toHaveAttribute('aria-invalid', 'true');
+    act(() => resetToasts());
+    expect(matchTexts()).toEqual(["Passwords don't match"]);
+    await user.type(screen.getByLabelText('Confirm New Password'), '{Backspace}1');
+    expect(matchTexts()).toEqual(['Passwords match']);
+    expect(screen.queryByText('Password changed')).not.toBeInTheDocument();
   });
 });
 
@@ -99,6 +126,15 @@ describe('/reset-password', () => {
     renderPage(<ResetPasswordPage />, { ...ada(), recovery: true });
     expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set new password' })).toBeInTheDocument();
+  });
+
+  it("gives the same live hint under Confirm New Password: 'Passwords don't match' / 'Passwords match'", async () => {
+    const user = renderPage(<ResetPasswordPage />, { ...ada(), recovery: true });
+    await user.type(screen.getByLabelText('New Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'secret');
+    expect(matchTexts()).toEqual(["Passwords don't match"]);
+    await user.type(screen.getByLabelText('Confirm New Password'), '1');
+    expect(matchTexts()).toEqual(['Passwords match']);
   });
 
   it('explains a spent link and offers a new one without a recovery session', () => {

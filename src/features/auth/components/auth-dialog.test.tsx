@@ -24,6 +24,8 @@ const field = (name: string) => within(dialog()).getByLabelText(name, { exact: t
 /** Toasts live outside the modal dialog (which hides the rest of the page from assistive tech): query by text. */
 const toastWith = (text: string) =>
   screen.getByText(text, { selector: 'section[aria-label="Notifications"] p' });
+/** Every visible text about the passwords matching: the field's hint and the toasts. */
+const matchTexts = () => screen.queryAllByText(/match/, { selector: 'p' }).map((p) => p.textContent);
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;
@@ -222,7 +224,7 @@ describe('register tab', () => {
     expect(field('Password')).toHaveAttribute('minLength', '6');
   });
 
-  it("gives live hints: 'Valid ZIP' / 'Must be 5 digits', 'Minimum 6 characters', 'Passwords match' / 'Passwords do not match'", async () => {
+  it("gives live hints: 'Valid ZIP' / 'Must be 5 digits', 'Minimum 6 characters', 'Passwords match' / 'Passwords don't match'", async () => {
     const { user } = setup();
     act(() => openAuthDialog('register'));
     expect(within(dialog()).getByText('Minimum 6 characters')).toBeInTheDocument();
@@ -234,13 +236,13 @@ describe('register tab', () => {
     await user.type(field('ZIP Code'), '9');
     expect(field('ZIP Code')).toHaveValue('10001');
     await user.type(field('Password'), 'secret1');
-    expect(within(dialog()).queryByText('Passwords do not match')).not.toBeInTheDocument();
+    expect(matchTexts()).toEqual([]);
     await user.type(field('Confirm Password'), 'secret');
-    // The SPEC's one wording for a mismatch (issue 28), never "Passwords don't match" beside it.
-    expect(within(dialog()).getByText('Passwords do not match')).toBeInTheDocument();
-    expect(screen.queryByText(/don't match/)).not.toBeInTheDocument();
+    // SPEC §2's live words, with a straight apostrophe; the submit's 'Passwords do not match' is not shown beside them.
+    expect(matchTexts()).toEqual(["Passwords don't match"]);
+    expect(field('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
     await user.type(field('Confirm Password'), '1');
-    expect(within(dialog()).getByText('Passwords match')).toBeInTheDocument();
+    expect(matchTexts()).toEqual(['Passwords match']);
   });
 
   it('disables Create Account until terms are accepted, while passwords differ, and while a non-empty ZIP is invalid', async () => {
@@ -291,23 +293,28 @@ describe('register tab', () => {
     await fill(user, { 'ZIP Code': '1234', 'Confirm Password': 'other' });
     submit();
     expect(await screen.findByText('Please input a 5 number zip')).toBeInTheDocument();
-    // Not as a toast: the field's live hint says it (in the same words) while the two differ.
-    expect(
-      screen.queryByText('Passwords do not match', { selector: 'section[aria-label="Notifications"] p' }),
-    ).not.toBeInTheDocument();
+    // One toast, for the first rule broken; the field's live hint still says the passwords differ, in its own words.
+    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+    expect(within(dialog()).getByText("Passwords don't match")).toBeInTheDocument();
     expect(auth.register).not.toHaveBeenCalled();
   });
 
-  it("3. then 'Passwords do not match'", async () => {
+  it("3. then 'Passwords do not match', as the toast, with the live hint quiet meanwhile", async () => {
     const { auth, user } = setup();
     act(() => openAuthDialog('register'));
     await fill(user, { 'Confirm Password': 'secret2' });
+    expect(within(dialog()).getByText("Passwords don't match")).toBeInTheDocument();
     submit();
-    // The toast says it in the live hint's words: one wording, in the toast and under the field.
-    await waitFor(() => expect(screen.getAllByText('Passwords do not match')).toHaveLength(2));
-    expect(screen.queryByText(/don't match/)).not.toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(toastWith('Error').closest('li')).toHaveAttribute('data-variant', 'destructive');
+    // One mistake, one text on screen: the hint gives way to the toast, and is back once the toast has gone.
+    expect(matchTexts()).toEqual(['Passwords do not match']);
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('Error: Passwords do not match');
+    expect(field('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('Please accept the Terms and Conditions to continue')).not.toBeInTheDocument();
     expect(auth.register).not.toHaveBeenCalled();
+    act(() => resetToasts());
+    expect(matchTexts()).toEqual(["Passwords don't match"]);
   });
 
   it("4. then 'Please accept the Terms and Conditions to continue'", async () => {

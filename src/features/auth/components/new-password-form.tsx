@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { useMatchHint } from '../lib/use-match-hint';
 import { authMessages } from '../messages';
 import { PASSWORD_MIN, passwordChangeSchema, type PasswordChangeInput } from '../schemas';
 import { PasswordInput } from './password-input';
@@ -39,9 +40,17 @@ export function NewPasswordForm({ idPrefix, submitLabel, busyLabel, onSubmit }: 
 
   const pw = `${idPrefix}-password`;
   const confirm = `${idPrefix}-confirm-password`;
-  const match = password === confirmPassword;
+  const { match, hint, hintTone, toastMismatch } = useMatchHint(password, confirmPassword);
+  // A mismatch is told by a toast (SPEC §5's words), not a second text under the field; other errors stay there.
+  const mismatch = errors.confirmPassword?.message === authMessages.validation.passwordsDiffer;
   return (
-    <form onSubmit={handleSubmit(submit)} className="grid gap-4" noValidate>
+    <form
+      onSubmit={handleSubmit(submit, (e) => {
+        if (e.confirmPassword?.message === authMessages.validation.passwordsDiffer) toastMismatch();
+      })}
+      className="grid gap-4"
+      noValidate
+    >
       <FormField
         id={pw}
         label="New Password"
@@ -56,14 +65,9 @@ export function NewPasswordForm({ idPrefix, submitLabel, busyLabel, onSubmit }: 
         id={confirm}
         label="Confirm New Password"
         invalid={!!errors.confirmPassword || (confirmPassword !== '' && !match)}
-        // Once the submit has said it under the field, the live hint does not say it a second time.
-        hint={
-          confirmPassword !== '' &&
-          !errors.confirmPassword &&
-          (match ? authMessages.hints.passwordsMatch : authMessages.validation.passwordsDiffer)
-        }
-        hintTone={match ? 'ok' : 'bad'}
-        error={errors.confirmPassword?.message}
+        hint={hint}
+        hintTone={hintTone}
+        error={mismatch ? undefined : errors.confirmPassword?.message}
         describedBy={`${confirm}-hint ${confirm}-error`}
       >
         <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />

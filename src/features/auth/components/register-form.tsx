@@ -1,4 +1,4 @@
-import { useWatch } from 'react-hook-form';
+import { useWatch, type FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
@@ -15,6 +15,7 @@ import {
   type RegisterValues,
 } from '../form-rules';
 import { useDialogForm } from '../lib/use-dialog-form';
+import { useMatchHint } from '../lib/use-match-hint';
 import { toastFirstError } from './login-form';
 import { PasswordInput } from './password-input';
 
@@ -59,11 +60,21 @@ export function RegisterForm({
   };
 
   const zipOk = ZIP_PATTERN.test(zip);
-  const match = confirmPassword === password;
+  const {
+    match,
+    hint: matchHint,
+    hintTone: matchTone,
+    toastMismatch,
+  } = useMatchHint(password, confirmPassword);
+  // Only one rule is reported at a time (schemas.ts); a mismatch gets the toast that quiets the field's live hint.
+  const onInvalid = (errors: FieldErrors<RegisterValues>) =>
+    errors.confirmPassword?.message === authMessages.validation.passwordsDiffer
+      ? toastMismatch()
+      : toastFirstError(errors);
   const blocked = isSubmitting || registerSubmitBlocked({ zip, password, confirmPassword, acceptTerms });
 
   return (
-    <form onSubmit={handleSubmit(onValid, toastFirstError)} className="grid gap-3">
+    <form onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-3">
       <div className="grid grid-cols-2 gap-3">
         <FormField id="register-first-name" label="First Name" invalid={!!errors.firstName}>
           <Input autoComplete="given-name" {...register('firstName')} />
@@ -91,8 +102,8 @@ export function RegisterForm({
         id="register-confirm-password"
         label="Confirm Password"
         invalid={!!errors.confirmPassword || (confirmPassword !== '' && !match)}
-        hint={confirmPassword !== '' && (match ? h.passwordsMatch : authMessages.validation.passwordsDiffer)}
-        hintTone={match ? 'ok' : 'bad'}
+        hint={matchHint}
+        hintTone={matchTone}
         hintId="register-confirm-hint"
       >
         <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
