@@ -38,6 +38,10 @@ async function main() {
     host: process.env.EMULATOR_HOST,
     watchFunctions: true,
     development: true,
+  }).catch((error: Error) => {
+    throw /already in use/.test(error.message)
+      ? new Error(`${error.message} EMULATOR_PORT moves it.`)
+      : error;
   });
   console.log(`\nLocal Supabase is running.\n${banner(emulator)}\n`);
   const stop = async () => {

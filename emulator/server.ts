@@ -50,6 +50,9 @@ export type StartOptions = {
   authRateLimitScale?: number;
   /** Print what the emulator does (emails, migrations, function errors). Default true. */
   log?: boolean | ((message: string) => void);
+  /** Values for config.toml's env(NAME) references, over the environment and supabase/.env(.local): `npm start` gives
+   * SITE_URL and SITE_ALIAS_URL for the port its site is on. */
+  configEnv?: Record<string, string>;
   /** The supabase/ folder (config.toml, migrations, seed.sql, functions). Default: the repository's. */
   supabaseDir?: string;
   /** Where edge functions live. Default <supabaseDir>/functions (tests pass a fixture folder). */
@@ -147,7 +150,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
         : (message: string) => console.log(`[emulator] ${message}`);
   const supabaseDir = options.supabaseDir ?? defaultSupabaseDir;
   const functionsDir = options.functionsDir ?? path.join(supabaseDir, 'functions');
-  const config = loadConfig(supabaseDir);
+  const config = loadConfig(supabaseDir, { ...process.env, ...options.configEnv });
   const keys = createKeys(options.jwtSecret ?? process.env.EMULATOR_JWT_SECRET);
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const memory = options.dataDir === 'memory';

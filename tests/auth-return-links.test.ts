@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../emulator/mail/mailbox';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { siteAddresses } from '../scripts/start-ports';
 import { client as supabaseClient } from './support/supabase';
 
 // Another port than config.toml's site_url (localhost:5173), as `npm run preview` or the e2e site: loopback ports
@@ -88,3 +89,41 @@ describe('confirmation links that return to the page', () => {
     expect(await mails(email2)).toHaveLength(1);
   });
 });
+
+describe('npm start on another site port (SITE_PORT)', () => {
+  // scripts/start.ts passes these: supabase/.env's SITE_URL is written for 5173.
+  let moved: RunningEmulator;
+  beforeAll(async () => {
+    moved = await startEmulator({
+      port: 0,
+      dataDir: 'memory',
+      testing: true,
+      log: false,
+      configEnv: siteAddresses(5174, {}),
+    });
+  });
+  afterAll(async () => {
+    await moved?.stop();
+  });
+
+  it('sends confirmation and recovery links that land on that port when no page is named', async () => {
+    const email = uniqueEmail();
+    const movedClient = supabaseClient(moved.url, moved.anonKey);
+    expect((await movedClient.auth.signUp({ email, password: 'hunter22' })).error).toBeNull();
+    const confirm = verifyLink(await lastMail(moved, email));
+    expect(new URL(confirm).searchParams.get('redirect_to')).toBe('http://localhost:5174');
+    expect((await follow(confirm)).target).toBe('http://localhost:5174');
+
+    expect((await movedClient.auth.resetPasswordForEmail(email)).error).toBeNull();
+    const recovery = await lastMail(moved, email);
+    expect(new URL(verifyLink(recovery)).searchParams.get('type')).toBe('recovery');
+    expect(new URL(verifyLink(recovery)).searchParams.get('redirect_to')).toBe('http://localhost:5174');
+    expect(recovery.html).not.toContain('localhost:5173');
+  });
+});
+
+async function lastMail(instance: RunningEmulator, email: string): Promise<MailMessage> {
+  const res = await fetch(`${instance.url}/_mail/api/messages?to=${encodeURIComponent(email)}`);
+  const all = ((await res.json()) as MailMessage[]).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return all.at(-1)!;
+}
