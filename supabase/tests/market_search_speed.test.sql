@@ -1,4 +1,4 @@
--- The counts answer as before the speed work of decision 067: a sale dated after now is still in the window, a sale
+-- The counts answer as before the speed work of decision 067: a sale dated after now (through tomorrow) is still in the window, a sale
 -- just before the window is not even when its week is, a brand named "in the style of" is ruled out while a title
 -- merely holding the letters ("platform") is neither ruled out nor marked, and a clause's ruled-out words still rule
 -- rows out.
@@ -12,7 +12,7 @@ insert into public.market_listings
   (marketplace, external_id, title, brand, category, condition, status, price, listed_at, sold_at, source)
 values
   ('ebay', 'sp-1', 'Nike Air Force 1 Sneakers', 'Nike', 'Sneakers', 'pre_owned', 'sold', 80, now() - interval '30 days', now() - interval '5 days', 'demo'),
-  ('ebay', 'sp-2', 'Nike Air Force 1 Sneakers White', 'Nike', 'Sneakers', 'pre_owned', 'sold', 90, now() - interval '3 days', now() + interval '9 days', 'demo'),
+  ('ebay', 'sp-2', 'Nike Air Force 1 Sneakers White', 'Nike', 'Sneakers', 'pre_owned', 'sold', 90, now() - interval '3 days', now() + interval '20 hours', 'demo'),
   ('ebay', 'sp-3', 'Nike Air Force 1 Sneakers Low', 'Nike', 'Sneakers', 'pre_owned', 'sold', 70, now() - interval '120 days', now() - interval '90 days 1 minute', 'demo'),
   ('ebay', 'sp-4', 'Nike style sneakers white', null, 'Sneakers', 'pre_owned', 'available', 20, now() - interval '3 days', null, 'demo'),
   ('ebay', 'sp-5', 'Nike platform sneakers white', 'Nike', 'Sneakers', 'pre_owned', 'available', 60, now() - interval '3 days', null, 'demo'),

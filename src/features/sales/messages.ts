@@ -266,6 +266,8 @@ export const salesMessages = {
     off: 'Off: your sales are private to you.',
     withoutCondition: (n: number) =>
       `${plural(n, 'imported item stays', 'imported items stay')} private because ${n === 1 ? 'its file does' : 'their files do'} not say the condition, and every panel figure is per condition.`,
+    tooManyChanges: (seconds: number) =>
+      `You changed sharing many times in a minute, so this change was not made. Please try again in ${plural(seconds, 'second', 'seconds')}.`,
     saveFailed: (share: boolean) =>
       share
         ? 'We couldn’t turn sharing on, so your items are not shared. Check your connection and try again.'

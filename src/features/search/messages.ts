@@ -102,9 +102,10 @@ export const searchMessages = {
   panelSource: (sellers: number, days: number) =>
     `Flipwise seller panel: ${sellers} ${sellers === 1 ? 'seller' : 'sellers'}, last ${days} days`,
   withheldTitle: 'Not enough sellers have shared sales like this yet',
-  sellersNeeded: (n: number) => `${n} more ${n === 1 ? 'seller' : 'sellers'} needed`,
-  withheldWhy: (minSellers: number) =>
-    `A figure is shown only when it draws on at least ${minSellers} different sellers, so no number here could be one person's sales.`,
+  // Issue 49: a withheld answer says nothing of the sellers behind it, not even how many more are needed.
+  withheldWhy:
+    "A figure is shown only when enough different sellers stand behind it, so no number here could be one person's sales.",
+  withheldCardNote: 'Shown once more sellers share sales like this.',
   withheldHelpLead: 'Sold items like this?',
   withheldHelpLink: 'Share your own sales from Your sales',
   withheldHelpTail: 'to help the panel get there.',
@@ -231,6 +232,9 @@ export const searchMessages = {
   cellInOtherTitle: 'Counted under Other marketplaces',
   otherMarketplaces: 'Other marketplaces',
   recentSalesWithheld: 'Not enough sellers yet to list individual sales.',
+  recentSalesPanel:
+    "Sales shared by the seller panel are counted, never listed one by one: no one sees another seller's items.",
+  windowWithheldHow: 'Try a longer window, or another condition.',
   windowWithheld: (days: number) =>
     `Not enough sellers have shared sales like this in the last ${days} days yet.`,
   needsSoldData: 'Needs sold data',

@@ -55,13 +55,15 @@ export const dataOrigins = ['demo', 'panel', 'ebay', 'import'] as const;
  */
 export type DataOrigin = (typeof dataOrigins)[number];
 
-/** The seller panel's threshold has a count shown only when it draws on at least `minSellers` distinct sellers. */
+/**
+ * The seller panel's threshold has a count shown only when it draws on at least `minSellers` distinct sellers. A
+ * withheld figure says nothing of the sellers behind it (issue 49): no `sellers`, no number still needed.
+ */
 const panelSchema = z.object({
-  sellers: z.number().int().nonnegative(),
-  minSellers: z.number().int().positive(),
   withheld: z.boolean(),
-  /** How many more sellers the figure needs before it can be shown (0 when shown). */
-  sellersNeeded: z.number().int().nonnegative(),
+  minSellers: z.number().int().positive(),
+  /** Distinct sellers behind a shown figure. */
+  sellers: z.number().int().nonnegative().optional(),
   /** Sold answers for the 90-day headline: the sellers with a matching item listed now or sold in the window. */
   headlineSellers: z.number().int().nonnegative().nullable().optional(),
 });

@@ -164,6 +164,60 @@ describe('ShareWithPanel', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('says how long to wait when sharing was changed too often in a minute (issue 49)', async () => {
+    renderSwitch();
+    await screen.findByRole('switch');
+    fake.answer = ({ fn }) =>
+      fn === 'panel_set_sharing'
+        ? {
+            data: null,
+            error: {
+              code: 'PT429',
+              details: '42',
+              message: 'Too many sharing changes in a minute. Please try again in 42 seconds.',
+            },
+          }
+        : { data: off, error: null };
+
+    await userEvent.setup().click(theSwitch());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You changed sharing many times in a minute, so this change was not made. Please try again in 42 seconds.',
+    );
+    expect(theSwitch()).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('waits out the limit while a long history is shared, and goes on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const first = { ...on, shared: 2000, pending: 500 };
+      const last = { ...on, shared: 2500, pending: 0 };
+      let limited = true;
+      fake.answer = ({ fn }) => {
+        if (fn === 'panel_set_sharing') return { data: first, error: null };
+        if (fn === 'panel_share_more') {
+          if (limited) {
+            limited = false;
+            return {
+              data: null,
+              error: { code: 'PT429', details: '3', message: 'Too many sharing changes' },
+            };
+          }
+          return { data: last, error: null };
+        }
+        return { data: off, error: null };
+      };
+      renderSwitch();
+      await userEvent.click(await screen.findByRole('switch'));
+      expect(await screen.findByText('Sharing your items… 2,000 of 2,500 items shared')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(await screen.findByText(/2,500 items shared/)).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(fake.calls.filter((c) => c.fn === 'panel_share_more')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reports no failure when the change reached the database although the answer was lost', async () => {
     renderSwitch();
     await screen.findByRole('switch');

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { cn } from '@/lib/utils';
 import { LoadFailed } from './load-failed';
 import { usePanelSharing } from '../api/get-sharing';
-import { useSetPanelSharing } from '../api/set-sharing';
+import { SharingRateLimited, useSetPanelSharing } from '../api/set-sharing';
 import { formatLocalDay } from '../lib/format';
 import { salesMessages } from '../messages';
 
@@ -90,7 +90,11 @@ export function ShareWithPanel({ userId, privacyHref }: { userId: string; privac
             )}
             {failed && (
               <Alert variant="destructive" className="mt-2">
-                <AlertDescription>{m.saveFailed(target)}</AlertDescription>
+                <AlertDescription>
+                  {change.error instanceof SharingRateLimited
+                    ? m.tooManyChanges(change.error.retryAfter)
+                    : m.saveFailed(target)}
+                </AlertDescription>
               </Alert>
             )}
           </div>

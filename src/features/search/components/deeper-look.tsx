@@ -68,9 +68,7 @@ export function DeeperLook({ query, available, sold: headline, reading }: Deeper
           // Another window may draw on too few sellers: no count, no price, no rate for it.
           <div className="rounded-md border border-dashed p-3 text-sm" data-testid="window-withheld">
             <p className="font-medium">{m.windowWithheld(sold.windowDays)}</p>
-            <p className="mt-1 text-muted-foreground">
-              {m.sellersNeeded(Math.max(1, sold.panel.sellersNeeded))}
-            </p>
+            <p className="mt-1 text-muted-foreground">{m.windowWithheldHow}</p>
           </div>
         ) : (
           <Evidence available={available} sold={sold} condition={query.condition} reading={reading} />
@@ -136,6 +134,8 @@ function Evidence({
   // Without sold data the honest answer is "unknown", not "not enough sales"; beside panel sales it is the threshold
   // (too few sellers priced or timed their sales) that leaves a figure out.
   const panelWithheld = (sold.panel?.sellers ?? 0) > 0 && (sold.soldCount ?? 0) > 0;
+  // The panel's shared sales are counted, never listed (issue 49): an empty list beside them says so.
+  const panelSales = sold.origin === 'panel' && (sold.soldCount ?? 0) > 0;
   const missing = !soldKnown ? m.needsSoldData : panelWithheld ? m.notEnoughSellers : m.notEnoughData;
   const windowRate =
     reading.kind === 'rate' && sold.soldCount !== null && available.availableCount
@@ -194,7 +194,11 @@ function Evidence({
       )}
 
       {soldKnown && (
-        <RecentSales sales={sold.recentSales} windowDays={sold.windowDays} withheld={panelWithheld} />
+        <RecentSales
+          sales={sold.recentSales}
+          windowDays={sold.windowDays}
+          empty={panelSales ? m.recentSalesPanel : panelWithheld ? m.recentSalesWithheld : null}
+        />
       )}
 
       {available.byCondition && (
@@ -226,19 +230,19 @@ function Evidence({
 function RecentSales({
   sales,
   windowDays,
-  withheld,
+  empty,
 }: {
   sales: RecentSale[];
   windowDays: number;
-  /** Sales were counted but the panel keeps the list back (too few sellers among the newest). */
-  withheld: boolean;
+  /** Why sales were counted but none is listed (the panel's, or too few sellers among the newest), if they were. */
+  empty: string | null;
 }) {
   return (
     <div>
       <h4 className="mb-2 text-sm font-semibold">{m.recentSalesTitle}</h4>
       {sales.length === 0 ? (
         <p className="text-sm text-muted-foreground" data-testid="recent-sales-empty">
-          {withheld ? m.recentSalesWithheld : m.recentSalesNone(windowDays)}
+          {empty ?? m.recentSalesNone(windowDays)}
         </p>
       ) : (
         <ol

@@ -284,7 +284,7 @@ function CountCard(props: CountCardProps) {
           {countText(count, answer.approximate)}
         </p>
       ) : answer.panel?.withheld ? (
-        <WithheldCard sellersNeeded={answer.panel.sellersNeeded} />
+        <WithheldCard />
       ) : (
         <div data-testid={card.noCount.testId}>
           <p className="text-base font-semibold leading-snug">{card.noCount.title}</p>
@@ -296,11 +296,11 @@ function CountCard(props: CountCardProps) {
 }
 
 /** A count the seller panel withholds, on its card while the other call runs or after it failed: never a number. */
-function WithheldCard({ sellersNeeded }: { sellersNeeded: number }) {
+function WithheldCard() {
   return (
     <div data-testid="card-withheld">
       <p className="text-base font-semibold leading-snug">{m.notEnoughSellers}</p>
-      <p className="mt-1 text-xs text-muted-foreground">{m.sellersNeeded(Math.max(1, sellersNeeded))}</p>
+      <p className="mt-1 text-xs text-muted-foreground">{m.withheldCardNote}</p>
     </div>
   );
 }

@@ -257,8 +257,6 @@ export function SearchExplorer({
                 <WithheldState
                   itemName={run.query.itemName}
                   condition={run.query.condition}
-                  sellersNeeded={reading.sellersNeeded}
-                  minSellers={reading.minSellers}
                   available={run.available}
                   sold={run.sold}
                 />
@@ -315,7 +313,7 @@ function announce(run: SearchRun, reading: Reading): string {
     case 'no-source':
       return `${head} ${m.noSourceTitle.toLowerCase()}.`;
     case 'withheld':
-      return `${head} ${m.withheldTitle.toLowerCase()}: ${m.sellersNeeded(reading.sellersNeeded)}.`;
+      return `${head} ${m.withheldTitle.toLowerCase()}.`;
     case 'no-comparables':
       return `${head} ${m.noComparablesTitle.toLowerCase()}.`;
     case 'sold-unknown':

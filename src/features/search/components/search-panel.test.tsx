@@ -1,6 +1,6 @@
 // Issue 22 on the Explorer: the seller panel's threshold (withheld figures, the source line, withheld cells), the
 // marketplaces' own "listed now" rows beside the headline, and the state of a deployment with no market data.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   availableBody,
@@ -41,14 +41,15 @@ const withheldSold = (sellers: number, extra: Record<string, unknown> = {}) =>
 startEachTestFresh(fake);
 
 describe('a figure the seller panel withholds', () => {
-  it('shows the sentence and the sellers needed in place of the three figures, with a way to help', async () => {
+  it('shows the sentence in place of the three figures, with a way to help, and no count of sellers', async () => {
     fake.current!.answer({ available: ok(withheldAvailable(3)), sold: ok(withheldSold(2)) });
     renderExplorer();
     await fillAndSearch();
     const state = await screen.findByTestId('withheld');
     expect(within(state).getByRole('heading', { name: WITHHELD })).toBeInTheDocument();
-    // The larger need of the two: sold draws on 2 of 5 sellers.
-    expect(within(state).getByTestId('sellers-needed')).toHaveTextContent('3 more sellers needed');
+    // Nothing says how many sellers stand behind it, or how many more would lift it (issue 49).
+    expect(state.textContent).not.toMatch(/\d/);
+    expect(screen.queryByText(/more sellers? needed/)).not.toBeInTheDocument();
     expect(within(state).getByRole('link', { name: 'Share your own sales from Your sales' })).toHaveAttribute(
       'href',
       '/account/sales/import',
@@ -58,15 +59,20 @@ describe('a figure the seller panel withholds', () => {
     expect(screen.queryByText(/\d+%/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('panel-source')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Results for zorblax jacket: not enough sellers have shared sales like this yet: 3 more sellers needed.',
+      'Results for zorblax jacket: not enough sellers have shared sales like this yet.',
     );
   });
 
-  it('says "1 more seller needed" in the singular', async () => {
-    fake.current!.answer({ available: ok(panelAvailable(30, 9)), sold: ok(withheldSold(4)) });
-    renderExplorer();
-    await fillAndSearch();
-    expect(await screen.findByTestId('sellers-needed')).toHaveTextContent(/^1 more seller needed$/);
+  it('reads the same whether one seller or four stand behind it', async () => {
+    const shown: string[] = [];
+    for (const sellers of [1, 4]) {
+      fake.current!.answer({ available: ok(panelAvailable(30, 9)), sold: ok(withheldSold(sellers)) });
+      renderExplorer();
+      await fillAndSearch();
+      shown.push((await screen.findByTestId('withheld')).textContent ?? '');
+      cleanup();
+    }
+    expect(shown[0]).toBe(shown[1]);
   });
 
   it('never opens "No Sold Items Found" beside a withheld available figure, and computes no rate from it', async () => {
@@ -111,7 +117,8 @@ describe('a figure the seller panel withholds', () => {
     await fillAndSearch();
     const card = await screen.findByTestId('card-withheld');
     expect(card).toHaveTextContent('Not enough sellers yet');
-    expect(card).toHaveTextContent('2 more sellers needed');
+    expect(card).toHaveTextContent('Shown once more sellers share sales like this.');
+    expect(card.textContent).not.toMatch(/\d/);
     await act(async () => sold.resolve(ok(withheldSold(3))));
     expect(await screen.findByTestId('withheld')).toBeInTheDocument();
   });
@@ -267,16 +274,32 @@ describe('the deeper look beside the panel', () => {
     await fillAndSearch();
     const panel = await screen.findByTestId('deeper-look');
     expect(within(panel).getAllByText('Not enough sellers yet')).toHaveLength(3);
+    // The panel's shared sales are counted, never listed one by one (issue 49).
+    expect(within(panel).getByTestId('recent-sales-empty')).toHaveTextContent(
+      "Sales shared by the seller panel are counted, never listed one by one: no one sees another seller's items.",
+    );
+  });
+
+  it('says "Not enough sellers yet" for a demo list of too few sellers', async () => {
+    fake.current!.answer({
+      available: ok(panelAvailable(20, 8, { origin: 'demo', isDemo: true })),
+      sold: ok(panelSold(12, 6, { origin: 'demo', isDemo: true, recentSales: [] })),
+    });
+    renderExplorer();
+    await fillAndSearch();
+    const panel = await screen.findByTestId('deeper-look');
     expect(within(panel).getByTestId('recent-sales-empty')).toHaveTextContent(
       'Not enough sellers yet to list individual sales.',
     );
   });
 
-  it('shows panel sales without a link, on the day they were sold', async () => {
+  it('shows a recent sale without a link, on the day it was sold', async () => {
     fake.current!.answer({
-      available: ok(panelAvailable(20, 8)),
+      available: ok(panelAvailable(20, 8, { origin: 'demo', isDemo: true })),
       sold: ok(
         panelSold(12, 6, {
+          origin: 'demo',
+          isDemo: true,
           recentSales: [
             {
               title: 'Zorblax denim jacket',
@@ -310,7 +333,8 @@ describe('the deeper look beside the panel', () => {
     await u.click(within(panel).getByText('30 days'));
     const note = await within(panel).findByTestId('window-withheld');
     expect(note).toHaveTextContent('Not enough sellers have shared sales like this in the last 30 days yet.');
-    expect(note).toHaveTextContent('1 more seller needed');
+    expect(note).toHaveTextContent('Try a longer window, or another condition.');
+    expect(note.textContent).not.toMatch(/needed/);
     expect(within(panel).queryByTestId('condition-ladder')).not.toBeInTheDocument();
   });
 });

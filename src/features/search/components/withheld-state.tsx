@@ -14,25 +14,17 @@ import { SearchLinks, StatePanel } from './state-panel';
 export type WithheldStateProps = {
   itemName: string;
   condition: Condition;
-  sellersNeeded: number;
-  minSellers: number;
   available: AvailableResult | null;
   sold: SoldResult | null;
 };
 
 /**
  * Issue 22: a headline count the seller panel withholds (fewer than PANEL_MIN_SELLERS sellers stand behind it). It
- * takes the place of the three figures: no count, no rate, no band; how many more sellers are needed, how to help,
- * and the conditions of this item that do have enough sellers.
+ * takes the place of the three figures: no count, no rate, no band; why, how to help, and the conditions of this item
+ * that do have enough sellers. Never how many sellers stand behind it or how many more are needed (issue 49): that
+ * would tell a competitor how many accounts to open, and whether a given seller has joined.
  */
-export function WithheldState({
-  itemName,
-  condition,
-  sellersNeeded,
-  minSellers,
-  available,
-  sold,
-}: WithheldStateProps) {
+export function WithheldState({ itemName, condition, available, sold }: WithheldStateProps) {
   // Another condition is offered only where a count is shown and above zero on either side.
   const shown = (c: Condition) =>
     [available?.byCondition?.[c], sold?.byCondition?.[c]].some((n) => typeof n === 'number' && n > 0);
@@ -46,10 +38,7 @@ export function WithheldState({
   );
   return (
     <StatePanel name="withheld" icon={UsersIcon} title={m.withheldTitle} more={otherConditions}>
-      <p className="text-base font-semibold text-primary" data-testid="sellers-needed">
-        {m.sellersNeeded(sellersNeeded)}
-      </p>
-      {minSellers > 0 && <p className="text-sm text-muted-foreground">{m.withheldWhy(minSellers)}</p>}
+      <p className="text-sm text-muted-foreground">{m.withheldWhy}</p>
       <p className="text-sm" data-testid="withheld-help">
         {m.withheldHelpLead}{' '}
         <Link

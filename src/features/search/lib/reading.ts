@@ -38,9 +38,9 @@ export type Reading =
   | { kind: 'no-source' }
   /**
    * The seller panel withholds a headline count: it would draw on fewer than `minSellers` sellers. No figure, rate,
-   * band or no-sold dialog; `sellersNeeded` more sellers would let it show.
+   * band or no-sold dialog, and nothing of how many sellers stand behind it (issue 49).
    */
-  | { kind: 'withheld'; sellersNeeded: number; minSellers: number }
+  | { kind: 'withheld'; minSellers: number }
   /** Nothing listed and nothing sold: no comparable listings, so no rate, band, snooze or no-sold dialog. */
   | { kind: 'no-comparables' }
   /** The source cannot count sold items (eBay without Marketplace Insights). */
@@ -60,7 +60,6 @@ export function readResults(available: AvailableResult, sold: SoldResult): Readi
   if (withheld.length > 0) {
     return {
       kind: 'withheld',
-      sellersNeeded: Math.max(1, ...withheld.map((r) => r.panel?.sellersNeeded ?? 1)),
       minSellers: Math.max(...withheld.map((r) => r.panel?.minSellers ?? 0)),
     };
   }

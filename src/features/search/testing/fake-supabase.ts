@@ -162,13 +162,8 @@ export function soldBody(soldCount: number | null, extra: Record<string, unknown
 export function panelFacts(sellers: number, extra: Record<string, unknown> = {}) {
   const minSellers = 5;
   const withheld = sellers > 0 && sellers < minSellers;
-  return {
-    sellers,
-    minSellers,
-    withheld,
-    sellersNeeded: withheld ? minSellers - sellers : 0,
-    ...extra,
-  };
+  // A withheld figure says nothing of its sellers (issue 49).
+  return withheld ? { withheld, minSellers, ...extra } : { sellers, minSellers, withheld, ...extra };
 }
 
 /** An eBay "listed now" row of search-listed. */

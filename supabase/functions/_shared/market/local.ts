@@ -22,7 +22,8 @@ import { readingOf, type ParsedQuery } from './query.ts';
 
 /** What the counting functions say about the panel threshold (migration 20261125000400_market_search.sql). */
 type PanelRow = {
-  sellers?: number;
+  /** Null when the figure is withheld. */
+  sellers?: number | null;
   minSellers?: number;
   panelSellers?: number | null;
   demoComps: number;
@@ -57,13 +58,13 @@ function originOf(row: PanelRow, isDemo: boolean): DataOrigin {
 
 /** The threshold facts, when the database sent them (answers cached before the panel have none). */
 function panelFrom(row: PanelRow, count: number | null, headline: boolean): PanelFacts | undefined {
-  if (row.sellers === undefined || row.minSellers === undefined) return undefined;
-  const withheld = count === null;
+  if (row.minSellers === undefined) return undefined;
+  // Withheld: nothing about the sellers behind it, whatever the row said (issue 49).
+  if (count === null) return { withheld: true, minSellers: row.minSellers };
   return {
-    sellers: row.sellers,
+    withheld: false,
+    sellers: row.sellers ?? 0,
     minSellers: row.minSellers,
-    withheld,
-    sellersNeeded: withheld ? Math.max(1, row.minSellers - row.sellers) : 0,
     ...(headline ? { headlineSellers: row.panelSellers ?? null } : {}),
   };
 }

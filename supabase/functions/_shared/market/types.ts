@@ -17,19 +17,24 @@ export type ByCondition = Record<Condition, number | null>;
 export type DataOrigin = 'demo' | 'panel' | 'ebay' | 'import';
 
 /**
- * The seller panel's threshold (docs/decisions/056): a figure is shown only when it draws on no seller's items or on at
- * least `minSellers` distinct sellers; otherwise the count is null and `withheld` says why.
+ * The seller panel's threshold (docs/decisions/056, 076): a figure is shown only when it draws on no seller's items or on
+ * at least `minSellers` distinct sellers; otherwise the count is null and `withheld` says why. A withheld figure says
+ * nothing of the sellers behind it (issue 49): the same answer for one seller or four, so it tells no one how many
+ * accounts would lift it, or whether a given seller has joined.
  */
-export type PanelFacts = {
-  /** Distinct sellers behind this figure. */
-  sellers: number;
-  minSellers: number;
-  withheld: boolean;
-  /** How many more sellers the figure needs before it can be shown (0 when shown). */
-  sellersNeeded: number;
-  /** Sold answers for the 90-day headline: the sellers with a matching item listed now or sold in the window. */
-  headlineSellers?: number | null;
-};
+export type PanelFacts =
+  | {
+      withheld: true;
+      minSellers: number;
+    }
+  | {
+      withheld: false;
+      /** Distinct sellers behind this figure. */
+      sellers: number;
+      minSellers: number;
+      /** Sold answers for the 90-day headline: the sellers with a matching item listed now or sold in the window. */
+      headlineSellers?: number | null;
+    };
 
 export const WITHHELD_REASON = 'Not enough sellers have shared sales like this yet';
 
@@ -116,7 +121,7 @@ export type SoldResult = {
   typicalDaysToSell: number | null;
   byCondition: ByCondition | null;
   byMarketplace: { marketplace: string; sold: number }[];
-  /** ISO timestamp of the earliest sale the index holds (any item): how far back sold figures can reach. */
+  /** ISO timestamp of the window's start (never a date read from a seller's rows): how far back the figures reach. */
   dataSince: string | null;
   comps: number;
   isDemo: boolean;

@@ -57,6 +57,44 @@ describe('recognising an export by its header row', () => {
     ]);
   });
 
+  it('refuses a date before 2000, after tomorrow or unreadable, by line, with a reason, and keeps the others (issue 49)', () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const file = [
+      'marketplace,external_id,title,condition,status,price,listed_at,sold_at',
+      "ebay,a1,Levi's 501 jeans,pre_owned,sold,40,2026-01-02,9999-12-31T10:00:00Z",
+      "ebay,a2,Levi's 501 jeans,pre_owned,sold,40,0001-01-01,2026-01-03",
+      "ebay,a3,Levi's 501 jeans,pre_owned,sold,40,2026-01-02,1999-12-31",
+      `ebay,a4,Levi's 501 jeans,pre_owned,sold,40,2026-01-02,${later}`,
+      `ebay,a5,Levi's 501 jeans,pre_owned,sold,40,2026-01-02,${tomorrow}`,
+      "ebay,a6,Levi's 501 jeans,pre_owned,available,40,2000-01-01,",
+    ].join('\n');
+    const loaded = loadFile(bytes(file), 'dates.csv');
+    const built = buildLoaded(loaded, loaded.inspection.plan!);
+    expect(built.rows.map((r) => r.external_id)).toEqual(['a5', 'a6']);
+    expect(built.rejected).toEqual([
+      expect.objectContaining({
+        line: 2,
+        reasons: ["the sale date 9999-12-31 is after tomorrow: check the file's date column"],
+      }),
+      expect.objectContaining({
+        line: 3,
+        reasons: ['listing date “0001-01-01” is not a date we can read (for example 2026-03-05)'],
+      }),
+      expect.objectContaining({
+        line: 4,
+        reasons: [
+          "the sale date 1999-12-31 is before 2000: check the file's date column",
+          'the sale date is before the listing date',
+        ],
+      }),
+      expect.objectContaining({
+        line: 5,
+        reasons: [`the sale date ${later} is after tomorrow: check the file's date column`],
+      }),
+    ]);
+  });
+
   it('leaves an unknown file to the mapping step, with a first guess', () => {
     const loaded = load('unknown-format.csv');
     expect(loaded.inspection.preset).toBeNull();

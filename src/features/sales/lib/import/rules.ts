@@ -54,8 +54,42 @@ export const fieldRules = {
 
 type Dated = { status: 'available' | 'sold'; listed_at: string | null; sold_at: string | null };
 
-/** The date rules every row meets: a sale has its date, a listed item has none, nothing sells before it is listed. */
+/** The earliest sale or listing date the product holds (the database's private.date_in_range says the same). */
+export const EARLIEST_DATE = '2000-01-01';
+
+/** The first instant after tomorrow, UTC: a date from then on is a typo (9999) or a clock gone wrong. */
+export function dateLimit(now: number = Date.now()): number {
+  const today = new Date(now);
+  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 2);
+}
+
+/**
+ * Why a date cannot be held, or null when it can: before 2000, or after tomorrow (UTC). One sale dated 9999 once made
+ * every sold search fail (issue 49); the database refuses the same with a CHECK.
+ */
+export function dateOutOfRange(iso: string, name: string, now: number = Date.now()): string | null {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  const day = iso.slice(0, 10);
+  if (at < Date.parse(`${EARLIEST_DATE}T00:00:00Z`))
+    return `the ${name} ${day} is before 2000: check the file's date column`;
+  if (at >= dateLimit(now)) return `the ${name} ${day} is after tomorrow: check the file's date column`;
+  return null;
+}
+
+/**
+ * The date rules every row meets: a sale has its date, a listed item has none, nothing sells before it is listed,
+ * and every date is from 2000 through tomorrow.
+ */
 export function checkDates(row: Dated, ctx: z.RefinementCtx) {
+  for (const [field, name] of [
+    ['sold_at', 'sale date'],
+    ['listed_at', 'listing date'],
+  ] as const) {
+    const value = row[field];
+    const reason = value ? dateOutOfRange(value, name) : null;
+    if (reason) ctx.addIssue({ code: 'custom', message: reason, path: [field] });
+  }
   if (row.status === 'sold' && !row.sold_at)
     ctx.addIssue({ code: 'custom', message: 'a sold item needs its sale date', path: ['sold_at'] });
   if (row.status === 'available' && row.sold_at)
