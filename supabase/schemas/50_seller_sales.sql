@@ -1,0 +1,781 @@
+-- Your sales and the seller panel: a reseller's imported sales (private to them), what they tell about a search
+-- ("your history"), and the consent that turns them into anonymous comps of the market index.
+--
+-- The Flipwise seller panel (issue 22, docs/decisions/056-seller-panel.md): resellers who choose to share turn their
+-- imported items (public.seller_items) into anonymous comps of the market index, and every figure the search shows
+-- is withheld unless it draws on enough sellers.
+--
+-- - A comp is a row of public.market_listings with source 'panel' and the seller's panel key (a random uuid, not the
+--   user id). It keeps what a search matches and counts: title, brand, category, size, condition, status, price,
+--   marketplace, and the listing and sale days. It drops the order or listing id (the comp's id is 'panel-' and the
+--   seller_items id), the listing URL, the buyer (never imported) and the time of day.
+-- - Items whose export does not say their condition stay private: every figure is per condition.
+-- - Sharing off, deleting the imported data or deleting the account removes the comps at once and forgets every
+--   cached market answer, so the next search no longer counts them.
+-- - The demo market is a panel of synthetic sellers (emulator/seeds/data/market-data.ts), so the rules apply to it too.
+
+-- Your sales (issue 21, docs/decisions/054-your-sales.md): the items a reseller imported from their own marketplace
+-- exports, sold or still listed. Private to them: every policy, function and figure reads only the caller's own rows.
+-- Their sell-through is derived from their own data and shown only to them, which is what eBay's licence allows.
+create table public.seller_items (
+  id bigint generated always as identity primary key,
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  marketplace text not null check (marketplace ~ '^[a-z][a-z0-9_]{1,29}$'),
+  -- The order or item id of the export: with the marketplace, what a re-import of the same file is recognised by.
+  external_id text not null check (char_length(external_id) between 1 and 200),
+  title text not null check (char_length(btrim(title)) between 1 and 300),
+  brand text check (brand is null or char_length(brand) between 1 and 100),
+  category text check (category is null or char_length(category) between 1 and 100),
+  size text check (size is null or char_length(size) between 1 and 40),
+  -- Many exports do not say the condition (eBay's orders report); unknown stays null, never a guess.
+  condition text
+    check (condition is null or condition in ('new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned')),
+  status text not null check (status in ('available', 'sold')),
+  -- The sale price of a sold item, the asking price of a listed one.
+  price numeric(12, 2) check (price is null or price between 0 and 1000000),
+  currency text not null default 'USD' check (currency ~ '^[A-Z]{3}$'),
+  listed_at timestamptz,
+  sold_at timestamptz,
+  -- The export the row came from (a preset id such as 'poshmark-sales', or 'mapped' for a file mapped by hand).
+  format text check (format is null or format ~ '^[a-z0-9-]{1,40}$'),
+  -- The listing key of the market search (public.market_listing_terms), so "Your history" matches by the same rules.
+  -- Written by the trigger below: that function is not the browser's to call.
+  search_terms text[] not null default '{}',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- The decoy marks of the title (public.market_decoys), so "Your history" leaves out lots and parts as the search
+  -- does. Written by the same trigger.
+  decoys text[] not null default '{}',
+  constraint seller_items_user_marketplace_external_id_key unique (user_id, marketplace, external_id),
+  constraint seller_items_sold_has_sold_at check ((status = 'sold') = (sold_at is not null)),
+  constraint seller_items_sold_after_listed check (sold_at is null or listed_at is null or sold_at >= listed_at),
+  -- Sale and listing dates the product can hold (private.date_in_range, 00_helpers.sql).
+  constraint seller_items_dates_in_range check (private.date_in_range(sold_at) and private.date_in_range(listed_at))
+);
+
+comment on table public.seller_items is
+  'Items a user imported from their own marketplace exports (sold or listed): private to that user.';
+comment on column public.seller_items.decoys is
+  'The decoy marks of the item''s title (market_decoys), so Your history leaves out lots and parts as the search does.';
+
+-- The match key and the decoy marks are computed by the database, whatever the client sent. The function runs as its
+-- owner, so a signed-in user's import needs no right to the matching functions.
+create function public.seller_items_terms() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  new.search_terms := public.market_listing_terms(new.brand, new.title, new.category, new.size);
+  new.decoys := public.market_decoys(new.title, new.size, new.category);
+  return new;
+end;
+$$;
+
+create trigger seller_items_terms
+  before insert or update of brand, title, category, size, search_terms, decoys on public.seller_items
+  for each row execute function public.seller_items_terms();
+
+create trigger seller_items_set_updated_at
+  before update on public.seller_items
+  for each row execute function public.set_updated_at();
+
+revoke execute on function public.seller_items_terms() from public, anon, authenticated;
+
+grant execute on function public.seller_items_terms() to service_role;
+
+alter table public.seller_items enable row level security;
+
+-- Users can see their own imported items, and nobody else's.
+create policy "Users can see their own imported items"
+  on public.seller_items for select to authenticated
+  using (user_id = (select auth.uid()));
+
+-- Users can import items only for themselves.
+create policy "Users can import items for themselves"
+  on public.seller_items for insert to authenticated
+  with check (user_id = (select auth.uid()));
+
+-- Users can correct their own items, and cannot hand one to someone else.
+create policy "Users can update their own imported items"
+  on public.seller_items for update to authenticated
+  using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()));
+
+-- Users can delete their own items ("Delete all my imported data").
+create policy "Users can delete their own imported items"
+  on public.seller_items for delete to authenticated
+  using (user_id = (select auth.uid()));
+
+-- Visitors get nothing: no policy names anon, and the grants leave them out.
+revoke all on public.seller_items from anon;
+
+grant select, insert, update, delete on public.seller_items to authenticated;
+
+grant all on public.seller_items to service_role;
+
+-- Import ----------------------------------------------------------------------------------------------------------------
+-- One batch of an import: new items are added, items already imported (same marketplace and id) are updated only where
+-- the file says something different, so importing the same file again changes nothing. Runs as the caller, under the
+-- policies above. Returns how many rows were inserted, updated and already there.
+create function public.seller_items_import(p_rows jsonb, p_format text default null) returns jsonb
+  language plpgsql volatile
+  set search_path = ''
+as $$
+declare
+  v_result jsonb;
+begin
+  if auth.uid() is null then
+    raise exception 'sign in to import sales' using errcode = '42501';
+  end if;
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    raise exception 'p_rows must be a JSON array of rows' using errcode = '22023';
+  end if;
+  with input as (
+    -- A key twice in one batch: the later row wins, as it would in two batches.
+    select distinct on (r.marketplace, r.external_id) r.*
+    from jsonb_array_elements(p_rows) with ordinality as e(value, n),
+      lateral jsonb_to_record(e.value) as r(
+        marketplace text, external_id text, title text, brand text, category text, size text, condition text,
+        status text, price numeric, currency text, listed_at timestamptz, sold_at timestamptz)
+    order by r.marketplace, r.external_id, e.n desc
+  ),
+  written as (
+    insert into public.seller_items as s (marketplace, external_id, title, brand, category, size, condition, status,
+      price, currency, listed_at, sold_at, format)
+    select i.marketplace, i.external_id, i.title, i.brand, i.category, i.size, i.condition, i.status, i.price,
+      coalesce(i.currency, 'USD'), i.listed_at, i.sold_at, p_format
+    from input i
+    on conflict (user_id, marketplace, external_id) do update set
+      title = excluded.title, brand = excluded.brand, category = excluded.category, size = excluded.size,
+      condition = excluded.condition, status = excluded.status, price = excluded.price, currency = excluded.currency,
+      listed_at = excluded.listed_at, sold_at = excluded.sold_at, format = excluded.format
+    where (s.title, s.brand, s.category, s.size, s.condition, s.status, s.price, s.currency, s.listed_at, s.sold_at)
+      is distinct from (excluded.title, excluded.brand, excluded.category, excluded.size, excluded.condition,
+        excluded.status, excluded.price, excluded.currency, excluded.listed_at, excluded.sold_at)
+    -- xmax is 0 on a freshly inserted row version and set on an updated one.
+    returning (s.xmax = 0) as inserted
+  )
+  select jsonb_build_object(
+    'inserted', count(*) filter (where w.inserted),
+    'updated', count(*) filter (where not w.inserted),
+    'unchanged', (select count(*) from input) - count(*)
+  ) into v_result
+  from written w;
+  return v_result;
+end;
+$$;
+
+revoke execute on function public.seller_items_import(jsonb, text) from public, anon;
+
+grant execute on function public.seller_items_import(jsonb, text) to authenticated, service_role;
+
+-- Your numbers ----------------------------------------------------------------------------------------------------------
+-- Everything "Your sales" shows, from the caller's rows only: overall and by brand, category, size, condition and
+-- marketplace (grouping sets: one pass), and sold per month over the last 12 months. Sales are those sold between
+-- p_from and p_to (inclusive days, UTC); listed counts what is listed now. Sell-through is the SPEC's formula. Prices
+-- are in the currency most of the chosen sales were made in; sales in other currencies are counted, not priced.
+-- Brands, categories and sizes group ignoring case and spaces at the ends, and show their most common spelling.
+create function public.seller_sales_summary(p_from date default null, p_to date default null,
+  p_marketplace text default null) returns jsonb
+  language sql stable
+  set search_path = ''
+as $$
+  with mine as (
+    select i.* from public.seller_items i where i.user_id = (select auth.uid())
+  ),
+  chosen as (
+    select m.*,
+      m.status = 'available' as listed_now,
+      m.status = 'sold' and (p_from is null or m.sold_at >= p_from::timestamptz)
+        and (p_to is null or m.sold_at < (p_to + 1)::timestamptz) as sold_in,
+      nullif(lower(btrim(m.brand)), '') as brand_key,
+      nullif(lower(btrim(m.category)), '') as category_key,
+      nullif(lower(btrim(m.size)), '') as size_key
+    from mine m
+    where p_marketplace is null or m.marketplace = p_marketplace
+  ),
+  money as (
+    select mode() within group (order by c.currency) as currency from chosen c where c.sold_in and c.price is not null
+  ),
+  groups as (
+    select
+      case
+        when grouping(c.brand_key) = 0 then 'brand'
+        when grouping(c.category_key) = 0 then 'category'
+        when grouping(c.size_key) = 0 then 'size'
+        when grouping(c.condition) = 0 then 'condition'
+        when grouping(c.marketplace) = 0 then 'marketplace'
+        else 'overall'
+      end as dimension,
+      case
+        when grouping(c.brand_key) = 0 then mode() within group (order by c.brand)
+        when grouping(c.category_key) = 0 then mode() within group (order by c.category)
+        when grouping(c.size_key) = 0 then mode() within group (order by c.size)
+        when grouping(c.condition) = 0 then c.condition
+        when grouping(c.marketplace) = 0 then c.marketplace
+      end as key,
+      count(*) filter (where c.listed_now)::int as listed,
+      count(*) filter (where c.sold_in)::int as sold,
+      percentile_cont(0.5) within group (order by extract(epoch from c.sold_at - c.listed_at) / 86400)
+        filter (where c.sold_in and c.listed_at is not null) as days,
+      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by c.price)
+        filter (where c.sold_in and c.price is not null and c.currency = (select currency from money)) as prices
+    from chosen c
+    group by grouping sets ((), (c.brand_key), (c.category_key), (c.size_key), (c.condition), (c.marketplace))
+  ),
+  figures as (
+    select g.dimension, g.listed, g.sold, jsonb_build_object(
+      'key', g.key,
+      'listed', g.listed,
+      'sold', g.sold,
+      'sellThrough', case when g.listed > 0 then round(g.sold * 100.0 / g.listed)::int else 0 end,
+      'medianDaysToSell', round(g.days::numeric, 1),
+      'medianPrice', round(g.prices[2]::numeric, 2),
+      'p25Price', round(g.prices[1]::numeric, 2),
+      'p75Price', round(g.prices[3]::numeric, 2)
+    ) as figure
+    from groups g
+  ),
+  months as (
+    select gs::date as month
+    from generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') gs
+  ),
+  monthly as (
+    select mo.month,
+      count(c.id)::int as sold,
+      round(sum(c.price) filter (where c.currency = (select currency from money)), 2) as revenue
+    from months mo
+    left join chosen c on c.status = 'sold' and date_trunc('month', c.sold_at) = mo.month
+    group by mo.month
+  )
+  select jsonb_build_object(
+    'currency', (select currency from money),
+    'otherCurrencySales', (
+      select count(*) from chosen c where c.sold_in and c.price is not null
+        and c.currency <> (select currency from money))::int,
+    'overall', (select f.figure from figures f where f.dimension = 'overall'),
+    'byBrand', coalesce((select jsonb_agg(f.figure order by f.sold desc, f.listed desc, f.figure ->> 'key')
+      from figures f where f.dimension = 'brand'), '[]'),
+    'byCategory', coalesce((select jsonb_agg(f.figure order by f.sold desc, f.listed desc, f.figure ->> 'key')
+      from figures f where f.dimension = 'category'), '[]'),
+    'bySize', coalesce((select jsonb_agg(f.figure order by f.sold desc, f.listed desc, f.figure ->> 'key')
+      from figures f where f.dimension = 'size'), '[]'),
+    'byCondition', coalesce((select jsonb_agg(f.figure order by f.sold desc, f.listed desc, f.figure ->> 'key')
+      from figures f where f.dimension = 'condition'), '[]'),
+    'byMarketplace', coalesce((select jsonb_agg(f.figure order by f.sold desc, f.listed desc, f.figure ->> 'key')
+      from figures f where f.dimension = 'marketplace'), '[]'),
+    'monthly', (select jsonb_agg(jsonb_build_object('month', to_char(m.month, 'YYYY-MM'), 'sold', m.sold,
+      'revenue', m.revenue) order by m.month) from monthly m),
+    'span', (select jsonb_build_object('rows', count(*), 'firstSale', min(m.sold_at), 'lastSale', max(m.sold_at))
+      from mine m),
+    'marketplaces', coalesce((select jsonb_agg(distinct m.marketplace) from mine m), '[]')
+  )
+$$;
+
+revoke execute on function public.seller_sales_summary(date, date, text) from public, anon;
+
+grant execute on function public.seller_sales_summary(date, date, text) to authenticated, service_role;
+
+-- The WHERE clause of a query over the caller's imported items (seller_items l), by the search's own rules: the same
+-- reading, the same words ruled out (market_not_sql) and the decoy marks the trigger stored, left out unless asked for.
+create function private.seller_match_sql(p_query text) returns text
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+declare
+  v_parsed jsonb := public.market_parse_query(p_query);
+  v_clause jsonb;
+  v_part text;
+  v_parts text[] := '{}';
+  v_phrase text;
+  v_match text;
+begin
+  for v_clause in select value from jsonb_array_elements(coalesce(v_parsed -> 'clauses', '[]')) loop
+    v_part := public.market_groups_sql(v_clause -> 'groups', 'l.search_terms');
+    if v_part = '' then
+      continue;
+    end if;
+    for v_phrase in select jsonb_array_elements_text(coalesce(v_clause -> 'phrases', '[]')) loop
+      v_part := v_part || format(' and l.title ~* %L',
+        '\m' || array_to_string(string_to_array(v_phrase, ' '), '[^[:alnum:]]+') || '\M');
+    end loop;
+    v_part := v_part || public.market_not_sql(v_clause, 'l.search_terms');
+    v_parts := v_parts || ('(' || v_part || ')');
+  end loop;
+  if cardinality(v_parts) = 0 then
+    return 'false';
+  end if;
+  v_match := format('(%s) and l.decoys <@ %L::text[]',
+    array_to_string(v_parts, ' or '), array(select jsonb_array_elements_text(coalesce(v_parsed -> 'allow', '[]'))));
+  if jsonb_array_length(coalesce(v_parsed -> 'allow', '[]')) > 0 then
+    v_match := v_match || format(' and l.decoys && %L::text[]',
+      array(select jsonb_array_elements_text(v_parsed -> 'allow')));
+  end if;
+  if jsonb_array_length(coalesce(v_parsed -> 'exclude', '[]')) > 0 then
+    v_match := v_match || format(' and not (%s)',
+      (select string_agg(public.market_groups_sql(jsonb_build_array(g), 'l.search_terms'), ' or ')
+       from jsonb_array_elements(v_parsed -> 'exclude') g));
+  end if;
+  return v_match;
+end;
+$$;
+
+revoke execute on function private.seller_match_sql(text) from public, anon;
+
+grant execute on function private.seller_match_sql(text) to authenticated, service_role;
+
+create function public.seller_history(p_query text, p_condition text) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_user uuid := auth.uid();
+  v_result jsonb;
+begin
+  if v_user is null then
+    raise exception 'sign in to see your history' using errcode = '42501';
+  end if;
+  if p_condition not in ('new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned') then
+    raise exception 'unknown condition %', p_condition using errcode = '22023';
+  end if;
+  -- Nothing imported: no need to read the query at all.
+  if not exists (select 1 from public.seller_items i where i.user_id = v_user) then
+    return null;
+  end if;
+
+  execute format($sql$
+    with matched as (
+      select l.* from public.seller_items l where l.user_id = $1 and %s
+    ),
+    chosen as (
+      select * from matched m where m.condition = $2
+    ),
+    money as (
+      select mode() within group (order by c.currency) as currency from chosen c where c.status = 'sold' and c.price is not null
+    ),
+    stats as (
+      select
+        count(*) filter (where c.status = 'available')::int as listed,
+        count(*) filter (where c.status = 'sold')::int as sold,
+        percentile_cont(0.5) within group (order by extract(epoch from c.sold_at - c.listed_at) / 86400)
+          filter (where c.status = 'sold' and c.listed_at is not null) as days,
+        percentile_cont(array[0.25, 0.5, 0.75]) within group (order by c.price)
+          filter (where c.status = 'sold' and c.price is not null and c.currency = (select currency from money)) as prices,
+        min(c.sold_at) as first_sale,
+        max(c.sold_at) as last_sale
+      from chosen c
+    )
+    select jsonb_build_object(
+      'listed', s.listed,
+      'sold', s.sold,
+      'sellThrough', case when s.listed > 0 then round(s.sold * 100.0 / s.listed)::int else 0 end,
+      'medianDaysToSell', round(s.days::numeric, 1),
+      'currency', (select currency from money),
+      'medianPrice', round(s.prices[2]::numeric, 2),
+      'p25Price', round(s.prices[1]::numeric, 2),
+      'p75Price', round(s.prices[3]::numeric, 2),
+      'firstSale', s.first_sale,
+      'lastSale', s.last_sale,
+      'otherConditions', (select count(*) from matched m where m.condition is distinct from $2)::int,
+      'unknownCondition', (select count(*) from matched m where m.condition is null)::int
+    )
+    from stats s$sql$, private.seller_match_sql(p_query))
+  into v_result using v_user, p_condition;
+  return v_result;
+end;
+$$;
+
+revoke execute on function public.seller_history(text, text) from public, anon;
+
+grant execute on function public.seller_history(text, text) to authenticated, service_role;
+
+-- Who shares -------------------------------------------------------------------------------------------------------------
+create table public.panel_members (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  -- What the comps carry instead of the user id.
+  seller_key uuid not null unique default gen_random_uuid(),
+  joined_at timestamptz not null default now()
+);
+
+comment on table public.panel_members is
+  'Users who share their imported sales with the seller panel. Read and changed only through panel_sharing_status() and panel_set_sharing().';
+
+-- Nobody reads or writes this table directly: the two functions below are the only way in.
+alter table public.panel_members enable row level security;
+
+revoke all on public.panel_members from anon, authenticated;
+
+grant all on public.panel_members to service_role;
+
+-- The cached answers a set of written rows can touch: those whose query words the rows' keys hold.
+create function private.market_cache_forget(p_terms text[]) returns void
+  language sql security definer
+  set search_path = ''
+as $$
+  delete from public.market_search_cache
+  where (cache_key like 'search-available|%' or cache_key like 'search-sold|%') and terms && p_terms;
+$$;
+
+-- What a panel write forgets: the answers its rows' words reach; and when the panel as a whole appeared or went, every
+-- answer of zero too (a zero says whether the index holds panel comps at all: market_index_state). An answer with a
+-- count says where its figures come from by its own rows.
+create function private.panel_written(p_count integer, p_terms text[], p_had_panel boolean) returns void
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  if coalesce(p_count, 0) = 0 then
+    return;
+  end if;
+  perform private.market_cache_forget(coalesce(p_terms, '{}'));
+  if p_had_panel is distinct from exists (select 1 from public.market_listings where source = 'panel') then
+    delete from public.market_search_cache
+    where (cache_key like 'search-available|%' or cache_key like 'search-sold|%')
+      and coalesce(payload ->> 'available', payload ->> 'sold') = '0';
+  end if;
+end;
+$$;
+
+-- Sharing calls per account: at most 60 a minute (joining, leaving, and each batch of a long history: a batch of 2,000
+-- items takes about a second to publish, so a reseller sharing a long history is not held back). Past it the call is
+-- refused with HTTP 429 (PostgREST's PT429) and the seconds to wait in its details.
+create function private.panel_sharing_gate(p_user uuid) returns void
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_gate jsonb := public.market_search_gate(p_user, 'panel-sharing', 60, 60, null);
+begin
+  if not (v_gate ->> 'allowed')::boolean then
+    raise exception 'Too many sharing changes in a minute. Please try again in % seconds.', v_gate ->> 'retryAfter'
+      using errcode = 'PT429', detail = v_gate ->> 'retryAfter';
+  end if;
+end;
+$$;
+
+-- Publishes a member's items as comps (all of them, the given ids, or the next p_limit not yet published), stripped of
+-- what identifies the seller, and forgets the cached answers the published rows can touch: every path that publishes
+-- (joining, the next batch, an import or correction of a member's items) forgets them, and only them.
+create function private.panel_publish(p_user uuid, p_ids bigint[] default null, p_limit integer default null)
+  returns integer
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_had_panel boolean := exists (select 1 from public.market_listings where source = 'panel');
+  v_count integer;
+  v_terms text[];
+begin
+  with published as (
+    insert into public.market_listings (marketplace, external_id, title, brand, category, size, condition, status,
+      price, currency, listed_at, sold_at, url, source, seller_key)
+    select s.marketplace, 'panel-' || s.id, s.title, s.brand, s.category, s.size, s.condition, s.status,
+      s.price, s.currency, date_trunc('day', s.listed_at, 'UTC'), date_trunc('day', s.sold_at, 'UTC'), null, 'panel',
+      m.seller_key
+    from public.seller_items s
+    join public.panel_members m on m.user_id = s.user_id
+    where s.user_id = p_user and s.condition is not null and (p_ids is null or s.id = any (p_ids))
+      and (p_limit is null or not exists (
+        select 1 from public.market_listings l where l.marketplace = s.marketplace and l.external_id = 'panel-' || s.id))
+    order by s.id
+    limit p_limit
+    on conflict (marketplace, external_id) do nothing
+    returning terms
+  )
+  select (select count(*) from published)::int, (select array_agg(distinct t) from published p, unnest(p.terms) t)
+  into v_count, v_terms;
+  perform private.panel_written(v_count, v_terms, v_had_panel);
+  return v_count;
+end;
+$$;
+
+-- Removes comps of the given seller_items rows (by the marketplace and id they were published under), and forgets the
+-- cached answers they touched.
+create function private.panel_withdraw(p_items jsonb) returns integer
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_count integer;
+  v_terms text[];
+begin
+  with gone as (
+    delete from public.market_listings l
+    using jsonb_to_recordset(p_items) as x(id bigint, marketplace text)
+    where l.marketplace = x.marketplace and l.external_id = 'panel-' || x.id and l.source = 'panel'
+    returning l.terms
+  )
+  select (select count(*) from gone)::int, (select array_agg(distinct t) from gone g, unnest(g.terms) t)
+  into v_count, v_terms;
+  perform private.panel_written(v_count, v_terms, true);
+  return v_count;
+end;
+$$;
+
+-- Imports, corrections and deletions of a member's items reach the panel in the same statement.
+create function private.seller_items_panel_inserted() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_member record;
+begin
+  for v_member in
+    select n.user_id, array_agg(n.id) as ids
+    from new_rows n join public.panel_members m on m.user_id = n.user_id
+    group by n.user_id
+  loop
+    perform private.panel_publish(v_member.user_id, v_member.ids);
+  end loop;
+  return null;
+end;
+$$;
+
+create function private.seller_items_panel_updated() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_member record;
+begin
+  for v_member in
+    select o.user_id,
+      jsonb_agg(jsonb_build_object('id', o.id, 'marketplace', o.marketplace)) as old_items,
+      array_agg(o.id) as ids
+    from old_rows o join public.panel_members m on m.user_id = o.user_id
+    group by o.user_id
+  loop
+    perform private.panel_withdraw(v_member.old_items);
+    perform private.panel_publish(v_member.user_id, v_member.ids);
+  end loop;
+  return null;
+end;
+$$;
+
+create function private.seller_items_panel_deleted() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  perform private.panel_withdraw(jsonb_agg(jsonb_build_object('id', o.id, 'marketplace', o.marketplace)))
+  from old_rows o join public.panel_members m on m.user_id = o.user_id;
+  return null;
+end;
+$$;
+
+create trigger seller_items_panel_inserted
+  after insert on public.seller_items referencing new table as new_rows
+  for each statement execute function private.seller_items_panel_inserted();
+
+create trigger seller_items_panel_updated
+  after update on public.seller_items referencing old table as old_rows new table as new_rows
+  for each statement execute function private.seller_items_panel_updated();
+
+create trigger seller_items_panel_deleted
+  after delete on public.seller_items referencing old table as old_rows
+  for each statement execute function private.seller_items_panel_deleted();
+
+-- Leaving the panel (sharing off, or the account deleted: the row goes with auth.users) takes every comp along, and
+-- forgets the answers they touched.
+create function private.panel_members_left() returns trigger
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_count integer;
+  v_terms text[];
+begin
+  with gone as (
+    delete from public.market_listings where seller_key = old.seller_key and source = 'panel' returning terms
+  )
+  select (select count(*) from gone)::int, (select array_agg(distinct t) from gone g, unnest(g.terms) t)
+  into v_count, v_terms;
+  perform private.panel_written(v_count, v_terms, true);
+  return null;
+end;
+$$;
+
+create trigger panel_members_left
+  after delete on public.panel_members
+  for each row execute function private.panel_members_left();
+
+-- Turning sharing on publishes at most this many items per call, so a seller with a long history never meets the
+-- statement timeout: the browser asks for the rest with panel_share_more() until nothing is pending.
+create function private.panel_batch() returns integer language sql immutable set search_path = '' as $$ select 2000 $$;
+
+-- What the sharing switch shows: on or off, since when, how many items are shared, how many are still being shared
+-- and how many stay private. The
+-- browser calls the two public functions, which run as the caller; only the steps that touch the panel tables are
+-- definer functions, in the unexposed schema private (the database linter's security_definer_function_executable).
+create function private.panel_sharing_status() returns jsonb
+  language sql stable security definer
+  set search_path = ''
+as $$
+  select jsonb_build_object(
+    'sharing', m.user_id is not null,
+    'since', m.joined_at,
+    'shared', (select count(*) from public.market_listings l where m.seller_key is not null and l.seller_key = m.seller_key)::int,
+    'withoutCondition', (select count(*) from public.seller_items s where s.user_id = me.uid and s.condition is null)::int,
+    'pending', case when m.user_id is null then 0 else greatest(0,
+      (select count(*) from public.seller_items s where s.user_id = me.uid and s.condition is not null)
+      - (select count(*) from public.market_listings l where l.seller_key = m.seller_key))::int end
+  )
+  from (select (select auth.uid()) as uid) me
+  left join public.panel_members m on m.user_id = me.uid
+  where me.uid is not null
+$$;
+
+-- Joining (limited per account: panel_sharing_gate) publishes the first batch; leaving is never limited.
+create function private.panel_set_sharing(p_share boolean) returns jsonb
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_user uuid := (select auth.uid());
+  v_joined integer;
+begin
+  if v_user is null then
+    raise exception 'Please log in to change sharing.' using errcode = '28000';
+  end if;
+  if p_share is null then
+    raise exception 'Say whether to share: true or false.' using errcode = '22023';
+  end if;
+  if p_share then
+    -- Joining is limited; leaving never is.
+    perform private.panel_sharing_gate(v_user);
+    insert into public.panel_members (user_id) values (v_user) on conflict (user_id) do nothing;
+    get diagnostics v_joined = row_count;
+    if v_joined > 0 then
+      perform private.panel_publish(v_user, null, private.panel_batch());
+    end if;
+  else
+    delete from public.panel_members where user_id = v_user;
+  end if;
+  return private.panel_sharing_status();
+end;
+$$;
+
+-- The next batch of a member's items not yet in the panel (after panel_set_sharing(true) said some are pending),
+-- limited per account as joining is.
+create function private.panel_share_more() returns jsonb
+  language plpgsql security definer
+  set search_path = ''
+as $$
+declare
+  v_user uuid := (select auth.uid());
+begin
+  if v_user is null then
+    raise exception 'Please log in to change sharing.' using errcode = '28000';
+  end if;
+  perform private.panel_sharing_gate(v_user);
+  if exists (select 1 from public.panel_members where user_id = v_user) then
+    perform private.panel_publish(v_user, null, private.panel_batch());
+  end if;
+  return private.panel_sharing_status();
+end;
+$$;
+
+create function public.panel_share_more() returns jsonb
+  language sql
+  set search_path = ''
+as $$
+  select private.panel_share_more()
+$$;
+
+create function public.panel_sharing_status() returns jsonb
+  language sql stable
+  set search_path = ''
+as $$
+  select private.panel_sharing_status()
+$$;
+
+create function public.panel_set_sharing(p_share boolean) returns jsonb
+  language sql
+  set search_path = ''
+as $$
+  select private.panel_set_sharing(p_share)
+$$;
+
+revoke execute on function private.market_cache_forget(text[]), private.panel_written(integer, text[], boolean),
+  private.panel_sharing_gate(uuid), private.panel_publish(uuid, bigint[], integer),
+  private.panel_withdraw(jsonb), private.seller_items_panel_inserted(), private.seller_items_panel_updated(),
+  private.seller_items_panel_deleted(), private.panel_members_left(), private.panel_sharing_status(),
+  private.panel_set_sharing(boolean), private.panel_share_more(), private.panel_batch()
+  from public, anon, authenticated;
+
+grant execute on function private.panel_sharing_status(), private.panel_set_sharing(boolean),
+  private.panel_share_more(), private.panel_batch() to authenticated;
+
+revoke execute on function public.panel_sharing_status(), public.panel_set_sharing(boolean), public.panel_share_more()
+  from public, anon;
+
+grant execute on function public.panel_sharing_status(), public.panel_set_sharing(boolean), public.panel_share_more()
+  to authenticated;
+
+-- k-anonymity ------------------------------------------------------------------------------------------------------------
+-- A figure may be shown when it draws on no seller's items (nothing matched, or only listings that are nobody's sales)
+-- or on at least p_k distinct sellers.
+
+-- One figure of a breakdown: its count when it may be shown, else null.
+create function private.panel_cell(p_cell jsonb, p_k integer) returns integer
+  language sql immutable
+  set search_path = ''
+as $$
+  select case
+    when p_cell is null then 0
+    when (p_cell ->> 'sellers')::int = 0 or (p_cell ->> 'sellers')::int >= p_k then (p_cell ->> 'n')::int
+  end
+$$;
+
+-- The split by marketplace of a shown figure. A marketplace drawing on too few sellers goes into 'other'; if 'other'
+-- itself draws on too few, the smallest shown marketplace joins it (having enough sellers of its own, it lifts 'other'
+-- over the threshold). So no figure below the threshold can be read off, not even by subtracting the shown ones from
+-- the total. p_rows: [{marketplace, n, sellers, keys}], keys only for the marketplaces with too few sellers.
+create function private.panel_fold(p_rows jsonb, p_k integer, p_field text) returns jsonb
+  language sql immutable
+  set search_path = ''
+as $$
+  with r as (
+    select x.value ->> 'marketplace' as marketplace, (x.value ->> 'n')::int as n,
+      (x.value ->> 'sellers')::int as sellers, x.value -> 'keys' as keys
+    from jsonb_array_elements(coalesce(p_rows, '[]')) x
+  ),
+  shown as (
+    select r.*, row_number() over (order by r.n, r.marketplace desc) as smallest
+    from r where r.sellers = 0 or r.sellers >= p_k
+  ),
+  small as (select r.* from r where r.sellers > 0 and r.sellers < p_k),
+  verdict as (
+    select
+      (select count(*) from small) as small_rows,
+      (select count(distinct k.value) from small, jsonb_array_elements(small.keys) k) as small_sellers,
+      (select count(*) from shown) as shown_rows
+  ),
+  -- How many of the smallest shown marketplaces join 'other': none, one, or every row when nothing can be shown.
+  joined as (
+    select case
+      when v.small_rows = 0 or v.small_sellers >= p_k then 0
+      when v.shown_rows > 0 then 1
+      else -1 end as n
+    from verdict v
+  )
+  select case when j.n = -1 then '[]'::jsonb else
+    coalesce((
+      select jsonb_agg(jsonb_build_object('marketplace', s.marketplace, p_field, s.n) order by s.n desc, s.marketplace)
+      from shown s where s.smallest > j.n
+    ), '[]')
+    || coalesce((
+      select jsonb_build_array(jsonb_build_object('marketplace', 'other', p_field, sum(o.n)::int))
+      from (select n from small union all select n from shown where smallest <= j.n) o
+      having count(*) > 0
+    ), '[]')
+  end
+  from joined j
+$$;
+
+revoke execute on function private.panel_cell(jsonb, integer),
+  private.panel_fold(jsonb, integer, text) from public, anon, authenticated;
+
+-- The counting functions run as the service role.
+grant execute on function private.panel_cell(jsonb, integer),
+  private.panel_fold(jsonb, integer, text) to service_role;
