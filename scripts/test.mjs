@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: unit, integration and end-to-end tests, then the integration suite again on a real PostgreSQL 15
-// server when one can be started. Prints one closing line: "tests: N passed, N failed".
+// `npm test`: unit, integration and end-to-end tests, then db:check and the integration suite again on a real
+// PostgreSQL 15 server when one can be started. Prints one closing line: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +61,17 @@ function playwright(label, env = {}) {
   if (result.status !== 0) failedRuns++;
 }
 
+// The schema files (supabase/schemas) and the migrations make the same database, compared on the suite's server
+// (docs/decisions/077): one test in the count, a few seconds.
+function dbCheck(url) {
+  console.log('\n=== db:check ===');
+  const started = Date.now();
+  const result = spawnSync('npx', ['tsx', 'scripts/db-check.ts', '--db-url', url], { stdio: 'inherit' });
+  console.log(`db:check took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status === 0) totals.passed++;
+  else totals.failed++;
+}
+
 function withPostgres(run) {
   let server;
   try {
@@ -82,6 +93,7 @@ vitest('unit', ['--project', 'unit']);
 // suite's when DATABASE_URL names one. With PostgreSQL 15 here they run once, in its pass, not twice (41 s).
 const SERVER_ONLY = [
   'tests/check-deploy.test.ts',
+  'tests/db-check.test.ts',
   'tests/schema-baseline.test.ts',
   // two searches in the database at once, which PGlite's one connection cannot hold
   'tests/search-rate-limit-row.test.ts',
@@ -114,13 +126,14 @@ if (pgBin) {
       'pgTAP for PostgreSQL 15 is missing: the pgTAP files (supabase/tests) will fail on PostgreSQL 15.',
       'Install it: apt-get install -y postgresql-15-pgtap',
     ]);
-  withPostgres((url) =>
+  withPostgres((url) => {
+    dbCheck(url);
     vitest(
       'integration (PostgreSQL 15)',
       ['--project', 'integration', ...PGLITE_ONLY.flatMap((file) => ['--exclude', file])],
       { DATABASE_URL: url },
-    ),
-  );
+    );
+  });
 } else if (ci) {
   loud([
     'PostgreSQL 15 is missing, and CI requires the integration suite on it.',
