@@ -149,7 +149,7 @@ create table public.market_vocabulary (
 );
 
 comment on table public.market_vocabulary is
-  'Every term of the listing index with how many listings carry it (a recent sample), for "did you mean" and typo correction.';
+  'Every term of the listing index with how many listings carry it (in a sample drawn across the table), for "did you mean", typo correction and the order a group''s words are tested in.';
 
 create index market_vocabulary_word_trgm_idx on public.market_vocabulary using gin (word extensions.gin_trgm_ops);
 
