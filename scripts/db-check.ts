@@ -12,15 +12,19 @@ import { projectRoot } from '../emulator/config';
 import { compareObjects, describeDifference } from './schema-objects';
 import { dumpsOf, postgresServer } from './schema-files';
 
-/** db:check on the project whose supabase/ folder is `supabaseDir`, with scratch databases on `serverUrl`. */
+/**
+ * db:check on the project whose supabase/ folder is `supabaseDir`, with scratch databases on `serverUrl` (the migrated
+ * one copied from `template` when given: migratedTemplate in scripts/schema-files.ts).
+ */
 export async function dbCheck(
   serverUrl: string,
   supabaseDir: string,
+  template?: string,
 ): Promise<{ ok: boolean; lines: string[] }> {
   const started = Date.now();
   const lines: string[] = [];
   try {
-    const { migrations, schemas, duplicates, files } = await dumpsOf(serverUrl, supabaseDir);
+    const { migrations, schemas, duplicates, files } = await dumpsOf(serverUrl, supabaseDir, template);
     for (const d of duplicates)
       lines.push(`${d.object}: made more than once, by ${d.files.join(', ')}: keep one definition`);
     const differences = compareObjects(migrations, schemas);

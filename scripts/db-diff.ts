@@ -38,10 +38,18 @@ export type DiffResult = {
   file?: string;
 };
 
-/** db:diff on the project whose supabase/ folder is `supabaseDir`, with scratch databases on `serverUrl`. */
-export async function dbDiff(serverUrl: string, supabaseDir: string, name?: string): Promise<DiffResult> {
+/**
+ * db:diff on the project whose supabase/ folder is `supabaseDir`, with scratch databases on `serverUrl` (the migrated
+ * one copied from `template` when given: migratedTemplate in scripts/schema-files.ts).
+ */
+export async function dbDiff(
+  serverUrl: string,
+  supabaseDir: string,
+  name?: string,
+  template?: string,
+): Promise<DiffResult> {
   const lines: string[] = [];
-  const migrated = await migratedDatabase(serverUrl, supabaseDir);
+  const migrated = await migratedDatabase(serverUrl, supabaseDir, template);
   try {
     const built = await schemaDatabase(serverUrl, schemaFiles(supabaseDir));
     const schemas = schemaDump(built.db.url!);

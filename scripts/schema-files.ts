@@ -2,8 +2,10 @@
 // databases on one PostgreSQL 15 server and compared as pg_dump prints them, object by object. Used by
 // `npm run db:check` (scripts/db-check.ts), `npm run db:diff` (scripts/db-diff.ts) and their tests.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { loadRawConfig, section } from '../emulator/config';
 import { createDatabase, type Database } from '../emulator/db';
 import { bootstrapSql, MigrationError, prepareDatabase } from '../emulator/db/migrate';
@@ -94,9 +96,49 @@ export function postgresServer(serverUrl?: string): { url: string; stop(): void 
   return server;
 }
 
-/** A scratch database on the server with supabase/migrations applied, as the emulator and the CLI apply them. */
-export async function migratedDatabase(serverUrl: string, supabaseDir: string): Promise<Database> {
-  const db = await createDatabase({ databaseUrl: serverUrl, throwaway: true, poolSize: 1 });
+const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Runs statements as the server's superuser, on its maintenance database. */
+async function onServer(serverUrl: string, ...statements: string[]) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (const sql of statements) await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * A scratch database on the server with supabase/migrations applied, as the emulator and the CLI apply them. With
+ * `template` (a database on the server that the first of these migrations were applied to: migratedTemplate), it
+ * starts as a copy of that one and applies only the rest, which is how the tests avoid replaying every migration
+ * for each case.
+ */
+export async function migratedDatabase(
+  serverUrl: string,
+  supabaseDir: string,
+  template?: string,
+): Promise<Database> {
+  let db: Database;
+  if (template) {
+    const name = `flipwise_${randomBytes(6).toString('hex')}`;
+    await onServer(serverUrl, `create database ${identifier(name)} template ${identifier(template)}`);
+    const copy = await createDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolSize: 1 });
+    db = {
+      ...copy,
+      async close() {
+        await copy.close();
+        await onServer(serverUrl, `drop database if exists ${identifier(name)} with (force)`);
+      },
+    };
+  } else db = await createDatabase({ databaseUrl: serverUrl, throwaway: true, poolSize: 1 });
   try {
     await prepareDatabase(db, { supabaseDir, seed: false });
     return db;
@@ -104,6 +146,25 @@ export async function migratedDatabase(serverUrl: string, supabaseDir: string): 
     await db.close();
     throw error;
   }
+}
+
+/** A database on the server with the project's migrations applied and no connection left, to copy (tests). */
+export async function migratedTemplate(
+  serverUrl: string,
+  supabaseDir: string,
+): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `flipwise_template_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${identifier(name)}`);
+  const db = await createDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolSize: 1 });
+  try {
+    await prepareDatabase(db, { supabaseDir, seed: false });
+  } finally {
+    await db.close();
+  }
+  return {
+    name,
+    drop: () => onServer(serverUrl, `drop database if exists ${identifier(name)} with (force)`),
+  };
 }
 
 /** An object a schema file makes, as PostgreSQL names it, and the files that make it. */
@@ -170,11 +231,12 @@ export async function schemaDatabase(
 export async function dumpsOf(
   serverUrl: string,
   supabaseDir: string,
+  template?: string,
 ): Promise<{ migrations: DumpObject[]; schemas: DumpObject[]; duplicates: Duplicate[]; files: string[] }> {
   const files = schemaFiles(supabaseDir);
   if (!files.length) throw new Error(`no schema files: ${path.join(supabaseDir, 'schemas')} is empty`);
   const [m, s] = await Promise.allSettled([
-    migratedDatabase(serverUrl, supabaseDir),
+    migratedDatabase(serverUrl, supabaseDir, template),
     schemaDatabase(serverUrl, files),
   ]);
   if (m.status === 'rejected' || s.status === 'rejected') {

@@ -8,21 +8,28 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbCheck } from '../scripts/db-check';
 import { dbDiff } from '../scripts/db-diff';
+import { migratedTemplate } from '../scripts/schema-files';
 import { startPostgres } from '../scripts/throwaway-postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'flipwise-db-check-'));
 let server: { url: string; stop(): void } | undefined;
 let serverUrl: string;
+/** The repository's migrations applied once; each case starts from a copy of that database. */
+let migrated: { name: string; drop(): Promise<void> } | undefined;
 
-beforeAll(() => {
+beforeAll(async () => {
   serverUrl = process.env.DATABASE_URL ?? (server = startPostgres({ stdio: 'ignore' })).url;
+  migrated = await migratedTemplate(serverUrl, path.join(root, 'supabase'));
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await migrated?.drop();
   server?.stop();
   rmSync(work, { recursive: true, force: true });
 });
+
+const check = (dir: string) => dbCheck(serverUrl, dir, migrated!.name);
 
 /** A copy of the project's supabase/ folder (config, migrations, schema files) named `name`. */
 function project(name: string): string {
@@ -46,7 +53,7 @@ describe('npm run db:check', () => {
     const dir = project('schema-changed');
     edit(path.join(dir, 'schemas', '40_market_search.sql'), HAS_DEMO, HAS_DEMO.replace("'demo'", "'panel'"));
 
-    const { ok, lines } = await dbCheck(serverUrl, dir);
+    const { ok, lines } = await check(dir);
 
     expect(ok).toBe(false);
     expect(lines).toContain(
@@ -66,7 +73,7 @@ describe('npm run db:check', () => {
        comment on table public.market_search_cache is 'Answers of market_search, kept for their time to live.';`,
     );
 
-    const { ok, lines } = await dbCheck(serverUrl, dir);
+    const { ok, lines } = await check(dir);
 
     expect(ok).toBe(false);
     expect(lines).toContain(
@@ -85,7 +92,7 @@ describe('npm run db:check', () => {
        as $$\n  ${HAS_DEMO}\n$$;\n`,
     );
 
-    const { ok, lines } = await dbCheck(serverUrl, dir);
+    const { ok, lines } = await check(dir);
 
     expect(ok).toBe(false);
     expect(lines).toContain(
@@ -121,7 +128,7 @@ grant all on public.saved_search_notes to service_role;
 `,
     );
 
-    const draft = await dbDiff(serverUrl, dir, 'notes_and_demo_rows');
+    const draft = await dbDiff(serverUrl, dir, 'notes_and_demo_rows', migrated!.name);
 
     expect(draft.lines.at(-1)).toMatch(/^db:diff: wrote .*_notes_and_demo_rows\.sql: review it/);
     expect(draft.status).toBe(0);
@@ -137,10 +144,10 @@ grant all on public.saved_search_notes to service_role;
     expect(draft.text).toContain('GRANT SELECT ON TABLE public.saved_search_notes TO authenticated;');
     expect(draft.text).not.toMatch(/market_count|market_search\(/);
 
-    const check = await dbCheck(serverUrl, dir);
-    expect(check.lines.at(-1)).toMatch(
+    const after = await check(dir);
+    expect(after.lines.at(-1)).toMatch(
       /^db:check: supabase\/schemas \(\d+ files\) and supabase\/migrations make the same/,
     );
-    expect(check.ok).toBe(true);
+    expect(after.ok).toBe(true);
   });
 });
