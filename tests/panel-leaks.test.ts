@@ -123,8 +123,18 @@ describe('other sellers’ shared rows', () => {
       others.push(await seller([item(`o${s}a`), item(`o${s}b`, { sold_at: iso(20) })]));
     const viewer = await userClient(emu, 'rows.viewer@example.com');
 
+    // The vocabulary ("did you mean", typo corrections) is rebuilt from the index, shared titles included.
+    expect((await service.rpc('market_refresh_vocabulary')).error).toBeNull();
     const bodies: string[] = [];
-    for (const q of ['pendleton board shirt', `pendleton ${handle}`, handle, 'pendleton'])
+    const typo = `${handle.slice(0, -1)}x`;
+    for (const q of [
+      'pendleton board shirt',
+      `pendleton ${handle}`,
+      handle,
+      'pendleton',
+      `pendleton ${typo}`,
+      typo,
+    ])
       for (const condition of ['pre_owned', 'new_with_tags']) {
         bodies.push(JSON.stringify(await search(viewer, 'available', { itemName: q, condition })));
         for (const windowDays of [30, 90, 180, 365])

@@ -1567,7 +1567,9 @@ grant execute on function public.market_suggest(text, int) to service_role;
 -- table (the newest rows are one stretch of it, where listings arrive a marketplace or a brand at a time; a table up to
 -- twice the sample is read whole), plus every lexicon term (brands, garments and models) so a typo is caught even
 -- before the index holds that name; then the brands' misspellings (market_brand_spellings). It forgets the kept
--- readings, which read the counts.
+-- readings, which read the counts. A word of resellers' shared titles (the seller panel) is a word of the vocabulary
+-- only when at least 5 sellers use it, or a listing that is nobody's sales does: "did you mean", typo correction and
+-- the words a reading calls unknown never echo one seller's free text (a shop handle, a phone number; issue 49).
 create function public.market_refresh_vocabulary(p_sample int default 200000) returns integer
   language plpgsql
   set search_path = ''
@@ -1583,13 +1585,18 @@ begin
     select t, count(*)::int
     from public.market_listings l tablesample system (100.0 * greatest(p_sample, 0) / v_rows) repeatable (0),
       unnest(l.terms) as t
-    group by t;
+    group by t
+    having count(*) filter (where l.source <> 'panel') > 0
+      or count(distinct l.seller_key) filter (where l.source = 'panel') >= 5;
   else
     insert into public.market_vocabulary (word, listings)
     select t, count(*)::int
-    from (select l.terms from public.market_listings l order by l.id desc limit greatest(p_sample, 0)) l,
+    from (select l.terms, l.source, l.seller_key from public.market_listings l
+          order by l.id desc limit greatest(p_sample, 0)) l,
       unnest(l.terms) as t
-    group by t;
+    group by t
+    having count(*) filter (where l.source <> 'panel') > 0
+      or count(distinct l.seller_key) filter (where l.source = 'panel') >= 5;
   end if;
   insert into public.market_vocabulary (word, listings)
   select distinct t, 0 from public.market_lexicon x, unnest(string_to_array(x.phrase, ' ')) as t
