@@ -156,9 +156,15 @@ export const salesMessages = {
       size: 'Size',
       condition: 'Condition',
       marketplace: 'Marketplace',
-      external_id: 'Order or item id',
+      external_id: 'Item or line id',
+      order_id: 'Order id',
       category: 'Category',
-      status: 'Status (sold or listed)',
+      status: 'Status (sold, listed, refunded…)',
+      quantity: 'Quantity',
+      shipping: 'Shipping charged to the buyer',
+      fees: 'Marketplace fees',
+      net: 'Net earnings',
+      cost: 'Cost of goods',
     } satisfies Record<ImportField, string>,
     fieldHints: {
       title: 'What the item was called in the listing.',
@@ -170,12 +176,24 @@ export const salesMessages = {
       size: 'As you wrote it: M, 32, US 9.',
       condition: 'Words such as NWT, New with tags, Used or Good.',
       marketplace: 'Where the item sold or is listed.',
-      external_id: 'Lets a re-import recognise rows; without it, we recognise them by their content.',
+      external_id:
+        'The item, listing or transaction id. Lets a re-import recognise rows; without it, we recognise them by their content.',
+      order_id: 'Lines with the same order id are the items of one order.',
       category: 'Used for your figures by category.',
-      status: 'Sold, Active, Listed… Drafts are not imported.',
+      status:
+        'Sold, Shipped, Active… Cancelled, refunded and returned sales are kept but not counted. Drafts are not imported.',
+      quantity: 'Units in the row; empty means one. Prices are per unit.',
+      shipping: 'What the buyer paid for shipping. Private to you.',
+      fees: 'What the marketplace kept. Private to you.',
+      net: 'What the marketplace paid you. Private to you.',
+      cost: 'What you paid for the item. Private to you, used for your profit.',
     } satisfies Record<ImportField, string>,
     marketplaceForAll: 'Marketplace of every row',
+    marketplaceWhereEmpty: 'Marketplace of rows whose marketplace cell is empty',
     chooseMarketplace: 'Choose a marketplace',
+    conditionForAll: 'Condition of every row',
+    conditionWhereEmpty: 'Condition of rows whose condition cell is empty',
+    noCondition: 'Not known',
     dateOrder: 'Dates such as 03/04/2026 mean',
     monthFirst: 'Month first (March 4)',
     dayFirst: 'Day first (3 April)',
@@ -188,25 +206,52 @@ export const salesMessages = {
     previewTitle: (file: string) => `Ready to import ${file}`,
     recognised: (name: string) => `Recognised: ${name}.`,
     mappedBy: 'Read with the columns you chose.',
+    recordsCount: (n: number) =>
+      `${plural(n, 'record', 'records')} read (every line under the header and above it, but blank lines)`,
     readyCount: (n: number) => `${plural(n, 'row', 'rows')} ready to import`,
     problemCount: (n: number) =>
       n === 0
         ? 'No rows with problems'
         : `${plural(n, 'row has', 'rows have')} problems and will not be imported`,
-    skippedCount: (n: number) =>
-      `${plural(n, 'line', 'lines')} under the table that ${n === 1 ? 'is' : 'are'} not items`,
+    skippedCount: (n: number) => `${plural(n, 'line is', 'lines are')} not items`,
+    notItemKinds: {
+      above: 'above the header',
+      empty: 'an empty row',
+      summary: 'an order’s summary row',
+      note: 'a total or a note',
+    },
     readyTitle: (shown: number, total: number) =>
       shown === total ? 'The rows' : `The first ${shown} of ${total.toLocaleString('en-US')} rows`,
     readyCaption: 'Rows that will be imported',
-    previewColumns: ['Title', 'Marketplace', 'Status', 'Price', 'Sold', 'Listed', 'Condition'],
+    previewColumns: [
+      'Title',
+      'Marketplace',
+      'Status',
+      'Units',
+      'Price per unit',
+      'Sold',
+      'Listed',
+      'Condition',
+    ],
     sold: 'Sold',
+    saleStatusLabels: {
+      completed: 'Sold',
+      in_progress: 'Sold, in progress',
+      shipped: 'Sold, shipped',
+      cancelled: 'Cancelled (not counted)',
+      refunded: 'Refunded (not counted)',
+      returned: 'Returned (not counted)',
+    },
     listed: 'Listed',
     problemsTitle: 'Rows with problems',
     problemsIntro:
       'These rows stay out. Download them with their reasons, fix them in your spreadsheet, and import that file.',
     line: (n: number) => `Line ${n}:`,
     moreProblems: (n: number) => `and ${plural(n, 'more row', 'more rows')} in the download.`,
-    skippedList: (lines: string) => `Not items, so not imported: ${lines}.`,
+    skippedTitle: 'Lines that are not items',
+    skippedIntro:
+      'Lines above the header, empty rows, order summaries, totals and notes. They are not imported.',
+    moreSkipped: (n: number) => `and ${plural(n, 'more line', 'more lines')}.`,
     downloadRejected: 'Download rows with problems (CSV)',
     lineColumn: 'Line',
     reasonsColumn: 'Why it was not imported',
@@ -214,13 +259,24 @@ export const salesMessages = {
 
     doneTitle: 'Import finished',
     partlyDoneTitle: 'Import stopped',
-    doneSummary: (inserted: number, updated: number, unchanged: number, rejected: number) =>
+    doneSummary: (
+      records: number,
+      inserted: number,
+      updated: number,
+      unchanged: number,
+      rejected: number,
+      notItems: number,
+    ) =>
+      `${plural(records, 'record', 'records')} read: ` +
       [
         `${plural(inserted, 'new row', 'new rows')} added`,
         `${plural(updated, 'row', 'rows')} updated`,
         `${plural(unchanged, 'row was', 'rows were')} already there`,
         `${plural(rejected, 'row', 'rows')} not imported`,
-      ].join(', ') + '.',
+        `${plural(notItems, 'line', 'lines')} not items`,
+      ].join(', ') +
+      '.',
+    doneAddsUp: 'Every record of the file is in exactly one of these counts.',
     stopped: (written: number, total: number) =>
       `You stopped the import after ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows.`,
     seeYourSales: 'See your sales',
@@ -244,6 +300,7 @@ export const salesMessages = {
       'your name, email or account: items carry a random code instead',
       'the buyer (buyers are never imported)',
       'the order or listing id, and the listing’s link',
+      'your shipping, fees, net earnings, cost of goods and profit, and how many units a line had',
       'the time of day of a listing or sale',
     ],
     threshold:

@@ -8,13 +8,13 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { salesKeys } from '../api/keys';
 import { runImport, type ImportTotals } from '../api/run-import';
-import { downloadCsv, toCsv } from '../lib/csv';
+import { downloadCsv, toQuotedCsv } from '../lib/csv';
 import { formatPresets } from '../lib/import/formats';
 import type { Inspection } from '../lib/import/inspect';
 import { UnreadableFileError } from '../lib/import/read';
 import { guessMapping, type BuiltRows, type ImportPlan } from '../lib/import/rows';
 import { createImportSession, type ImportSession } from '../lib/import/session';
-import { importFields, type ImportField, type SaleRow } from '../lib/import/types';
+import { conditions, importFields, type ImportField, type SaleRow } from '../lib/import/types';
 import { recallMapping, rememberMapping } from '../lib/remembered-mapping';
 import { conditionLabel, marketplaceLabel } from '../lib/format';
 import { salesMessages } from '../messages';
@@ -70,6 +70,7 @@ export function ImportPage({ userId, salesHref }: ImportPageProps) {
           formatName: m.mappedFormatName,
           mapping: recalled?.mapping ?? guessMapping(inspection.header),
           marketplace: recalled?.marketplace ?? null,
+          condition: recalled?.condition ?? null,
           status: null,
           dayFirst: recalled?.dayFirst ?? false,
         },
@@ -170,12 +171,26 @@ export function ImportPage({ userId, salesHref }: ImportPageProps) {
           )}
           <p data-testid="import-result">
             {m.doneSummary(
+              step.built.records,
               step.totals.inserted,
               step.totals.updated,
               step.totals.unchanged,
               step.built.rejected.length,
+              step.built.skipped.length,
             )}
           </p>
+          {!step.error &&
+            !step.totals.cancelled &&
+            step.totals.inserted +
+              step.totals.updated +
+              step.totals.unchanged +
+              step.built.rejected.length +
+              step.built.skipped.length ===
+              step.built.records && (
+              <p className="mt-1 text-sm text-muted-foreground" data-testid="import-adds-up">
+                {m.doneAddsUp}
+              </p>
+            )}
           {step.totals.cancelled && (
             <p className="mt-2 text-sm">{m.stopped(step.totals.written, step.built.rows.length)}</p>
           )}
@@ -355,7 +370,13 @@ function MapColumns({
     onChange({ ...plan, mapping });
   };
   const missingTitle = !plan.mapping.title;
-  const missingMarketplace = !plan.mapping.marketplace && !plan.marketplace;
+  const column = (name: string | undefined) => (name ? inspection.header.indexOf(name) : -1);
+  // A marketplace column with empty cells needs the whole-file choice for those rows, as a file without one does.
+  const marketplaceGaps =
+    column(plan.mapping.marketplace) >= 0
+      ? inspection.emptyCells[column(plan.mapping.marketplace)] > 0
+      : true;
+  const missingMarketplace = marketplaceGaps && !plan.marketplace;
   return (
     <StepCard headingRef={headingRef} title={m.mapTitle(inspection.fileName)}>
       <p className="text-muted-foreground">{m.mapIntro}</p>
@@ -387,20 +408,40 @@ function MapColumns({
             </p>
           </div>
         ))}
-        {!plan.mapping.marketplace && (
-          <div>
-            <Label htmlFor={`${id}-market`}>{m.marketplaceForAll}</Label>
-            <Select
-              id={`${id}-market`}
-              className="mt-1"
-              value={plan.marketplace ?? ''}
-              aria-invalid={missingMarketplace || undefined}
-              onChange={(e) => onChange({ ...plan, marketplace: e.target.value || null })}
-            >
-              <MarketplaceOptions empty={m.chooseMarketplace} marketplaces={MARKETPLACES} />
-            </Select>
-          </div>
-        )}
+        <div>
+          <Label htmlFor={`${id}-market`}>
+            {plan.mapping.marketplace ? m.marketplaceWhereEmpty : m.marketplaceForAll}
+          </Label>
+          <Select
+            id={`${id}-market`}
+            className="mt-1"
+            value={plan.marketplace ?? ''}
+            aria-invalid={missingMarketplace || undefined}
+            onChange={(e) => onChange({ ...plan, marketplace: e.target.value || null })}
+          >
+            <MarketplaceOptions empty={m.chooseMarketplace} marketplaces={MARKETPLACES} />
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor={`${id}-condition`}>
+            {plan.mapping.condition ? m.conditionWhereEmpty : m.conditionForAll}
+          </Label>
+          <Select
+            id={`${id}-condition`}
+            className="mt-1"
+            value={plan.condition ?? ''}
+            onChange={(e) =>
+              onChange({ ...plan, condition: (e.target.value || null) as ImportPlan['condition'] })
+            }
+          >
+            <option value="">{m.noCondition}</option>
+            {conditions.map((c) => (
+              <option key={c} value={c}>
+                {conditionLabel(c)}
+              </option>
+            ))}
+          </Select>
+        </div>
         <div>
           <Label htmlFor={`${id}-order`}>{m.dateOrder}</Label>
           <Select
@@ -473,6 +514,7 @@ function Preview({
     <StepCard headingRef={headingRef} title={m.previewTitle(inspection.fileName)}>
       <p data-testid="import-format">{inspection.preset ? m.recognised(plan.formatName) : m.mappedBy}</p>
       <ul className="mt-3 grid gap-1 text-sm" data-testid="import-counts">
+        <li>{m.recordsCount(built.records)}</li>
         <li>{m.readyCount(built.rows.length)}</li>
         <li className={built.rejected.length ? 'text-destructive' : undefined}>
           {m.problemCount(built.rejected.length)}
@@ -525,9 +567,21 @@ function Preview({
         </>
       )}
       {built.skipped.length > 0 && (
-        <p className="mt-4 text-sm text-muted-foreground">
-          {m.skippedList(built.skipped.map((s) => `${m.line(s.line)} “${s.text}”`).join(', '))}
-        </p>
+        <>
+          <h3 className="mt-6 font-semibold">{m.skippedTitle}</h3>
+          <p className="text-sm text-muted-foreground">{m.skippedIntro}</p>
+          <ul className="mt-2 grid gap-1 text-sm text-muted-foreground" data-testid="import-not-items">
+            {built.skipped.slice(0, 50).map((s) => (
+              <li key={s.line}>
+                <span className="font-medium">{m.line(s.line)}</span> {m.notItemKinds[s.kind]}
+                {s.text && <> · “{s.text}”</>}
+              </li>
+            ))}
+          </ul>
+          {built.skipped.length > 50 && (
+            <p className="mt-1 text-sm text-muted-foreground">{m.moreSkipped(built.skipped.length - 50)}</p>
+          )}
+        </>
       )}
 
       <div className="mt-6 flex flex-wrap gap-3">
@@ -548,7 +602,10 @@ function PreviewRow({ row }: { row: SaleRow }) {
     <tr>
       <td className="max-w-[18rem] truncate border-b px-2 py-1">{row.title}</td>
       <td className="border-b px-2 py-1">{marketplaceLabel(row.marketplace)}</td>
-      <td className="border-b px-2 py-1">{row.status === 'sold' ? m.sold : m.listed}</td>
+      <td className="border-b px-2 py-1">
+        {row.status === 'sold' ? (row.sale_status ? m.saleStatusLabels[row.sale_status] : m.sold) : m.listed}
+      </td>
+      <td className="border-b px-2 py-1 text-right">{row.quantity ?? 1}</td>
       <td className="whitespace-nowrap border-b px-2 py-1">
         {row.price == null ? '—' : `${row.price.toFixed(2)} ${row.currency}`}
       </td>
@@ -561,7 +618,7 @@ function PreviewRow({ row }: { row: SaleRow }) {
 
 /** The rows that were not imported, as the file had them, with a column of reasons; safe to open in a spreadsheet. */
 function downloadRejected(inspection: Inspection, built: BuiltRows) {
-  const csv = toCsv([
+  const csv = toQuotedCsv([
     [m.lineColumn, m.reasonsColumn, ...inspection.header],
     ...built.rejected.map((r) => [r.line, r.reasons.join('; '), ...r.fields]),
   ]);

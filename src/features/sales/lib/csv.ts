@@ -1,16 +1,43 @@
-// CSV for spreadsheets: RFC 4180 quoting, plus OWASP's defence against formula injection, since the cells hold
-// text from marketplace exports (titles, brands) that anyone could have written.
+// CSV for spreadsheets, written by Papa Parse's unparse: every text cell quoted (so a title with a comma, a quote or a
+// line break stays one cell) and, as OWASP advises against formula injection, a text cell that a spreadsheet would run
+// as a formula prefixed with ' so it opens as text. The cells hold text from marketplace exports (titles, brands)
+// that anyone could have written, and sellers' titles are imported as they wrote them (decision 082).
+import Papa from 'papaparse';
 
 export type CsvCell = string | number | null;
 
+/**
+ * Text a spreadsheet may read as a formula: one starting with = + - @, a tab or a carriage return, also after leading
+ * spaces (Excel skips them) and in their full-width forms (＝ ＋ － ＠, which some spreadsheets fold to the ASCII signs).
+ * Papa Parse accepts a RegExp for escapeFormulae and tests it against each text cell.
+ */
+export const formulaStart = /^[\s\u3000]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B]/;
+
+/** Rows to CSV text: text cells quoted (quotes doubled), numbers as they are, lines ended with CRLF. */
+export function toQuotedCsv(rows: CsvCell[][]): string {
+  if (rows.length === 0) return '';
+  const cells = rows.map((row) =>
+    row.map((cell) => (typeof cell === 'number' ? (Number.isFinite(cell) ? cell : null) : cell)),
+  );
+  return (
+    Papa.unparse(cells, {
+      quotes: (value: unknown) => typeof value === 'string',
+      escapeFormulae: formulaStart,
+      newline: '\r\n',
+      skipEmptyLines: false,
+    }) + '\r\n'
+  );
+}
+
+// The earlier writer, kept until the tables of Your sales move to toQuotedCsv with their tests (issue 51).
 /** Characters that make Excel, Sheets or LibreOffice read a text cell as a formula. */
-const formulaStart = /^[=+\-@\t\r]/;
+const oldFormulaStart = /^[=+\-@\t\r]/;
 
 function escapeCell(cell: CsvCell): string {
   if (cell === null) return '';
   // Numbers stay numbers: -12.5 is a value, not a formula, and prefixing it would turn it into text.
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  const text = formulaStart.test(cell) ? `'${cell}` : cell;
+  const text = oldFormulaStart.test(cell) ? `'${cell}` : cell;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -3,7 +3,7 @@
 import type { ImportPlan } from './import/rows';
 import { headerKey } from './import/values';
 
-type Remembered = Pick<ImportPlan, 'mapping' | 'marketplace' | 'dayFirst'>;
+type Remembered = Pick<ImportPlan, 'mapping' | 'marketplace' | 'dayFirst' | 'condition'>;
 
 const keyFor = (userId: string, header: string[]) =>
   `flipwise:import-mapping:${userId}:${header.map(headerKey).join('|')}`;
@@ -12,7 +12,12 @@ export function rememberMapping(userId: string, header: string[], plan: Remember
   try {
     localStorage.setItem(
       keyFor(userId, header),
-      JSON.stringify({ mapping: plan.mapping, marketplace: plan.marketplace, dayFirst: plan.dayFirst }),
+      JSON.stringify({
+        mapping: plan.mapping,
+        marketplace: plan.marketplace,
+        dayFirst: plan.dayFirst,
+        condition: plan.condition ?? null,
+      }),
     );
   } catch {
     // Storage full or blocked: the user maps the next file again, nothing else is lost.
@@ -28,7 +33,12 @@ export function recallMapping(userId: string, header: string[]): Remembered | nu
     const mapping = Object.fromEntries(
       Object.entries(value.mapping ?? {}).filter(([, column]) => header.includes(column as string)),
     );
-    return { mapping, marketplace: value.marketplace ?? null, dayFirst: Boolean(value.dayFirst) };
+    return {
+      mapping,
+      marketplace: value.marketplace ?? null,
+      dayFirst: Boolean(value.dayFirst),
+      condition: value.condition ?? null,
+    };
   } catch {
     return null;
   }

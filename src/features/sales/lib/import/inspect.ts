@@ -18,6 +18,9 @@ export type Inspection = {
   records: number;
   /** The first records, for the mapping step. */
   sample: string[][];
+  /** Per column of the header, how many records leave it empty (the mapping step asks for a whole-file marketplace
+   * when the mapped marketplace column has empty cells). */
+  emptyCells: number[];
   /** The recognised export, with its plan; null when the columns must be mapped by hand. */
   preset: { id: string; name: string } | null;
   plan: ImportPlan | null;
@@ -60,12 +63,21 @@ export function loadFile(bytes: Uint8Array, fileName: string): Loaded {
     inspection: {
       fileName,
       header: table.header,
-      records: table.records.length + jsonProblems.length,
+      records: table.above.length + table.records.length + jsonProblems.length,
       sample: table.records.slice(0, 3).map((r) => r.fields),
+      emptyCells: emptyCells(table),
       preset: preset && { id: preset.id, name: preset.name },
       plan: preset && planFromPreset(preset, table.header),
     },
   };
+}
+
+/** Empty cells per column, over the records that look like rows of the table (not padding or a footer line). */
+function emptyCells(table: Table): number[] {
+  const rows = table.records.filter(
+    (r) => r.fields.length > table.header.length / 2 && r.fields.filter((f) => f.trim()).length > 1,
+  );
+  return table.header.map((_, i) => rows.filter((r) => (r.fields[i] ?? '').trim() === '').length);
 }
 
 export function buildLoaded(
@@ -76,5 +88,6 @@ export function buildLoaded(
   const built = buildRows(loaded.table, plan, onProgress);
   const fromJson = loaded.jsonProblems.map((p) => ({ ...p, fields: [] as string[] }));
   built.rejected = [...fromJson, ...built.rejected].sort((a, b) => a.line - b.line);
+  built.records += fromJson.length;
   return built;
 }

@@ -38,12 +38,13 @@ export function decodeFile(bytes: Uint8Array): string {
 }
 
 export type SourceRecord = { line: number; fields: string[] };
-export type Table = { header: string[]; headerLine: number; records: SourceRecord[] };
+/** A file as a table: the header row, the records under it, and the records above it (title lines, padding). */
+export type Table = { header: string[]; headerLine: number; records: SourceRecord[]; above: SourceRecord[] };
 
 /**
  * The header row is the first of the first ten rows that `isHeader` recognises (a known export's header), or else the
- * first row with at least two filled cells, so the title lines and blank lines some exports put first are passed
- * over. Blank lines are skipped.
+ * first row with at least two filled cells, so the title lines and padding rows some exports put first are passed
+ * over and kept apart (`above`). A blank line is not a record; a row of bare commas is (a padding row).
  */
 export function readTable(text: string, isHeader: (fields: string[]) => boolean = () => false): Table {
   const input = text.replace(/^\uFEFF/, '');
@@ -55,7 +56,7 @@ export function readTable(text: string, isHeader: (fields: string[]) => boolean 
     step: (result) => {
       const end = result.meta.cursor;
       const fields = result.data;
-      if (fields.some((f) => f.trim() !== '')) rows.push({ line, fields });
+      if (fields.length > 1 || fields.some((f) => f.trim() !== '')) rows.push({ line, fields });
       // The next record starts after this one's line breaks (quoted cells may hold some).
       for (let i = scanned; i < end; i++) if (input.charCodeAt(i) === 10) line++;
       if (input.charCodeAt(end) === 13 && input.charCodeAt(end + 1) === 10) {
@@ -70,11 +71,12 @@ export function readTable(text: string, isHeader: (fields: string[]) => boolean 
   const known = rows.slice(0, 10).findIndex((r) => isHeader(r.fields.map((f) => f.trim())));
   const start =
     known >= 0 ? known : rows.findIndex((r) => r.fields.filter((f) => f.trim() !== '').length >= 2);
-  if (start < 0) return { header: [], headerLine: 0, records: [] };
+  if (start < 0) return { header: [], headerLine: 0, records: [], above: [] };
   return {
-    header: rows[start].fields.map((f) => f.trim()),
+    header: rows[start].fields.map((f) => f.trim().replace(/^\uFEFF/, '')),
     headerLine: rows[start].line,
     records: rows.slice(start + 1),
+    above: rows.slice(0, start),
   };
 }
 
@@ -121,5 +123,6 @@ export function jsonLinesTable(objects: { line: number; value: Record<string, un
     header,
     headerLine: 0,
     records: objects.map(({ line, value }) => ({ line, fields: header.map((key) => cell(value[key])) })),
+    above: [],
   };
 }

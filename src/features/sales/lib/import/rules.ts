@@ -3,10 +3,12 @@
 // `npm run market:import` both check rows with these.
 import { z } from 'zod';
 import { conditions } from './types';
+import { saleStatuses } from './values';
 
 /**
  * A cell a spreadsheet would run as a formula when the file is opened again: "=HYPERLINK(...)", "+SUM(A1)", "@cmd".
- * Such a title is refused instead of stored, so it cannot reach anyone's spreadsheet from us.
+ * `npm run market:import` refuses such a title. The sales import stores a seller's titles as they wrote them (decision
+ * 082): every spreadsheet we write escapes them instead (lib/csv.ts).
  */
 export const looksLikeFormula = (value: string) => /^\s*=|^\s*[+\-@]\s*[A-Za-z_][\w.]*\s*\(/.test(value);
 
@@ -23,6 +25,22 @@ const text = (field: string, max: number) =>
 
 const optionalText = (field: string, max: number) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text(field, max).nullable());
+
+/** Text as the seller wrote it, formula-looking or not. */
+const sellerText = (field: string, max: number) =>
+  z.string().trim().min(1).max(max, `${field} must be at most ${max} characters`);
+const optionalSellerText = (field: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    sellerText(field, max).nullable(),
+  );
+
+const money = (field: string, min: number) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .min(min, min === 0 ? `${field} must not be negative` : `${field} is too low`)
+    .max(1_000_000, `${field} is too high`)
+    .nullable();
 
 export const fieldRules = {
   marketplace: z
@@ -98,23 +116,48 @@ export function checkDates(row: Dated, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', message: 'the sale date is before the listing date', path: ['sold_at'] });
 }
 
-/** A row of public.seller_items. */
+/** A row of public.seller_items: the CHECKs of 20261125000500_seller_sales.sql and 20261129010000_sales_line_items.sql. */
 export const saleRowSchema = z
   .object({
     marketplace: fieldRules.marketplace,
     external_id: fieldRules.external_id,
-    title: fieldRules.title,
-    brand: fieldRules.brand,
-    category: fieldRules.category,
-    size: fieldRules.size,
+    title: z
+      .string({ error: 'title is required' })
+      .trim()
+      .min(1, 'title is required')
+      .pipe(sellerText('title', 300)),
+    brand: optionalSellerText('brand', 100),
+    category: optionalSellerText('category', 100),
+    size: optionalSellerText('size', 40),
     condition: fieldRules.condition.nullable(),
     status: fieldRules.status,
     price: fieldRules.price.nullable(),
     currency: fieldRules.currency,
     listed_at: fieldRules.timestamp.nullable(),
     sold_at: fieldRules.timestamp.nullable(),
+    quantity: z
+      .number()
+      .int('quantity must be a whole number')
+      .min(1, 'quantity must be at least 1')
+      .max(100_000, 'quantity must be at most 100,000'),
+    sale_status: z.enum(saleStatuses).nullable(),
+    order_id: z.string().trim().min(1).max(200, 'the order id must be at most 200 characters').nullable(),
+    record_kind: z.enum(['item', 'order']),
+    shipping: money('shipping', 0),
+    fees: money('fees', 0),
+    net: money('net', -1_000_000),
+    cost: money('cost of goods', 0),
+    previous_external_id: z.string().max(200).nullable().optional(),
   })
-  .superRefine(checkDates);
+  .superRefine((row, ctx) => {
+    checkDates(row, ctx);
+    if (row.record_kind === 'order' && (row.status !== 'sold' || !row.order_id))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'an order row needs its order id and sale',
+        path: ['order_id'],
+      });
+  });
 
 /** zod's issues as the reasons a preview lists: "title must be at most 300 characters". */
 export const reasonsOf = (error: z.ZodError) =>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { readCondition, readDate, readMarketplace, readPrice, readStatus } from './values';
+import {
+  plainCell,
+  readAmount,
+  readCondition,
+  readDate,
+  readMarketplace,
+  readPrice,
+  readQuantity,
+  readStatus,
+} from './values';
 
 const value = <T>(r: { ok: true; value: T } | { ok: false; reason: string }) => (r.ok ? r.value : r.reason);
 
@@ -36,7 +45,14 @@ describe('readDate', () => {
     ['March 5, 2026 4:15 PM', '2026-03-05T16:15:00.000Z'],
     ['5 Mar 2026', '2026-03-05T00:00:00.000Z'],
     ['05-Mar-2026', '2026-03-05T00:00:00.000Z'],
-    ['Mar-05-26 10:22:33 PDT', '2026-03-05T10:22:33.000Z'],
+    // A zone eBay prints moves the time to UTC.
+    ['Mar-05-26 10:22:33 PDT', '2026-03-05T17:22:33.000Z'],
+    ['Jun-29-26 16:00:01 PDT', '2026-06-29T23:00:01.000Z'],
+    ['Feb-11-26 09:14:52 PST', '2026-02-11T17:14:52.000Z'],
+    ['11/06/23', '2023-11-06T00:00:00.000Z'],
+    ['Sep-30-26 23:45:00', '2026-09-30T23:45:00.000Z'],
+    ['N/A', null],
+    ['--', null],
     ['', null],
   ])('%s', (text, expected) => {
     expect(value(readDate(text))).toBe(expected);
@@ -75,9 +91,17 @@ describe('readCondition', () => {
 });
 
 describe('readStatus and readMarketplace', () => {
-  it('reads sold and listed, and refuses drafts', () => {
-    expect(value(readStatus('Sold'))).toBe('sold');
-    expect(value(readStatus('Active'))).toBe('available');
+  it('reads sold and what became of the sale, listed, and refuses drafts', () => {
+    expect(value(readStatus('Sold'))).toEqual({ status: 'sold', sale: null });
+    expect(value(readStatus('Completed'))).toEqual({ status: 'sold', sale: 'completed' });
+    expect(value(readStatus('In Progress'))).toEqual({ status: 'sold', sale: 'in_progress' });
+    expect(value(readStatus('Shipped'))).toEqual({ status: 'sold', sale: 'shipped' });
+    expect(value(readStatus('Canceled'))).toEqual({ status: 'sold', sale: 'cancelled' });
+    expect(value(readStatus('cancelled'))).toEqual({ status: 'sold', sale: 'cancelled' });
+    expect(value(readStatus('Refunded'))).toEqual({ status: 'sold', sale: 'refunded' });
+    expect(value(readStatus('Partially Refunded'))).toEqual({ status: 'sold', sale: 'completed' });
+    expect(value(readStatus('RETURNED'))).toEqual({ status: 'sold', sale: 'returned' });
+    expect(value(readStatus('Active'))).toEqual({ status: 'available', sale: null });
     expect(value(readStatus('Draft'))).toMatch(/neither sold nor listed/);
   });
 
@@ -86,5 +110,37 @@ describe('readStatus and readMarketplace', () => {
     expect(value(readMarketplace('Facebook Marketplace'))).toBe('facebook_marketplace');
     expect(value(readMarketplace('Poshmark.com'))).toBe('poshmark');
     expect(readMarketplace('!').ok).toBe(false);
+  });
+});
+
+describe('placeholders, amounts and quantities', () => {
+  it.each([
+    ['N/A', ''],
+    ['n/a', ''],
+    ['--', ''],
+    ['—', ''],
+    ['="-"', ''],
+    ['=""-""', ''],
+    ['="0123"', '0123'],
+    [' Levi’s ', 'Levi’s'],
+    ['=HYPERLINK("x","y")', '=HYPERLINK("x","y")'],
+  ])('%s', (text, expected) => {
+    expect(plainCell(text)).toBe(expected);
+  });
+
+  it('reads net earnings below zero where a field may be, and refuses them elsewhere', () => {
+    expect(value(readAmount('-$3.20', 'net', true))).toEqual({ amount: -3.2, currency: 'USD' });
+    expect(value(readAmount('($3.20)', 'net', true))).toEqual({ amount: -3.2, currency: 'USD' });
+    expect(value(readAmount('-3.20', 'fees'))).toBe('fees “-3.20” is negative');
+    expect(value(readAmount('--', 'fees'))).toBeNull();
+  });
+
+  it('reads a quantity as a whole number of units', () => {
+    expect(value(readQuantity('2'))).toBe(2);
+    expect(value(readQuantity('1,200'))).toBe(1200);
+    expect(value(readQuantity(''))).toBeNull();
+    expect(value(readQuantity('0'))).toMatch(/is 0/);
+    expect(value(readQuantity('1.5'))).toMatch(/not a whole number/);
+    expect(value(readQuantity('200000'))).toMatch(/more than 100,000/);
   });
 });

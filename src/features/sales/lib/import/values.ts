@@ -20,19 +20,39 @@ const SYMBOLS: [RegExp, string][] = [
   [/\$/, 'USD'],
 ];
 
+/**
+ * What an export writes for an empty cell: "N/A", "--", "—", Excel's text-forcing ="-" (written =""-"" when the
+ * quotes are doubled), ="" around a value (="0123" keeps a leading zero). Unwraps the value, and gives '' for a
+ * placeholder.
+ */
+export function plainCell(text: string): string {
+  let raw = text.trim();
+  const forced = /^=""(.*)""$/.exec(raw) ?? /^="(.*)"$/.exec(raw);
+  if (forced) raw = forced[1].trim();
+  return /^(n\/?a|none|null|-+|—|–)$/i.test(raw) ? '' : raw;
+}
+
 /** A money cell: the amount and, when the cell shows it, the currency. Empty is null. */
 export function readPrice(text: string): Read<{ amount: number; currency: string | null } | null> {
-  // ="-" and N/A are how some exports (Depop) write an empty cell.
-  const raw = text
-    .trim()
-    .replace(/^="(.*)"$/, '$1')
-    .trim();
-  if (!raw || /^(n\/?a|-+|—|none)$/i.test(raw)) return ok(null);
+  return readAmount(text, 'price');
+}
+
+/**
+ * An amount of money named `name` in its reasons ("price", "fees"): "$25.00", "US $1,234.50", "12,50 €". Negative
+ * amounts ("-5", "($5.00)") only where `signed` (net earnings can be below zero).
+ */
+export function readAmount(
+  text: string,
+  name: string,
+  signed = false,
+): Read<{ amount: number; currency: string | null } | null> {
+  const raw = plainCell(text);
+  if (!raw) return ok(null);
   const currency = SYMBOLS.find(([pattern]) => pattern.test(raw))?.[1] ?? null;
-  let number = raw.replace(/[^\d.,()-]/g, '');
-  const negative = /^\(.*\)$/.test(number) || number.startsWith('-');
-  number = number.replace(/[()-]/g, '');
-  if (!/\d/.test(number)) return no(`price “${raw}” is not a number`);
+  let number = raw.replace(/[^\d.,()\-−]/g, '');
+  const negative = /^\(.*\)$/.test(number) || /^[-−]/.test(number);
+  number = number.replace(/[()\-−]/g, '');
+  if (!/\d/.test(number)) return no(`${name} “${raw}” is not a number`);
   // "1.234,50" and "12,50": a comma after the last dot is the decimal mark (European exports).
   const lastComma = number.lastIndexOf(',');
   const lastDot = number.lastIndexOf('.');
@@ -41,12 +61,27 @@ export function readPrice(text: string): Read<{ amount: number; currency: string
   } else {
     number = number.replace(/,/g, '');
   }
-  if (!/^\d+(\.\d+)?$/.test(number)) return no(`price “${raw}” is not a number`);
+  if (!/^\d+(\.\d+)?$/.test(number)) return no(`${name} “${raw}” is not a number`);
   const amount = Number(number);
-  if (negative) return no(`price “${raw}” is negative`);
-  if (amount > 1_000_000) return no(`price “${raw}” is too high`);
-  return ok({ amount: Math.round(amount * 100) / 100, currency });
+  if (negative && !signed) return no(`${name} “${raw}” is negative`);
+  if (amount > 1_000_000) return no(`${name} “${raw}” is too high`);
+  const cents = Math.round(amount * 100) / 100;
+  return ok({ amount: negative ? -cents : cents, currency });
 }
+
+/** Units in a line: a whole number from 1 to 100,000. Empty is null (one unit). */
+export function readQuantity(text: string): Read<number | null> {
+  const raw = plainCell(text);
+  if (!raw) return ok(null);
+  if (!/^\d+(\.0+)?$/.test(raw.replace(/,/g, ''))) return no(`quantity “${raw}” is not a whole number`);
+  const n = Number(raw.replace(/,/g, ''));
+  if (n < 1) return no(`quantity “${raw}” is 0: nothing was sold or is listed`);
+  if (n > 100_000) return no(`quantity “${raw}” is more than 100,000`);
+  return ok(n);
+}
+
+/** A yes/no cell (Poshmark's NWT, "Bundle Order?"): Y, Yes, True, 1. */
+export const readFlag = (text: string) => /^(y|yes|true|1|x)$/i.test(plainCell(text));
 
 const MONTHS: Record<string, number> = {
   jan: 1,
@@ -73,6 +108,29 @@ const MONTHS: Record<string, number> = {
   october: 10,
   november: 11,
   december: 12,
+};
+
+/** Hours east of UTC of the zone names exports print (eBay's "PDT", "PST"). */
+const ZONES: Record<string, number> = {
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  BST: 1,
+  CET: 1,
+  CEST: 2,
+  EST: -5,
+  EDT: -4,
+  CST: -6,
+  CDT: -5,
+  MST: -7,
+  MDT: -6,
+  PST: -8,
+  PDT: -7,
+  AKST: -9,
+  AKDT: -8,
+  HST: -10,
+  AEST: 10,
+  AEDT: 11,
 };
 
 const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
@@ -103,7 +161,7 @@ function build(year: number, month: number, dayOfMonth: number, time: string | u
  * Mar 5, 2026, 5 Mar 2026, 05-Mar-2026; each with an optional time and a trailing zone name (PDT), which is dropped.
  */
 export function readDate(text: string, dayFirst = false): Read<string | null> {
-  const raw = text.trim();
+  const raw = plainCell(text);
   if (!raw) return ok(null);
   const fail = no<string | null>(`date “${raw}” is not a date we can read (for example 2026-03-05)`);
   // ISO: 2026-03-05, 2026-03-05T10:00:00Z, 2026-03-05 10:00:00+01:00
@@ -119,8 +177,13 @@ export function readDate(text: string, dayFirst = false): Read<string | null> {
     const value = build(Number(iso[1]), Number(iso[2]), Number(iso[3]), iso[4]);
     return value ? ok(value) : fail;
   }
-  const [datePart, ...rest] = raw.replace(/\s+(?!AM$|PM$)[A-Z]{2,4}$/i, '').split(/\s+(?=\d{1,2}:\d{2})/);
+  // A trailing zone name: a known one moves the time to UTC ("16:00:01 PDT" is 23:00:01Z); others are dropped.
+  const zone = /\s+(?!AM$|PM$)([A-Z]{2,4})$/i.exec(raw);
+  const offset = zone ? (ZONES[zone[1].toUpperCase()] ?? 0) : 0;
+  const [datePart, ...rest] = (zone ? raw.slice(0, zone.index) : raw).split(/\s+(?=\d{1,2}:\d{2})/);
   const time = rest.join(' ') || undefined;
+  const shift = (value: string | null) =>
+    value && offset ? new Date(Date.parse(value) - offset * 3_600_000).toISOString() : value;
   // 03/05/2026, 3/5/26, 03.05.2026, 03-05-2026
   const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(datePart.trim());
   if (numeric) {
@@ -128,7 +191,7 @@ export function readDate(text: string, dayFirst = false): Read<string | null> {
     const value = dayFirst
       ? build(fullYear(numeric[3]), b, a, time)
       : build(fullYear(numeric[3]), a, b, time);
-    return value ? ok(value) : fail;
+    return value ? ok(shift(value)) : fail;
   }
   const words = datePart.trim().replace(/,/g, ' ').replace(/-/g, ' ').split(/\s+/);
   // Mar 05 26, Mar 5 2026, March 5 2026
@@ -139,7 +202,7 @@ export function readDate(text: string, dayFirst = false): Read<string | null> {
     /^\d{2,4}$/.test(words[2])
   ) {
     const value = build(fullYear(words[2]), MONTHS[words[0].toLowerCase()], Number(words[1]), time);
-    return value ? ok(value) : fail;
+    return value ? ok(shift(value)) : fail;
   }
   // 5 Mar 2026, 05 Mar 26
   if (
@@ -149,7 +212,7 @@ export function readDate(text: string, dayFirst = false): Read<string | null> {
     /^\d{2,4}$/.test(words[2])
   ) {
     const value = build(fullYear(words[2]), MONTHS[words[1].toLowerCase()], Number(words[0]), time);
-    return value ? ok(value) : fail;
+    return value ? ok(shift(value)) : fail;
   }
   return fail;
 }
@@ -169,7 +232,7 @@ const CONDITION_WORDS: [RegExp, Condition][] = [
 ];
 
 export function readCondition(text: string): Read<Condition | null> {
-  const raw = text.trim();
+  const raw = plainCell(text);
   if (!raw) return ok(null);
   const key = raw.toLowerCase().replace(/\s+/g, ' ').replace(/[–—]/g, '-');
   const hit = CONDITION_WORDS.find(([pattern]) => pattern.test(key));
@@ -180,20 +243,47 @@ export function readCondition(text: string): Read<Condition | null> {
       );
 }
 
-/** A status column: sold or still listed. Drafts and ended listings are neither, so they are not imported. */
-export function readStatus(text: string): Read<'available' | 'sold'> {
-  const key = text.trim().toLowerCase();
-  if (/^(sold|sold out|completed|shipped|delivered|paid)$/.test(key)) return ok('sold');
+export const saleStatuses = [
+  'completed',
+  'in_progress',
+  'shipped',
+  'cancelled',
+  'refunded',
+  'returned',
+] as const;
+export type SaleStatus = (typeof saleStatuses)[number];
+export type StatusReading = { status: 'available' | 'sold'; sale: SaleStatus | null };
+
+const SOLD_WORDS: [RegExp, SaleStatus | null][] = [
+  [/^(sold|sold out|sale)$/, null],
+  [/^(completed?|delivered|received|finished|closed|partially refunded|partial refund)$/, 'completed'],
+  [
+    /^(paid|in progress|pending|processing|awaiting (shipment|shipping)|not (yet )?shipped|unshipped|open|ordered|to ship)$/,
+    'in_progress',
+  ],
+  [/^(shipped|in transit|sent|dispatched|on the way)$/, 'shipped'],
+  [/^(cancell?ed|cancell?ation|cancell?ed by (buyer|seller)|voided?)$/, 'cancelled'],
+  [/^(refunded|fully refunded|refund(ed)? in full|refund)$/, 'refunded'],
+  [/^(returned|return(ed)? to seller|return completed)$/, 'returned'],
+];
+
+/**
+ * A status column: sold (and what became of the sale: completed, in progress, shipped, cancelled, refunded, returned)
+ * or still listed. Drafts and ended listings are neither, so they are not imported.
+ */
+export function readStatus(text: string): Read<StatusReading> {
+  const key = plainCell(text).toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');
+  const sold = SOLD_WORDS.find(([pattern]) => pattern.test(key));
+  if (sold) return ok({ status: 'sold', sale: sold[1] });
   if (/^(available|active|listed|live|for sale|in stock|published|on sale)$/.test(key))
-    return ok('available');
+    return ok({ status: 'available', sale: null });
   if (!key) return no('status is empty: say sold or listed');
   return no(`status “${text.trim()}” is neither sold nor listed, so the item is not counted`);
 }
 
 /** "eBay", "Facebook Marketplace", "poshmark" -> ebay, facebook_marketplace, poshmark. */
 export function readMarketplace(text: string): Read<string> {
-  const key = text
-    .trim()
+  const key = plainCell(text)
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -206,5 +296,13 @@ export function readMarketplace(text: string): Read<string> {
   return ok(key);
 }
 
-/** Headers compared as people read them: "Sale Date", "sale_date" and "SALE DATE " are one header. */
-export const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/**
+ * Headers compared as people read them: "Sale Date", "sale_date", "SALE DATE " and "\uFEFFSale Date" are one header;
+ * accents are folded ("Numéro" = "numero").
+ */
+export const headerKey = (header: string) =>
+  header
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
