@@ -163,7 +163,7 @@ describe('who can touch a seller item', () => {
   it('reads only the caller’s rows through the RPCs', async () => {
     const benSummary = (await ben.db.rpc('seller_sales_summary', {})).data as SalesSummary;
     expect(benSummary.span.rows).toBe(2);
-    expect(benSummary.overall.sold).toBe(2);
+    expect(benSummary.overall.unitsSold).toBe(2);
     const benHistory = await ben.db.rpc('seller_history', { p_query: 'levis 501', p_condition: 'pre_owned' });
     expect(benHistory.data).toMatchObject({ sold: 2, listed: 0 });
   });
@@ -177,32 +177,34 @@ describe('your numbers', () => {
     expect(s.currency).toBe('USD');
     expect(s.otherCurrencySales).toBe(1);
     // 4 sold (3 Levi's and the bag), 2 listed: 200%, the SPEC's formula.
-    expect(s.overall).toMatchObject({ listed: 2, sold: 4, sellThrough: 200 });
+    expect(s.overall).toMatchObject({ unitsListed: 2, unitsSold: 4, sellThrough: 200 });
     expect(s.overall.medianPrice).toBe(40);
     expect(s.overall.p25Price).toBe(35);
     expect(s.overall.p75Price).toBe(50);
     // Days to sell 10, 20, 40 and 20 (the bag): median 20.
     expect(s.overall.medianDaysToSell).toBe(20);
-    expect(s.byBrand.map((g) => [g.key, g.sold, g.listed])).toEqual([
+    expect(s.byBrand.map((g) => [g.key, g.unitsSold, g.unitsListed])).toEqual([
       ["Levi's", 3, 2],
       ['COACH', 1, 0],
     ]);
-    expect(s.byCondition).toContainEqual(expect.objectContaining({ key: null, listed: 1, sold: 0 }));
+    expect(s.byCondition).toContainEqual(
+      expect.objectContaining({ key: null, unitsListed: 1, unitsSold: 0 }),
+    );
     expect(s.byMarketplace.map((g) => g.key)).toEqual(['poshmark', 'depop']);
     expect(s.marketplaces.sort()).toEqual(['depop', 'poshmark']);
     expect(s.monthly).toHaveLength(12);
-    expect(s.monthly.reduce((n, m) => n + m.sold, 0)).toBe(4);
+    expect(s.monthly.reduce((n, m) => n + m.unitsSold, 0)).toBe(4);
   });
 
   it('filters by marketplace and by sale dates', async () => {
     const depop = (await ana.db.rpc('seller_sales_summary', { p_marketplace: 'depop' })).data as SalesSummary;
-    expect(depop.overall).toMatchObject({ sold: 1, listed: 0, medianPrice: 60 });
+    expect(depop.overall).toMatchObject({ unitsSold: 1, unitsListed: 0, sellThrough: null, medianPrice: 60 });
     const today = new Date().toISOString().slice(0, 10);
     const old = (await ana.db.rpc('seller_sales_summary', { p_from: '2020-01-01', p_to: '2020-12-31' }))
       .data as SalesSummary;
-    expect(old.overall).toMatchObject({ sold: 0, listed: 2, medianPrice: null });
+    expect(old.overall).toMatchObject({ unitsSold: 0, unitsListed: 2, medianPrice: null });
     const recent = (await ana.db.rpc('seller_sales_summary', { p_to: today })).data as SalesSummary;
-    expect(recent.overall.sold).toBe(4);
+    expect(recent.overall.unitsSold).toBe(4);
   });
 });
 

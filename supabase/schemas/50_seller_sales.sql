@@ -335,10 +335,19 @@ revoke execute on function public.seller_items_import(jsonb, text) from public, 
 grant execute on function public.seller_items_import(jsonb, text) to authenticated, service_role;
 
 -- Your numbers ----------------------------------------------------------------------------------------------------------
--- Everything "Your sales" shows, from the caller's rows only: overall and by brand, category, size, condition and
--- marketplace (grouping sets: one pass), and sold per month over the last 12 months. Sales are those sold between
--- p_from and p_to (inclusive days, UTC); listed counts what is listed now. Sell-through is the SPEC's formula. Prices
--- are in the currency most of the chosen sales were made in; sales in other currencies are counted, not priced.
+-- Everything "Your sales" shows, from the caller's rows only (private.seller_items_effective, under RLS): overall and
+-- by brand, category, size, condition and marketplace (grouping sets: one pass), and per month over every month of the
+-- chosen sales, at least the last 12. Sales are the rows that count (a cancelled, refunded or returned sale is not one;
+-- an order record stands aside once its items are imported) sold between p_from and p_to (inclusive days, UTC);
+-- listed is what is listed now. Units: a line counts its quantity; median price (per unit) and days to sell weigh each
+-- line by its units. Sell-through is the SPEC's formula, and null where nothing is listed (docs/decisions/081).
+-- Money is in the currency most of the chosen sales were made in; sales in other currencies are counted, not priced:
+--   revenue   = price x quantity of the sales;
+--   shipping, fees, net, cost = the sums of what the export gave, over the rows whose money counts (an order record's
+--               order-level money included);
+--   profit    = net - cost over the rows that give both; roi = that profit / the same rows' cost.
+-- Each money figure is null when no sale has it, and `known` says how many of the sales have it (an item line has what
+-- its order record gives for the whole order), so the page says what is missing instead of passing a part for the whole.
 -- Brands, categories and sizes group ignoring case and spaces at the ends, and show their most common spelling.
 create function public.seller_sales_summary(p_from date default null, p_to date default null,
   p_marketplace text default null) returns jsonb
@@ -346,13 +355,13 @@ create function public.seller_sales_summary(p_from date default null, p_to date 
   set search_path = ''
 as $$
   with mine as (
-    select i.* from public.seller_items i where i.user_id = (select auth.uid())
+    select e.* from private.seller_items_effective((select auth.uid())) e
   ),
   chosen as (
     select m.*,
       m.status = 'available' as listed_now,
       m.status = 'sold' and (p_from is null or m.sold_at >= p_from::timestamptz)
-        and (p_to is null or m.sold_at < (p_to + 1)::timestamptz) as sold_in,
+        and (p_to is null or m.sold_at < (p_to + 1)::timestamptz) as in_dates,
       nullif(lower(btrim(m.brand)), '') as brand_key,
       nullif(lower(btrim(m.category)), '') as category_key,
       nullif(lower(btrim(m.size)), '') as size_key
@@ -360,64 +369,162 @@ as $$
     where p_marketplace is null or m.marketplace = p_marketplace
   ),
   money as (
-    select mode() within group (order by c.currency) as currency from chosen c where c.sold_in and c.price is not null
+    select mode() within group (order by c.currency) as currency
+    from chosen c where c.in_dates and c.counts and c.price is not null
+  ),
+  lines as (
+    select c.*,
+      c.in_dates and c.counts as sold_in,
+      c.in_dates and c.counts and c.currency = (select currency from money) as priced_in,
+      c.in_dates and c.money_counts and c.currency = (select currency from money) as money_in,
+      -- What an order record standing aside for its item lines gives for the whole order (its money still counts).
+      c.order_id is not null and coalesce(bool_or(c.shipping is not null) filter (where o.stands_aside) over w, false)
+        as order_shipping,
+      c.order_id is not null and coalesce(bool_or(c.fees is not null) filter (where o.stands_aside) over w, false)
+        as order_fees,
+      c.order_id is not null and coalesce(bool_or(c.net is not null) filter (where o.stands_aside) over w, false)
+        as order_net,
+      c.order_id is not null and coalesce(bool_or(c.cost is not null) filter (where o.stands_aside) over w, false)
+        as order_cost,
+      c.order_id is not null
+        and coalesce(bool_or(c.net is not null and c.cost is not null) filter (where o.stands_aside) over w, false)
+        as order_profit
+    from chosen c
+    cross join lateral (select c.record_kind = 'order' and not c.counts and c.money_counts as stands_aside) o
+    window w as (partition by c.marketplace, c.order_id)
+  ),
+  -- A sale line once per unit, for the medians; every other figure reads the first copy only (n = 1).
+  units as (
+    select l.*, u.n
+    from lines l
+    cross join lateral generate_series(1, case when l.sold_in then l.quantity else 1 end) as u(n)
   ),
   groups as (
     select
       case
-        when grouping(c.brand_key) = 0 then 'brand'
-        when grouping(c.category_key) = 0 then 'category'
-        when grouping(c.size_key) = 0 then 'size'
-        when grouping(c.condition) = 0 then 'condition'
-        when grouping(c.marketplace) = 0 then 'marketplace'
+        when grouping(u.brand_key) = 0 then 'brand'
+        when grouping(u.category_key) = 0 then 'category'
+        when grouping(u.size_key) = 0 then 'size'
+        when grouping(u.condition) = 0 then 'condition'
+        when grouping(u.marketplace) = 0 then 'marketplace'
         else 'overall'
       end as dimension,
       case
-        when grouping(c.brand_key) = 0 then mode() within group (order by c.brand)
-        when grouping(c.category_key) = 0 then mode() within group (order by c.category)
-        when grouping(c.size_key) = 0 then mode() within group (order by c.size)
-        when grouping(c.condition) = 0 then c.condition
-        when grouping(c.marketplace) = 0 then c.marketplace
+        when grouping(u.brand_key) = 0 then mode() within group (order by u.brand) filter (where u.n = 1)
+        when grouping(u.category_key) = 0 then mode() within group (order by u.category) filter (where u.n = 1)
+        when grouping(u.size_key) = 0 then mode() within group (order by u.size) filter (where u.n = 1)
+        when grouping(u.condition) = 0 then u.condition
+        when grouping(u.marketplace) = 0 then u.marketplace
       end as key,
-      count(*) filter (where c.listed_now)::int as listed,
-      count(*) filter (where c.sold_in)::int as sold,
-      percentile_cont(0.5) within group (order by extract(epoch from c.sold_at - c.listed_at) / 86400)
-        filter (where c.sold_in and c.listed_at is not null) as days,
-      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by c.price)
-        filter (where c.sold_in and c.price is not null and c.currency = (select currency from money)) as prices
-    from chosen c
-    group by grouping sets ((), (c.brand_key), (c.category_key), (c.size_key), (c.condition), (c.marketplace))
+      coalesce(sum(u.quantity) filter (where u.n = 1 and u.listed_now), 0)::int as listed,
+      coalesce(sum(u.quantity) filter (where u.n = 1 and u.sold_in), 0)::int as sold,
+      percentile_cont(0.5) within group (order by extract(epoch from u.sold_at - u.listed_at) / 86400)
+        filter (where u.sold_in and u.listed_at is not null) as days,
+      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by u.price)
+        filter (where u.priced_in and u.price is not null) as prices,
+      count(*) filter (where u.n = 1 and u.priced_in)::int as sales,
+      sum(u.price * u.quantity) filter (where u.n = 1 and u.priced_in) as revenue,
+      sum(u.shipping) filter (where u.n = 1 and u.money_in) as shipping,
+      sum(u.fees) filter (where u.n = 1 and u.money_in) as fees,
+      sum(u.net) filter (where u.n = 1 and u.money_in) as net,
+      sum(u.cost) filter (where u.n = 1 and u.money_in) as cost,
+      sum(u.net - u.cost) filter (where u.n = 1 and u.money_in) as profit,
+      sum(u.cost) filter (where u.n = 1 and u.money_in and u.net is not null) as profit_cost,
+      count(*) filter (where u.n = 1 and u.priced_in and u.price is not null)::int as k_revenue,
+      count(*) filter (where u.n = 1 and u.priced_in and (u.shipping is not null or u.order_shipping))::int
+        as k_shipping,
+      count(*) filter (where u.n = 1 and u.priced_in and (u.fees is not null or u.order_fees))::int as k_fees,
+      count(*) filter (where u.n = 1 and u.priced_in and (u.net is not null or u.order_net))::int as k_net,
+      count(*) filter (where u.n = 1 and u.priced_in and (u.cost is not null or u.order_cost))::int as k_cost,
+      count(*) filter (where u.n = 1 and u.priced_in
+        and ((u.net is not null and u.cost is not null) or u.order_profit))::int as k_profit
+    from units u
+    group by grouping sets ((), (u.brand_key), (u.category_key), (u.size_key), (u.condition), (u.marketplace))
   ),
   figures as (
     select g.dimension, g.listed, g.sold, jsonb_build_object(
       'key', g.key,
-      'listed', g.listed,
-      'sold', g.sold,
-      'sellThrough', case when g.listed > 0 then round(g.sold * 100.0 / g.listed)::int else 0 end,
+      'unitsListed', g.listed,
+      'unitsSold', g.sold,
+      'sellThrough', case when g.listed > 0 then round(g.sold * 100.0 / g.listed)::int end,
       'medianDaysToSell', round(g.days::numeric, 1),
       'medianPrice', round(g.prices[2]::numeric, 2),
       'p25Price', round(g.prices[1]::numeric, 2),
-      'p75Price', round(g.prices[3]::numeric, 2)
+      'p75Price', round(g.prices[3]::numeric, 2),
+      'sales', g.sales,
+      'revenue', round(g.revenue, 2),
+      'shipping', g.shipping,
+      'fees', g.fees,
+      'net', g.net,
+      'cost', g.cost,
+      'profit', g.profit,
+      'roi', round(g.profit / nullif(g.profit_cost, 0), 4),
+      'known', jsonb_build_object('revenue', g.k_revenue, 'shipping', g.k_shipping, 'fees', g.k_fees,
+        'net', g.k_net, 'cost', g.k_cost, 'profit', g.k_profit)
     ) as figure
     from groups g
   ),
+  -- From the first chosen sale's month to the last's, at least the 12 months up to now (or to the last sale, if
+  -- later), and within the chosen dates.
+  bounds as (
+    select greatest(least(s.first, h.hi - interval '11 months'), date_trunc('month', p_from::timestamptz)) as lo, h.hi
+    from (
+      select min(date_trunc('month', l.sold_at)) as first, max(date_trunc('month', l.sold_at)) as last
+      from lines l where l.sold_in
+    ) s
+    cross join lateral (
+      select least(greatest(date_trunc('month', now()), s.last), date_trunc('month', p_to::timestamptz)) as hi
+    ) h
+  ),
   months as (
-    select gs::date as month
-    from generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') gs
+    select gs as month from bounds b, generate_series(b.lo, b.hi, interval '1 month') gs
+  ),
+  month_sums as (
+    select date_trunc('month', l.sold_at) as month,
+      coalesce(sum(l.quantity) filter (where l.sold_in), 0)::int as sold,
+      count(*) filter (where l.priced_in)::int as sales,
+      sum(l.price * l.quantity) filter (where l.priced_in) as revenue,
+      sum(l.shipping) filter (where l.money_in) as shipping,
+      sum(l.fees) filter (where l.money_in) as fees,
+      sum(l.net) filter (where l.money_in) as net,
+      sum(l.cost) filter (where l.money_in) as cost,
+      sum(l.net - l.cost) filter (where l.money_in) as profit,
+      sum(l.cost) filter (where l.money_in and l.net is not null) as profit_cost,
+      count(*) filter (where l.priced_in and l.price is not null)::int as k_revenue,
+      count(*) filter (where l.priced_in and (l.shipping is not null or l.order_shipping))::int as k_shipping,
+      count(*) filter (where l.priced_in and (l.fees is not null or l.order_fees))::int as k_fees,
+      count(*) filter (where l.priced_in and (l.net is not null or l.order_net))::int as k_net,
+      count(*) filter (where l.priced_in and (l.cost is not null or l.order_cost))::int as k_cost,
+      count(*) filter (where l.priced_in and ((l.net is not null and l.cost is not null) or l.order_profit))::int
+        as k_profit
+    from lines l
+    where l.sold_in or l.money_in
+    group by 1
   ),
   monthly as (
-    select mo.month,
-      count(c.id)::int as sold,
-      round(sum(c.price) filter (where c.currency = (select currency from money)), 2) as revenue
+    select mo.month, jsonb_build_object(
+      'month', to_char(mo.month, 'YYYY-MM'),
+      'unitsSold', coalesce(s.sold, 0),
+      'sales', coalesce(s.sales, 0),
+      'revenue', round(s.revenue, 2),
+      'shipping', s.shipping,
+      'fees', s.fees,
+      'net', s.net,
+      'cost', s.cost,
+      'profit', s.profit,
+      'roi', round(s.profit / nullif(s.profit_cost, 0), 4),
+      'known', jsonb_build_object('revenue', coalesce(s.k_revenue, 0), 'shipping', coalesce(s.k_shipping, 0),
+        'fees', coalesce(s.k_fees, 0), 'net', coalesce(s.k_net, 0), 'cost', coalesce(s.k_cost, 0),
+        'profit', coalesce(s.k_profit, 0))
+    ) as figure
     from months mo
-    left join chosen c on c.status = 'sold' and date_trunc('month', c.sold_at) = mo.month
-    group by mo.month
+    left join month_sums s on s.month = mo.month
   )
   select jsonb_build_object(
     'currency', (select currency from money),
     'otherCurrencySales', (
-      select count(*) from chosen c where c.sold_in and c.price is not null
-        and c.currency <> (select currency from money))::int,
+      select count(*) from lines l where l.sold_in and l.price is not null
+        and l.currency <> (select currency from money))::int,
     'overall', (select f.figure from figures f where f.dimension = 'overall'),
     'byBrand', coalesce((select jsonb_agg(f.figure order by f.sold desc, f.listed desc, f.figure ->> 'key')
       from figures f where f.dimension = 'brand'), '[]'),
@@ -429,9 +536,9 @@ as $$
       from figures f where f.dimension = 'condition'), '[]'),
     'byMarketplace', coalesce((select jsonb_agg(f.figure order by f.sold desc, f.listed desc, f.figure ->> 'key')
       from figures f where f.dimension = 'marketplace'), '[]'),
-    'monthly', (select jsonb_agg(jsonb_build_object('month', to_char(m.month, 'YYYY-MM'), 'sold', m.sold,
-      'revenue', m.revenue) order by m.month) from monthly m),
-    'span', (select jsonb_build_object('rows', count(*), 'firstSale', min(m.sold_at), 'lastSale', max(m.sold_at))
+    'monthly', coalesce((select jsonb_agg(m.figure order by m.month) from monthly m), '[]'),
+    'span', (select jsonb_build_object('rows', count(*), 'firstSale', min(m.sold_at) filter (where m.counts),
+        'lastSale', max(m.sold_at) filter (where m.counts))
       from mine m),
     'marketplaces', coalesce((select jsonb_agg(distinct m.marketplace) from mine m), '[]')
   )

@@ -35,25 +35,59 @@ export const salesMessages = {
 
     sellThroughTitle: 'Sell-through',
     soldOfListed: (sold: string, listed: string) => `${sold} sold · ${listed} listed now`,
-    nothingListedNow: 'Nothing of this is listed now',
+    sellThroughFormula: 'Units sold in these dates ÷ units listed now × 100',
+    overHundred:
+      'Over 100% means more units sold in these dates than are listed now: the rate compares the two, it is not a share of your listings.',
+    noListings: 'Import your listings to see sell-through',
+    noListingsWhy: (filtered: boolean) =>
+      filtered
+        ? 'It compares units sold with units listed now, and nothing listed now matches these filters.'
+        : 'It compares units sold with units listed now, and your imports have sales but no listings.',
+    importListings: 'Import listings',
     medianDaysTitle: 'Median days to sell',
     medianDaysNote: 'From listing to sale, over the sales with a listing date',
     noListingDates: 'No listing dates in your files',
     medianPriceTitle: 'Median sale price',
+    medianPriceNote: 'Per unit, over the sales with a price',
     middleHalf: (low: string, high: string) => `Middle 50%: ${low}–${high}`,
     noPrices: 'No sale prices in these dates',
     noFigure: '—',
     otherCurrencies: (count: number, countText: string) =>
       count === 1
-        ? '1 sale in another currency is not in the price figures.'
-        : `${countText} sales in other currencies are not in the price figures.`,
+        ? '1 sale in another currency is not in the money figures.'
+        : `${countText} sales in other currencies are not in the money figures.`,
+
+    profitTitle: 'Profit',
+    profitFormula: 'Net earnings − cost of goods',
+    roi: (percent: string) => `ROI ${percent}`,
+    roiFormula: 'profit ÷ cost of goods',
+    revenueLabel: 'Revenue',
+    revenueNote: 'Items sold, without shipping',
+    shippingLabel: 'Shipping charged',
+    feesLabel: 'Fees',
+    netLabel: 'Net earnings',
+    netNote: 'What the marketplace paid you, as your exports say',
+    costLabel: 'Cost of goods',
+    notInImports: 'Not in your imports',
+    inSomeSales: (known: string, of: string) => `in ${known} of ${of} sales`,
+    noCost: 'No cost of goods in your imports: add a Cost column to see profit and ROI.',
+    noNet:
+      'No net earnings in your imports: add a Net column (what the marketplace paid you after its fees) to see profit and ROI.',
+    netAndCostApart:
+      'No sale has both net earnings and a cost of goods in your imports, so there is no profit to show yet.',
+    noSalePrices: 'No sale prices in these dates, so there is no money to add up.',
+    profitOver: (known: string, of: string) =>
+      `Profit and ROI are over the ${known} of ${of} sales that have both net earnings and a cost of goods; the others are left out.`,
 
     monthlyTitle: 'Sold per month',
-    monthlyChartLabel: (parts: string) => `Sold per month, last 12 months: ${parts}`,
+    monthlyChartLabel: (from: string, to: string, parts: string) =>
+      `Units sold per month, ${from} to ${to}: ${parts}`,
+    monthlyChartRegion: 'Chart of units sold per month',
     showAsTable: 'Show as a table',
     monthColumn: 'Month',
     soldColumn: 'Sold',
-    revenueColumn: 'Revenue',
+    scrollCue: 'Scroll for more',
+    scrollCueEarlier: 'Earlier months',
 
     breakdownTitle: 'Breakdown',
     breakdownTabsLabel: 'Break your sales down by',
@@ -69,18 +103,44 @@ export const salesMessages = {
     sellThroughColumn: 'Sell-through',
     medianDaysColumn: 'Median days',
     medianPriceColumn: 'Median price',
-    middleHalfColumn: 'Middle 50%',
+    moneyColumns: {
+      revenue: 'Revenue',
+      shipping: 'Shipping',
+      fees: 'Fees',
+      net: 'Net',
+      cost: 'Cost',
+      profit: 'Profit',
+      roi: 'ROI',
+    },
+    fieldNames: {
+      revenue: 'sale prices',
+      shipping: 'shipping',
+      fees: 'fees',
+      net: 'net earnings',
+      cost: 'cost of goods',
+      profit: 'profit',
+      roi: 'ROI',
+    },
+    leftOut: (fields: string, noProfit: boolean) =>
+      `Not in your imports, so not shown: ${fields}${noProfit ? ', and so profit and ROI' : ''}.`,
+    partlyKnown: (parts: string) => `Money figures add up the sales that have them: ${parts} sales.`,
+    partlyKnownPart: (field: string, known: string, of: string) => `${field} in ${known} of ${of}`,
+    noSellThroughRows: 'Sell-through shows — where nothing is listed now.',
     noGroups: 'Nothing to show for these filters.',
     notRecorded: 'Not recorded',
     exportCsv: 'Export table as CSV',
+    csvUnitsSold: 'Units sold',
+    csvUnitsListed: 'Units listed',
     csvSellThrough: 'Sell-through (%)',
     csvMedianDays: 'Median days to sell',
+    csvMoney: (name: string, currency: string | null) => (currency ? `${name} (${currency})` : name),
+    csvRoi: 'ROI (%)',
     csvMedianPrice: (currency: string | null) => (currency ? `Median price (${currency})` : 'Median price'),
     csvLow: (currency: string | null) => (currency ? `Middle 50% from (${currency})` : 'Middle 50% from'),
     csvHigh: (currency: string | null) => (currency ? `Middle 50% to (${currency})` : 'Middle 50% to'),
 
     bestTitle: 'Best sellers',
-    bestHint: 'Brands with at least 2 sales, highest sell-through first.',
+    bestHint: 'Brands with at least 2 units sold: highest sell-through first, then the most sold.',
     bestFigure: (sellThrough: string, sold: string) => `${sellThrough} sell-through, ${sold} sold`,
     bestFigureNoneListed: (sold: string) => `${sold} sold, none listed now`,
     bestNone: 'No brand has sold twice yet with these filters.',

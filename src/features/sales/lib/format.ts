@@ -92,3 +92,6 @@ export function formatLocalDay(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(locale, { dateStyle: 'medium' });
 }
+
+/** A return on investment as a ratio -> a whole percent: 0.854 -> '85%', 1.5 -> '150%', -0.2 -> '-20%'. */
+export const formatRoi = (ratio: number): string => formatPercent(ratio * 100);
