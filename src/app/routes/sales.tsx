@@ -13,18 +13,20 @@ export default function SalesRoute() {
     <>
       <Seo
         title="Your sales"
-        description="Your own sell-through, days to sell and sale prices from the sales you imported."
+        description="Your own profit, sell-through, days to sell and sale prices from the sales you imported."
         path={paths.sales}
         noindex
       />
-      <div className="container max-w-5xl py-10">
+      <div className="container max-w-6xl py-10">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold tracking-tight">Your sales</h1>
           <Link to={paths.salesImport} className={buttonVariants()}>
             Import sales
           </Link>
         </div>
-        <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8">
+        {/* A screen tall from the first paint: the footer stays out of sight while the figures load, so nothing the
+            user sees moves when they arrive (the figures keep the same room while they load). */}
+        <div className="mt-8 grid min-h-screen grid-cols-[minmax(0,1fr)] content-start gap-8">
           <SignedInOnly title="Log in to see your sales" reason="Your sales are private to your account.">
             {(userId) => (
               <>

@@ -10,7 +10,7 @@ export function YourSalesCard({ salesHref, importHref }: { salesHref: string; im
         <h2 className="text-lg font-semibold leading-none tracking-tight">Your sales</h2>
         <CardDescription>
           Import the sales you downloaded from eBay, Poshmark, Depop, Mercari or your crosslister, and see
-          your own sell-through, days to sell and sale prices. Private to you.
+          your own profit, sell-through, days to sell and sale prices. Private to you.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
