@@ -83,8 +83,8 @@ export const terms: LegalDocument = {
 
 export const privacy: LegalDocument = {
   title: 'Privacy Policy',
-  // The seller panel (issue 22).
-  updated: { text: 'November 25, 2026', iso: '2026-11-25' },
+  // The seller panel (issue 22); what is kept of an imported sale's money, and why (issue 51).
+  updated: { text: 'November 28, 2026', iso: '2026-11-28' },
   intro: `This policy explains how ${site.name} collects, uses and protects your information when you use our website, the Thrifting Explorer and our mobile app.`,
   sections: [
     {
@@ -96,7 +96,7 @@ export const privacy: LegalDocument = {
         'listing content: the photos, descriptions, prices and other details of the items you list;',
         'marketplace connections: the access that each marketplace grants us when you connect it;',
         'searches you run in the Thrifting Explorer, and messages you send us through the contact form;',
-        'sales and listings you import into Your sales: from each row of the file you choose we keep only the marketplace, the order or item id, the title, brand, category, size, condition, status, price, currency and dates. Buyer names, addresses, fees and every other column stay in your file and are never sent to us;',
+        'sales and listings you import into Your sales: from each row of the file you choose we keep only the marketplace, the order and item or transaction ids, the title, brand, category, size, condition, whether it is listed or sold and what became of a sale (completed, shipped, cancelled, refunded or returned), the quantity, the price, currency and dates, and, where your file gives them, the shipping your buyer paid, the marketplace’s fees, your net earnings and your cost of goods. We keep those four amounts so Your sales can show you your own net earnings and profit; they are private to you: only you can see them, and they never go to the seller panel or to anyone else. Buyer names, addresses and every other column stay in your file and are never sent to us;',
         'whether you share your imported items with the Flipwise seller panel, and since when (see Information Sharing);',
         'technical data such as your browser, device type and pages visited.',
       ],
@@ -123,7 +123,7 @@ export const privacy: LegalDocument = {
       ],
       list: [
         'what is shared, for each item you imported: its title, brand, category, size, condition, whether it is listed or sold, its price and currency, its marketplace, and the day it was listed and the day it sold;',
-        'what is never shared: your name, email address or account (a shared item carries a random code instead, not your account), the buyer (buyers are never imported), the order or listing id and the link to the listing, and the time of day. Items whose file does not say their condition are not shared at all, because every figure is given per condition;',
+        'what is never shared: your name, email address or account (a shared item carries a random code instead, not your account), the buyer (buyers are never imported), the order or listing id and the link to the listing, the time of day, the quantity of a line, and the shipping, fees, net earnings, cost of goods and profit of your sales. Items whose file does not say their condition are not shared at all, because every figure is given per condition, and cancelled, refunded or returned sales are not shared either;',
         'other people see a figure only when at least 5 different sellers stand behind it, so no figure shows one seller’s sales. Below that, the figure is withheld;',
         'items you import while sharing is on are shared as they arrive, and items you delete leave the panel with them;',
         'turning sharing off, deleting all your imported data or deleting your account removes your items from the panel at once: no search answered after that counts them, and the answers we had kept to reply faster are thrown away;',
