@@ -1,7 +1,7 @@
 // CSV for spreadsheets, written by Papa Parse's unparse: every text cell quoted (so a title with a comma, a quote or a
 // line break stays one cell) and, as OWASP advises against formula injection, a text cell that a spreadsheet would run
 // as a formula prefixed with ' so it opens as text. The cells hold text from marketplace exports (titles, brands)
-// that anyone could have written, and sellers' titles are imported as they wrote them (decision 082).
+// that anyone could have written, and sellers' titles are imported as they wrote them (decision 078).
 import Papa from 'papaparse';
 
 export type CsvCell = string | number | null;

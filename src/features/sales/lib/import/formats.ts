@@ -2,7 +2,7 @@
 // documentation or in public code that parses the real file; the sources say where. Exports with no findable source
 // (List Perfectly, Vinted's data download) have no preset: the mapping step handles them like any other file.
 // Why each mapping is what it is: docs/decisions/053-sales-import-formats.md; lines, statuses, quantities and money
-// (issue 51): docs/decisions/082-sales-line-items.md. A preset reads every field its export has that a reseller's
+// (issue 51): docs/decisions/078-sales-line-items.md. A preset reads every field its export has that a reseller's
 // figures use; a name after "|" is another spelling of the same column.
 import type { FormatPreset } from './types';
 

@@ -3,7 +3,7 @@
 // line that is not an item (a line above the header, an empty padding row, a multi-item order's summary row, a
 // totals row, a footer), listed apart. Nothing is dropped unseen, so the counts on screen add up to the records read.
 // Rules are by shape, never by an export's exact words, so an export we have not seen is read the same way.
-// Why: docs/decisions/053-sales-import-formats.md (the presets), 082-sales-line-items.md (lines, statuses, money).
+// Why: docs/decisions/053-sales-import-formats.md (the presets), 078-sales-line-items.md (lines, statuses, money).
 import type { SourceRecord, Table } from './read';
 import { reasonsOf, saleRowSchema } from './rules';
 import {

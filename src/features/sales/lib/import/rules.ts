@@ -8,7 +8,7 @@ import { saleStatuses } from './values';
 /**
  * A cell a spreadsheet would run as a formula when the file is opened again: "=HYPERLINK(...)", "+SUM(A1)", "@cmd".
  * `npm run market:import` refuses such a title. The sales import stores a seller's titles as they wrote them (decision
- * 082): every spreadsheet we write escapes them instead (lib/csv.ts).
+ * 078): every spreadsheet we write escapes them instead (lib/csv.ts).
  */
 export const looksLikeFormula = (value: string) => /^\s*=|^\s*[+\-@]\s*[A-Za-z_][\w.]*\s*\(/.test(value);
 
