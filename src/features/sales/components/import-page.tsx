@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { salesKeys } from '../api/keys';
 import { runImport, type ImportTotals } from '../api/run-import';
-import { downloadCsv, toQuotedCsv } from '../lib/csv';
+import { downloadCsv, toCsv } from '../lib/csv';
 import { formatPresets } from '../lib/import/formats';
 import type { Inspection } from '../lib/import/inspect';
 import { UnreadableFileError } from '../lib/import/read';
@@ -618,7 +618,7 @@ function PreviewRow({ row }: { row: SaleRow }) {
 
 /** The rows that were not imported, as the file had them, with a column of reasons; safe to open in a spreadsheet. */
 function downloadRejected(inspection: Inspection, built: BuiltRows) {
-  const csv = toQuotedCsv([
+  const csv = toCsv([
     [m.lineColumn, m.reasonsColumn, ...inspection.header],
     ...built.rejected.map((r) => [r.line, r.reasons.join('; '), ...r.fields]),
   ]);

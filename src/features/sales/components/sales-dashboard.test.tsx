@@ -527,17 +527,19 @@ describe('SalesDashboard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export table as CSV' }));
     expect(downloadCsv).toHaveBeenCalledTimes(1);
+    // Every text cell quoted, numbers bare (src/features/sales/lib/csv.ts).
     const header =
-      ',Units sold,Units listed,Sell-through (%),Revenue (USD),Shipping (USD),Fees (USD),Net (USD),Cost (USD),' +
-      'Profit (USD),ROI (%),Median days to sell,Median price (USD),Middle 50% from (USD),Middle 50% to (USD)';
+      ',"Units sold","Units listed","Sell-through (%)","Revenue (USD)","Shipping (USD)","Fees (USD)","Net (USD)",' +
+      '"Cost (USD)","Profit (USD)","ROI (%)","Median days to sell","Median price (USD)","Middle 50% from (USD)",' +
+      '"Middle 50% to (USD)"';
     expect(vi.mocked(downloadCsv).mock.calls[0]).toEqual([
       'flipwise-sales-by-brand.csv',
       [
-        `Brand${header}`,
-        "Levi's,9,11,82,200,,30,170,60,110,183,8,40,30,55",
-        'Zara,2,4,50,200,,30,170,60,-5,-10,41,40,30,55',
+        `"Brand"${header}`,
+        `"Levi's",9,11,82,200,,30,170,60,110,183,8,40,30,55`,
+        '"Zara",2,4,50,200,,30,170,60,-5,-10,41,40,30,55',
         `"'=HYPERLINK(""http://evil"",""click"")",1,3,33,200,,30,170,60,110,183,20,40,30,55`,
-        'Not recorded,0,2,0,,,,,,,,,,30,55',
+        '"Not recorded",0,2,0,,,,,,,,,,30,55',
         '',
       ].join('\r\n'),
     ]);
@@ -547,9 +549,9 @@ describe('SalesDashboard', () => {
     expect(vi.mocked(downloadCsv).mock.calls[1]).toEqual([
       'flipwise-sales-by-condition.csv',
       [
-        `Condition${header}`,
-        'New with tags,3,2,150,200,,30,170,60,110,183,0.5,42.5,30,55',
-        'Pre-owned,5,10,50,200,,30,170,60,110,183,,,,',
+        `"Condition"${header}`,
+        '"New with tags",3,2,150,200,,30,170,60,110,183,0.5,42.5,30,55',
+        '"Pre-owned",5,10,50,200,,30,170,60,110,183,,,,',
         '',
       ].join('\r\n'),
     ]);

@@ -14,7 +14,7 @@ export type CsvCell = string | number | null;
 export const formulaStart = /^[\s\u3000]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B]/;
 
 /** Rows to CSV text: text cells quoted (quotes doubled), numbers as they are, lines ended with CRLF. */
-export function toQuotedCsv(rows: CsvCell[][]): string {
+export function toCsv(rows: CsvCell[][]): string {
   if (rows.length === 0) return '';
   const cells = rows.map((row) =>
     row.map((cell) => (typeof cell === 'number' ? (Number.isFinite(cell) ? cell : null) : cell)),
@@ -27,23 +27,6 @@ export function toQuotedCsv(rows: CsvCell[][]): string {
       skipEmptyLines: false,
     }) + '\r\n'
   );
-}
-
-// The earlier writer, kept until the tables of Your sales move to toQuotedCsv with their tests (issue 51).
-/** Characters that make Excel, Sheets or LibreOffice read a text cell as a formula. */
-const oldFormulaStart = /^[=+\-@\t\r]/;
-
-function escapeCell(cell: CsvCell): string {
-  if (cell === null) return '';
-  // Numbers stay numbers: -12.5 is a value, not a formula, and prefixing it would turn it into text.
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  const text = oldFormulaStart.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Rows to CSV text: cells quoted when needed, quotes doubled, lines ended with CRLF. */
-export function toCsv(rows: CsvCell[][]): string {
-  return rows.map((row) => row.map(escapeCell).join(',') + '\r\n').join('');
 }
 
 /** Saves CSV text as a file. The byte order mark makes Excel read it as UTF-8, so accents survive. */
