@@ -290,6 +290,15 @@ describe('a file mapped by hand', () => {
     expect(new Set(built.rows.map((r) => r.external_id)).size).toBe(3);
   });
 
+  it('finds the header of an unknown report under a title line of two cells', () => {
+    const loaded = loadFile(
+      bytes('Sales report for:,@closet\nItem,Sold on,Price,Notes\nJeans,2026-01-02,10,\n'),
+      'r.csv',
+    );
+    expect(loaded.inspection.header).toEqual(['Item', 'Sold on', 'Price', 'Notes']);
+    expect(loaded.inspection.records).toBe(2);
+  });
+
   it('refuses a row with more filled cells than the header, which means a comma lost its quotes', () => {
     const { built } = mapped('Item,Sold\nJeans, blue,2026-01-02\n', {
       mapping: { title: 'Item', sold_at: 'Sold' },

@@ -43,8 +43,8 @@ export type Table = { header: string[]; headerLine: number; records: SourceRecor
 
 /**
  * The header row is the first of the first ten rows that `isHeader` recognises (a known export's header), or else the
- * first row with at least two filled cells, so the title lines and padding rows some exports put first are passed
- * over and kept apart (`above`). A blank line is not a record; a row of bare commas is (a padding row).
+ * first row with at least two filled cells and nearly as many as the widest of the first twenty rows, so the title
+ * lines and padding rows some exports put first are passed over and kept apart (`above`). A blank line is not a record; a row of bare commas is (a padding row).
  */
 export function readTable(text: string, isHeader: (fields: string[]) => boolean = () => false): Table {
   const input = text.replace(/^\uFEFF/, '');
@@ -69,8 +69,11 @@ export function readTable(text: string, isHeader: (fields: string[]) => boolean 
     },
   });
   const known = rows.slice(0, 10).findIndex((r) => isHeader(r.fields.map((f) => f.trim())));
-  const start =
-    known >= 0 ? known : rows.findIndex((r) => r.fields.filter((f) => f.trim() !== '').length >= 2);
+  // Else the first row nearly as wide as the widest of the file's first rows: a report's title lines ("Sales for:,
+  // @closet") are narrower than its header.
+  const filled = (r: SourceRecord) => r.fields.filter((f) => f.trim() !== '').length;
+  const widest = Math.max(0, ...rows.slice(0, 20).map(filled));
+  const start = known >= 0 ? known : rows.findIndex((r) => filled(r) >= Math.max(2, Math.ceil(widest * 0.6)));
   if (start < 0) return { header: [], headerLine: 0, records: [], above: [] };
   return {
     header: rows[start].fields.map((f) => f.trim().replace(/^\uFEFF/, '')),

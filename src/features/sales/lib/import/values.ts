@@ -164,9 +164,20 @@ export function readDate(text: string, dayFirst = false): Read<string | null> {
   const raw = plainCell(text);
   if (!raw) return ok(null);
   const fail = no<string | null>(`date “${raw}” is not a date we can read (for example 2026-03-05)`);
-  // ISO: 2026-03-05, 2026-03-05T10:00:00Z, 2026-03-05 10:00:00+01:00
+  // A trailing zone name: a known one moves the time to UTC ("16:00:01 PDT" is 23:00:01Z); others are dropped.
+  const zone = /\s+(?!AM$|PM$)([A-Z]{2,5})$/i.exec(raw);
+  const offset = zone ? (ZONES[zone[1].toUpperCase()] ?? 0) : 0;
+  const shift = (value: string | null) =>
+    value && offset ? new Date(Date.parse(value) - offset * 3_600_000).toISOString() : value;
+  // A leading weekday ("Thu, Mar 5, 2026") says nothing the date does not.
+  const bare = (zone ? raw.slice(0, zone.index) : raw)
+    .replace(/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+/i, '')
+    .trim();
+  // ISO: 2026-03-05, 2026-03-05T10:00:00Z, 2026-03-05 10:00:00+01:00, and 2026/03/05.
   const iso =
-    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(raw);
+    /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(
+      bare,
+    );
   if (iso) {
     if (iso[5]) {
       const parsed = new Date(
@@ -175,15 +186,10 @@ export function readDate(text: string, dayFirst = false): Read<string | null> {
       return Number.isNaN(parsed.getTime()) ? fail : ok(parsed.toISOString());
     }
     const value = build(Number(iso[1]), Number(iso[2]), Number(iso[3]), iso[4]);
-    return value ? ok(value) : fail;
+    return value ? ok(shift(value)) : fail;
   }
-  // A trailing zone name: a known one moves the time to UTC ("16:00:01 PDT" is 23:00:01Z); others are dropped.
-  const zone = /\s+(?!AM$|PM$)([A-Z]{2,4})$/i.exec(raw);
-  const offset = zone ? (ZONES[zone[1].toUpperCase()] ?? 0) : 0;
-  const [datePart, ...rest] = (zone ? raw.slice(0, zone.index) : raw).split(/\s+(?=\d{1,2}:\d{2})/);
+  const [datePart, ...rest] = bare.split(/,?\s+(?=\d{1,2}:\d{2})/);
   const time = rest.join(' ') || undefined;
-  const shift = (value: string | null) =>
-    value && offset ? new Date(Date.parse(value) - offset * 3_600_000).toISOString() : value;
   // 03/05/2026, 3/5/26, 03.05.2026, 03-05-2026
   const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(datePart.trim());
   if (numeric) {
@@ -193,25 +199,16 @@ export function readDate(text: string, dayFirst = false): Read<string | null> {
       : build(fullYear(numeric[3]), a, b, time);
     return value ? ok(shift(value)) : fail;
   }
-  const words = datePart.trim().replace(/,/g, ' ').replace(/-/g, ' ').split(/\s+/);
+  const words = datePart.replace(/[,.]/g, ' ').replace(/-/g, ' ').trim().split(/\s+/);
+  const month = (word: string) => MONTHS[word.toLowerCase()];
   // Mar 05 26, Mar 5 2026, March 5 2026
-  if (
-    words.length === 3 &&
-    MONTHS[words[0].toLowerCase()] &&
-    /^\d{1,2}$/.test(words[1]) &&
-    /^\d{2,4}$/.test(words[2])
-  ) {
-    const value = build(fullYear(words[2]), MONTHS[words[0].toLowerCase()], Number(words[1]), time);
+  if (words.length === 3 && month(words[0]) && /^\d{1,2}$/.test(words[1]) && /^\d{2,4}$/.test(words[2])) {
+    const value = build(fullYear(words[2]), month(words[0]), Number(words[1]), time);
     return value ? ok(shift(value)) : fail;
   }
-  // 5 Mar 2026, 05 Mar 26
-  if (
-    words.length === 3 &&
-    /^\d{1,2}$/.test(words[0]) &&
-    MONTHS[words[1].toLowerCase()] &&
-    /^\d{2,4}$/.test(words[2])
-  ) {
-    const value = build(fullYear(words[2]), MONTHS[words[1].toLowerCase()], Number(words[0]), time);
+  // 5 Mar 2026, 05 Mar 26, 5 March 2026
+  if (words.length === 3 && /^\d{1,2}$/.test(words[0]) && month(words[1]) && /^\d{2,4}$/.test(words[2])) {
+    const value = build(fullYear(words[2]), month(words[1]), Number(words[0]), time);
     return value ? ok(shift(value)) : fail;
   }
   return fail;
