@@ -162,6 +162,15 @@ describe('Etsy’s orders file and its items file', () => {
     await write(eve, orders, 'etsy-sold-orders');
     const [a, b] = [await effective(dan), await effective(eve)];
     expect(a).toEqual(b);
+    // And Your sales says the same to both.
+    const summary = async (user: User) => {
+      const { data, error } = await user.db.rpc('seller_sales_summary', {});
+      expect(error).toBeNull();
+      return data as { overall: Record<string, unknown> };
+    };
+    const [sa, sb] = [await summary(dan), await summary(eve)];
+    expect(sa).toEqual(sb);
+    expect(sa.overall).toMatchObject({ unitsSold: 4, medianPrice: 21, net: 100.76, fees: 3.74 });
     // Orders 3412000701 (1 unit at 32) and 3412000702 (2 at 18, 1 at 24); 703 refunded and 704 cancelled.
     expect(a).toEqual({ units: 4, prices: [18, 18, 24, 32], net: 100.76, fees: 3.74 });
 
