@@ -725,8 +725,18 @@ create function private.panel_sharing_gate(p_user uuid) returns void
   set search_path = ''
 as $$
 declare
-  v_gate jsonb := public.market_search_gate(p_user, 'panel-sharing', 60, 60, null);
+  v_start timestamptz := to_timestamp(floor(extract(epoch from now()) / 60) * 60);
+  v_wait text := greatest(1, ceil(extract(epoch from v_start + interval '60 seconds' - now())))::int::text;
+  v_gate jsonb;
 begin
+  -- A call past the limit is refused from a read of the account's row, without writing it: a loop of refused calls
+  -- costs one index probe each, and holds no lock another call waits on.
+  if exists (select 1 from public.market_rate_limits r
+             where r.user_id = p_user and r.bucket = 'panel-sharing' and r.window_start = v_start and r.hits >= 60) then
+    raise exception 'Too many sharing changes in a minute. Please try again in % seconds.', v_wait
+      using errcode = 'PT429', detail = v_wait;
+  end if;
+  v_gate := public.market_search_gate(p_user, 'panel-sharing', 60, 60, null);
   if not (v_gate ->> 'allowed')::boolean then
     raise exception 'Too many sharing changes in a minute. Please try again in % seconds.', v_gate ->> 'retryAfter'
       using errcode = 'PT429', detail = v_gate ->> 'retryAfter';
