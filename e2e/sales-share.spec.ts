@@ -76,7 +76,7 @@ test.describe('sharing with the seller panel', () => {
       await page.getByLabel('Sales or listings file').setInputFiles(file);
       await page.getByRole('button', { name: 'Import 4 rows', exact: true }).click();
       await expect(page.getByTestId('import-result')).toHaveText(
-        '4 new rows added, 0 rows updated, 0 rows were already there, 0 rows not imported.',
+        '4 records read: 4 new rows added, 0 rows updated, 0 rows were already there, 0 rows not imported, 0 lines not items.',
       );
       // The import refreshes the card: the item without a condition is counted.
       await expect(page.getByTestId('panel-sharing-without-condition')).toHaveText(
