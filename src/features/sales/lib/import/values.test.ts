@@ -114,6 +114,10 @@ describe('readStatus and readMarketplace', () => {
     expect(value(readMarketplace('eBay'))).toBe('ebay');
     expect(value(readMarketplace('Facebook Marketplace'))).toBe('facebook_marketplace');
     expect(value(readMarketplace('Poshmark.com'))).toBe('poshmark');
+    // Other spellings of the marketplaces the product names are the same key.
+    expect(value(readMarketplace('FB Marketplace'))).toBe('facebook_marketplace');
+    expect(value(readMarketplace('www.ebay.com'))).toBe('ebay');
+    expect(value(readMarketplace('eBay UK'))).toBe('ebay');
     expect(readMarketplace('!').ok).toBe(false);
   });
 });

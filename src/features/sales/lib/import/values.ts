@@ -284,14 +284,31 @@ export function readMarketplace(text: string): Read<string> {
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/^www\./, '')
     .replace(/\.com$/, '')
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .slice(0, 30);
   if (!/^[a-z][a-z0-9_]{1,29}$/.test(key))
     return no(`marketplace “${text.trim()}” is not a marketplace name`);
-  return ok(key);
+  return ok(MARKETPLACE_ALIASES[key] ?? key);
 }
+
+/** Other spellings of the marketplaces the product names (messages.ts, marketplaceNames), so one shop is one key. */
+const MARKETPLACE_ALIASES: Record<string, string> = {
+  e_bay: 'ebay',
+  ebay_us: 'ebay',
+  ebay_uk: 'ebay',
+  ebay_co_uk: 'ebay',
+  posh: 'poshmark',
+  poshmark_closet: 'poshmark',
+  fb: 'facebook_marketplace',
+  fb_marketplace: 'facebook_marketplace',
+  facebook: 'facebook_marketplace',
+  meta_marketplace: 'facebook_marketplace',
+  vinted_co_uk: 'vinted',
+  etsy_shop: 'etsy',
+};
 
 /**
  * Headers compared as people read them: "Sale Date", "sale_date", "SALE DATE " and "\uFEFFSale Date" are one header;
