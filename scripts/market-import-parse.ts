@@ -109,6 +109,8 @@ function validate(line: number, raw: Record<string, unknown>, out: ParsedImport)
 function validateTable(table: Table, out: ParsedImport) {
   const names = table.header.map((name) => name.trim().toLowerCase());
   for (const record of table.records) {
+    // A row of bare commas is padding, not a listing (readTable keeps it as a record for the sales import's counts).
+    if (record.fields.every((field) => field.trim() === '')) continue;
     if (record.fields.length !== names.length) {
       out.rejected.push({
         line: record.line,
