@@ -46,18 +46,22 @@ export type ImportPlan = {
   /** Every row's status when no column gives it; null: a status column, or else a sale date, says. */
   status: 'sold' | 'available' | null;
   dayFirst: boolean;
-  /** The extras of a preset (types.ts, FormatPreset), with the header names as the file spells them. */
-  sums?: Partial<Record<MoneyField, string[]>>;
-  recordKind?: 'item' | 'order';
-  priceIsTotal?: boolean;
-  conditionFlag?: { column: string; condition: Condition };
-  refunded?: string;
-  listedQuantity?: string[];
-  lineId?: string[];
-  summary?: { group: string[]; detail: string[] };
-  previousKey?: string[];
-  identity?: string[];
-};
+} & PresetExtras;
+
+/** The extras of a preset (types.ts, FormatPreset), with the header names as the file spells them. */
+type PresetExtras = Pick<
+  FormatPreset,
+  | 'sums'
+  | 'recordKind'
+  | 'priceIsTotal'
+  | 'conditionFlag'
+  | 'refunded'
+  | 'listedQuantity'
+  | 'lineId'
+  | 'summary'
+  | 'previousKey'
+  | 'identity'
+>;
 
 export type RejectedRow = { line: number; reasons: string[]; fields: string[] };
 /** Why a line is not an item. */
