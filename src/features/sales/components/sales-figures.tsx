@@ -9,16 +9,15 @@ import { salesMessages } from '../messages';
 
 const m = salesMessages.dashboard;
 
-/** The overall figures: profit first (what resellers lead with), then sell-through, then the medians. */
-export function SalesFigures({
-  summary,
-  filtered,
-  importHref,
-}: {
+type FiguresProps = {
   summary: SalesSummary;
+  /** Dates or a marketplace narrow the figures. */
   filtered: boolean;
   importHref: string;
-}) {
+};
+
+/** The overall figures: profit first (what resellers lead with), then sell-through, then the medians. */
+export function SalesFigures({ summary, filtered, importHref }: FiguresProps) {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 lg:grid-cols-3">
@@ -156,15 +155,7 @@ function ProfitCard({ summary }: { summary: SalesSummary }) {
   );
 }
 
-function SellThroughCard({
-  summary,
-  filtered,
-  importHref,
-}: {
-  summary: SalesSummary;
-  filtered: boolean;
-  importHref: string;
-}) {
+function SellThroughCard({ summary, filtered, importHref }: FiguresProps) {
   const { overall: o } = summary;
   // m.soldOfListed's words, with each count marked for the end-to-end tests.
   const counts = (

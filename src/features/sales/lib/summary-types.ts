@@ -15,7 +15,7 @@ export type SalesMoney = {
   shipping: number | null;
   /** Marketplace fees. */
   fees: number | null;
-  /** Net earnings: the marketplace's net where the export gives it, else revenue + shipping - fees where fees are known. */
+  /** Net earnings as the marketplace's export gives them; never derived from price, shipping and fees. */
   net: number | null;
   /** Cost of goods. */
   cost: number | null;
@@ -23,7 +23,7 @@ export type SalesMoney = {
   profit: number | null;
   /** Profit / cost of goods of the same sales (0.85 = 85%); null when there is no cost to divide by. */
   roi: number | null;
-  /** Of `sales`, how many have a price, shipping, fees, a net (given or derived), a cost and so a profit. */
+  /** Of `sales`, how many have a price, shipping, fees, a net, a cost and so a profit. */
   known: { revenue: number; shipping: number; fees: number; net: number; cost: number; profit: number };
 };
 

@@ -37,10 +37,10 @@ export type Reading =
   /** The market index holds nothing at all: no market data source is set up (never shown as zeros). */
   | { kind: 'no-source' }
   /**
-   * The seller panel withholds a headline count: it would draw on fewer than `minSellers` sellers. No figure, rate,
+   * The seller panel withholds a headline count: it would draw on too few sellers. No figure, rate,
    * band or no-sold dialog, and nothing of how many sellers stand behind it (issue 49).
    */
-  | { kind: 'withheld'; minSellers: number }
+  | { kind: 'withheld' }
   /** Nothing listed and nothing sold: no comparable listings, so no rate, band, snooze or no-sold dialog. */
   | { kind: 'no-comparables' }
   /** The source cannot count sold items (eBay without Marketplace Insights). */
@@ -56,13 +56,7 @@ export function readResults(available: AvailableResult, sold: SoldResult): Readi
   const a = available.availableCount;
   const s = sold.soldCount;
   // A withheld count comes first: beside it a 0 or a shown count would read as a market it is not.
-  const withheld = [available, sold].filter((r) => countOf(r) === null && r.panel?.withheld);
-  if (withheld.length > 0) {
-    return {
-      kind: 'withheld',
-      minSellers: Math.max(...withheld.map((r) => r.panel?.minSellers ?? 0)),
-    };
-  }
+  if ([available, sold].some((r) => countOf(r) === null && r.panel?.withheld)) return { kind: 'withheld' };
   if ((a === 0 && available.indexEmpty) || (s === 0 && sold.indexEmpty)) return { kind: 'no-source' };
   if (a === 0 && (s === 0 || s === null)) return { kind: 'no-comparables' };
   if (s === null) return { kind: 'sold-unknown' };
