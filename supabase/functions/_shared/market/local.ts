@@ -15,6 +15,7 @@ import {
   type MarketProvider,
   type MarketQuery,
   type PanelFacts,
+  type PanelRelease,
   type RecentSale,
   type SoldResult,
 } from './types.ts';
@@ -49,11 +50,18 @@ type SoldRow = PanelRow & {
   medianDaysToSell: number | null;
   recentSales?: (Omit<RecentSale, 'price'> & { price: number | string | null })[];
   dataSince?: string | null;
+  /** market_search's sold answers: the panel's released figures, or null before any week is released. */
+  panelRelease?: PanelRelease | null;
 };
 
+/**
+ * Where the exact counts come from. Panel rows are no longer in them (docs/decisions/080): the panel's figures travel
+ * apart, as panelRelease, so an index that holds panel rows (hasPanel) does not make an exact count the panel's. Only an
+ * answer counted before that change (still cached) has panel comps in its count.
+ */
 function originOf(row: PanelRow, isDemo: boolean): DataOrigin {
   if (isDemo) return 'demo';
-  return row.hasPanel || (row.panelComps ?? 0) > 0 ? 'panel' : 'import';
+  return (row.panelComps ?? 0) > 0 ? 'panel' : 'import';
 }
 
 /** The threshold facts, when the database sent them (answers cached before the panel have none). */
@@ -111,6 +119,8 @@ function soldFrom(row: SoldRow, isDemo: boolean, windowDays: number = SOLD_WINDO
     dataSince: row.dataSince ? new Date(row.dataSince).toISOString() : null,
     ...(panel ? { panel } : {}),
     ...(row.indexEmpty ? { indexEmpty: true } : {}),
+    // Absent from answers cached before the release (and from market_count_sold): left out, not made null.
+    ...(row.panelRelease !== undefined ? { panelRelease: row.panelRelease } : {}),
   };
 }
 

@@ -193,6 +193,8 @@ export function shape(
     ...(s.reading ? { reading: s.reading } : {}),
     ...(s.panel ? { panel: s.panel } : {}),
     ...(s.indexEmpty ? { indexEmpty: true } : {}),
+    // The seller panel's released figures, apart from the exact ones above; sources without them send none.
+    ...(s.panelRelease !== undefined ? { panelRelease: s.panelRelease } : {}),
     asOf,
   };
 }

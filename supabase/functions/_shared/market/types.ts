@@ -106,6 +106,47 @@ export type AvailableResult = {
   indexEmpty?: boolean;
 };
 
+/** A released seller panel figure: the rounded noisy value (never below 0) and its 95% half-width, "about 140, within ±30". */
+export type Estimate = { value: number; error: number };
+
+/** A released price or days-to-sell figure: its value and the range it likely lies in (95%). */
+export type RangeEstimate = { value: number; low: number; high: number };
+
+/** What every panel release answer says, shown or not: it depends only on the query and the release schedule. */
+type PanelReleaseWindow = {
+  /** The window in whole released weeks: 4, 13, 26 or 52 for 30, 90, 180 and 365 days. */
+  weeks: number;
+  /** The last day (a Sunday, UTC, 'YYYY-MM-DD') of the newest released week. */
+  through: string;
+  /** When that week was released (ISO timestamp). */
+  releasedAt: string;
+  /** What the figures read: the query's brand and garment labels ('Lululemon leggings'), or null when it names none. */
+  item: string | null;
+  /** Words of the query the panel's figures cannot use (a colour, a size, a shop's word). */
+  unusedWords: string[];
+};
+
+/**
+ * The seller panel's released figures for a sold search (docs/decisions/080, 082): frozen weekly cells with noise,
+ * summed over the window. Null when no week has ever been released. `shown: false` carries no figure at all.
+ */
+export type PanelRelease =
+  | (PanelReleaseWindow & { shown: false })
+  | (PanelReleaseWindow & {
+      shown: true;
+      sold: Estimate;
+      /** Listed at the end of the newest released week; null when that figure is not shown. */
+      listed: Estimate | null;
+      /** The SPEC's sold / listed x 100 from the released figures, with the error carried into it. */
+      sellThrough: Estimate | null;
+      /** Null where a condition's own noisy gate did not pass ("too few to say"). */
+      byCondition: Record<Condition, Estimate | null>;
+      /** The marketplaces whose figure passes; may be empty. */
+      byMarketplace: { marketplace: string; sold: Estimate }[];
+      prices: { median: RangeEstimate; p25: number; p75: number } | null;
+      daysToSell: RangeEstimate | null;
+    });
+
 export type SoldResult = {
   /** null: the source cannot count sales; `reason` says why. 0 is a real zero. */
   soldCount: number | null;
@@ -128,6 +169,8 @@ export type SoldResult = {
   reading?: QueryReading;
   panel?: PanelFacts;
   indexEmpty?: boolean;
+  /** The seller panel's released figures (the local index only): never added to the exact figures above. */
+  panelRelease?: PanelRelease | null;
 };
 
 export type SourceName = 'local' | 'ebay';
