@@ -154,6 +154,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const keys = createKeys(options.jwtSecret ?? process.env.EMULATOR_JWT_SECRET);
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const memory = options.dataDir === 'memory';
+  let releaseTimer: ReturnType<typeof setInterval> | undefined;
   const rateLimitScale = authRateLimitScale(options);
   const trustedProxies = options.trustedProxies
     ? trustedProxiesFromEnv(options.trustedProxies.join(','))
@@ -226,6 +227,18 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       await options.afterFreshSeed?.(ctx);
     }
 
+    // The seller panel's weekly release (supabase/schemas/55_panel_release.sql; pg_cron on a hosted project): due
+    // weeks are released at start and checked every hour. In-memory test databases run it when a test asks.
+    if (!memory) {
+      const release = () =>
+        db.query('select public.panel_release_run()').catch((error: Error) =>
+          log(`[panel] release failed: ${error.message}`),
+        );
+      await release();
+      releaseTimer = setInterval(release, 60 * 60 * 1000);
+      releaseTimer.unref();
+    }
+
     const watcher = new AbortController();
     mounted.app = createApp(ctx, {
       functionsDir,
@@ -260,6 +273,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       reloadSchema: () => reloadSchemaCaches(ctx),
       async stop() {
         watcher.abort();
+        if (releaseTimer) clearInterval(releaseTimer);
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
           // Keep-alive connections (supabase-js, browsers) would hold close() open.

@@ -55,7 +55,7 @@ begin
         count(*) filter (where l.source = 'demo')::int as demo, count(*) filter (where l.source = 'panel')::int as panel,
         array_agg(l.seller_key) filter (where l.seller_key is not null) as keys
       from public.market_listings l
-      where %s
+      where %s and l.source <> 'panel'
       group by l.condition, l.marketplace
     ),
     gk as (
@@ -165,6 +165,7 @@ begin
       select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at, l.listed_at
       from public.market_listings l
       where %s and (l.sold_at >= $2) is true and public.market_sold_key(l.terms, l.sold_at) && %L::text[]
+        and l.source <> 'panel'
     ),
     g as (
       select m.condition, m.marketplace, count(*)::int as n,
@@ -303,7 +304,7 @@ begin
     execute format($sql$
       select count(*)::int from (
         select l.seller_key as k from public.market_listings l
-        where (l.condition = $1) is true and l.seller_key is not null and %s
+        where (l.condition = $1) is true and l.seller_key is not null and %s and l.source <> 'panel'
         union
         select (jsonb_array_elements_text($2))::uuid
       ) s$sql$, public.market_match_sql(v_parsed, 'available'))
@@ -453,6 +454,9 @@ begin
       || jsonb_build_object('dataSince',
            date_trunc('day', now() - make_interval(days => greatest(p_window_days, 1)), 'UTC'));
     v_count := (v_result ->> 'sold')::int;
+    -- The seller panel's figures: released cells only (55_panel_release.sql), never its rows.
+    v_result := v_result || jsonb_build_object('panelRelease',
+      private.panel_figures(v_result -> 'query', p_query, p_condition, p_window_days));
   end if;
   -- Where a zero comes from is asked of the whole index: demo rows, the panel, or nothing at all.
   if v_count = 0 then
