@@ -110,6 +110,51 @@ export const searchMessages = {
   withheldHelpLink: 'Share your own sales from Your sales',
   withheldHelpTail: 'to help the panel get there.',
   withheldOtherConditions: 'Enough sellers have shared this item in',
+  // Issue 52: the seller panel's released figures (docs/decisions/080). Weekly totals with noise added, each said
+  // with its likely error, in a section of their own: never added to the figures above or mixed into their rate.
+  releaseTitle: 'Flipwise seller panel',
+  releaseSubtitle: 'Sales resellers share, released weekly',
+  releaseAge: (weeks: number, through: string, released: string) =>
+    `Last ${weeks} weeks, to ${through} · released ${released} · updated weekly`,
+  releaseItem: (item: string, condition: string) => `Figures for ${item} · ${condition}`,
+  releaseAbout: (value: string) => `about ${value}`,
+  releaseWithin: (error: string) => `within ±${error}`,
+  releaseWithinPoints: (error: string) => `within ±${error} points`,
+  releaseSold: 'Sold',
+  releaseSoldNote: (weeks: number) => `in the last ${weeks} weeks`,
+  releaseListed: 'Listed',
+  releaseListedNote: (through: string) => `at the end of the week to ${through}`,
+  releaseRate: 'Sell-through',
+  releaseRateNote: 'sold ÷ listed',
+  releaseRateNeedsListed: 'Needs a listed figure',
+  releaseAbove100:
+    'Above 100%: more sold in these weeks than were listed at the end of the last one, so they sell faster than new ones are listed.',
+  releasePrice: 'Median sold price',
+  releasePriceLikely: (low: string, high: string) => `likely ${low} – ${high}`,
+  releasePriceMiddle: (p25: string, p75: string) => `middle 50% ${p25} – ${p75}`,
+  releaseDays: 'Typical time to sell',
+  releaseDaysLikely: (low: number, high: number) => `likely ${low} – ${high} days`,
+  releaseTooFew: 'Too few to say',
+  releaseByCondition: 'Sold by condition',
+  releaseByConditionCaption: 'Sold in the window for each condition, with the likely error of each figure',
+  releaseByMarketplace: 'Sold by marketplace',
+  releaseByMarketplaceCaption: 'Sold in the window on each marketplace, with the likely error of each figure',
+  releaseByMarketplaceNone: 'No marketplace has enough shared sales to say on its own.',
+  releaseUnused: (words: string) => `Panel figures don't use: ${words}`,
+  releaseHow:
+    "Resellers share their imported sales. Once a week the panel releases totals with random noise added, so no one's sales can be worked out from them, and each figure shows its likely error (19 times in 20 the true figure is that close). The figures run 1 to 2 weeks behind and are kept apart from the figures above.",
+  releaseHowLink: 'How the seller panel works',
+  releaseNotYet: 'The seller panel has too little shared data for this yet, so it shows no figures for it.',
+  releaseNoItem:
+    'The seller panel keeps its figures by brand and kind of item, and this search names neither. Add a brand or an item to see them.',
+  releaseHelpLead: 'Sold items like this?',
+  releaseHelpLink: 'Share your own sales from Your sales',
+  releaseOnly: (itemName: string, condition: string) =>
+    `No listing in our data matches “${itemName}” in ${condition} right now, but the Flipwise seller panel has released figures for it.`,
+  releaseSearched: (source: string) => `${source} and the Flipwise seller panel`,
+  releaseAnnounce: (sold: string, error: string, weeks: number) =>
+    `Flipwise seller panel: about ${sold} sold, within ±${error}, in the last ${weeks} weeks.`,
+
   noSourceTitle: 'No market data source is set up yet',
   noSourceBody:
     'This site has no market data to count, so the Explorer shows no figures rather than zeros. Whoever runs it can turn on any of these:',

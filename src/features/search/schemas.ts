@@ -150,6 +150,49 @@ export const recentSaleSchema = z.object({
 });
 export type RecentSale = z.output<typeof recentSaleSchema>;
 
+// The seller panel's released figures (supabase/functions/_shared/market/types.ts PanelRelease, docs/decisions/080):
+// noisy weekly totals, each with its likely error, kept apart from the exact figures and never added to them.
+const estimateSchema = z.object({ value: count, error: count });
+/** A released figure: 'about 140, within ±30' (value rounded, error the 95% half-width). */
+export type Estimate = z.infer<typeof estimateSchema>;
+const rangeSchema = z.object({ value: count, low: count, high: count });
+/** A released price or days figure and the range it likely lies in. */
+export type RangeEstimate = z.infer<typeof rangeSchema>;
+// Any one part that cannot be read is "too few to say", never a number; the sold figure itself is required.
+const optionalEstimate = estimateSchema.nullable().catch(null);
+const releaseWindow = {
+  weeks: z.number().int().positive(),
+  /** The last day (UTC, 'YYYY-MM-DD') of the newest released week. */
+  through: z.string().min(1),
+  releasedAt: z.string().min(1),
+  /** What the figures read ('Lululemon leggings'), or null when the query names no brand or garment the panel keeps. */
+  item: z.string().nullable().catch(null),
+  unusedWords: z.array(z.string()).catch([]).default([]),
+};
+const panelReleaseSchema = z.discriminatedUnion('shown', [
+  z.object({ shown: z.literal(false), ...releaseWindow }),
+  z.object({
+    shown: z.literal(true),
+    ...releaseWindow,
+    sold: estimateSchema,
+    listed: optionalEstimate,
+    sellThrough: optionalEstimate,
+    byCondition: z
+      .object({
+        new_with_tags: optionalEstimate,
+        new_without_tags: optionalEstimate,
+        new_with_imperfections: optionalEstimate,
+        pre_owned: optionalEstimate,
+      })
+      .catch({ new_with_tags: null, new_without_tags: null, new_with_imperfections: null, pre_owned: null }),
+    byMarketplace: z.array(z.object({ marketplace: z.string(), sold: estimateSchema })).catch([]),
+    prices: z.object({ median: rangeSchema, p25: count, p75: count }).nullable().catch(null),
+    daysToSell: rangeSchema.nullable().catch(null),
+  }),
+]);
+export type PanelRelease = z.infer<typeof panelReleaseSchema>;
+export type ShownPanelRelease = Extract<PanelRelease, { shown: true }>;
+
 export const soldResponseSchema = z
   .object({
     // null is meaningful: the source cannot count sold items (never read it as zero sales).
@@ -164,6 +207,11 @@ export const soldResponseSchema = z
     /** The earliest sale the index holds (ISO): a window reaching further back than this has no more sales in it. */
     dataSince: z.string().nullable().catch(null).default(null),
     recentSales: z.array(recentSaleSchema).catch([]).default([]),
+    /**
+     * Null: no week of the panel has been released. Absent (eBay, answers cached before the release) or unreadable:
+     * undefined, and the screen shows no panel section; the exact figures stand as they are either way.
+     */
+    panelRelease: panelReleaseSchema.nullable().optional().catch(undefined),
   })
   .transform(withOrigin);
 export type SoldResult = z.output<typeof soldResponseSchema>;

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useSoldWindow } from '../api/search-sold';
-import { formatAsOf, formatDay, originLabel } from '../lib/labels';
+import { formatAsOf, formatDay, marketplaceLabel, originLabel } from '../lib/labels';
 import { dataSpan } from '../lib/data-span';
 import { pricesAreThin, rateIsThin, type Reading } from '../lib/reading';
 import { searchErrorMessage } from '../lib/search-errors';
@@ -525,19 +525,3 @@ function CellValue({ cell }: { cell: Cell }) {
     );
   return <>—</>;
 }
-
-const marketplaceNames: Record<string, string> = {
-  other: m.otherMarketplaces,
-  ebay: 'eBay',
-  poshmark: 'Poshmark',
-  mercari: 'Mercari',
-  depop: 'Depop',
-  vinted: 'Vinted',
-  grailed: 'Grailed',
-  etsy: 'Etsy',
-  thredup: 'thredUP',
-  therealreal: 'The RealReal',
-  facebook: 'Facebook Marketplace',
-};
-const marketplaceLabel = (name: string) =>
-  marketplaceNames[name.toLowerCase()] ?? name.charAt(0).toUpperCase() + name.slice(1);

@@ -26,6 +26,7 @@ import { AccountNeeded } from './account-needed';
 import { NoComparables } from './no-comparables';
 import { NoSoldDialog } from './no-sold-dialog';
 import { NoSource } from './no-source';
+import { PanelReleaseSection } from './panel-release';
 import { QueryReadingNote } from './query-reading-note';
 import { ResultCards } from './result-cards';
 import { SaveSearchButton } from './save-search-button';
@@ -139,13 +140,15 @@ export function SearchExplorer({
   const isDemo = Boolean(run?.available?.isDemo || run?.sold?.isDemo);
   const sellers =
     showsFigures(reading) && run?.available && run.sold ? panelSellers(run.available, run.sold) : null;
+  // The seller panel's released figures come with the headline sold answer, apart from its exact counts (issue 52).
+  const release = complete ? (run.sold?.panelRelease ?? null) : null;
 
   const announcement = flow.loadingAvailable
     ? m.loadingAvailable
     : flow.loadingSold
       ? m.loadingSold
       : reading && run
-        ? announce(run, reading)
+        ? `${announce(run, reading)}${releaseWords(run)}`
         : '';
 
   return (
@@ -264,10 +267,22 @@ export function SearchExplorer({
                 <NoComparables
                   itemName={run.query.itemName}
                   condition={run.query.condition}
-                  sourceLabel={originLabel(run.available.origin)}
+                  sourceLabel={
+                    release
+                      ? m.releaseSearched(originLabel(run.available.origin))
+                      : originLabel(run.available.origin)
+                  }
                   suggestions={run.available.suggestions}
                   reading={run.available.reading}
                 />
+              ) : reading?.kind === 'panel-only' ? (
+                // The exact figures would be zeros beside the panel's sales: one line says what they found instead.
+                <p
+                  className="break-words rounded-lg border border-dashed bg-muted/30 px-4 py-3 text-sm"
+                  data-testid="panel-only"
+                >
+                  {m.releaseOnly(run.query.itemName, conditionLabels[run.query.condition])}
+                </p>
               ) : (
                 <>
                   <ResultCards
@@ -282,6 +297,14 @@ export function SearchExplorer({
                     </p>
                   )}
                 </>
+              )}
+
+              {release && reading && (
+                <PanelReleaseSection
+                  release={release}
+                  condition={run.query.condition}
+                  currency={run.sold?.currency}
+                />
               )}
 
               <ListedNow query={run.query} headlineDone={!flow.busy} />
@@ -316,6 +339,8 @@ function announce(run: SearchRun, reading: Reading): string {
       return `${head} ${m.withheldTitle.toLowerCase()}.`;
     case 'no-comparables':
       return `${head} ${m.noComparablesTitle.toLowerCase()}.`;
+    case 'panel-only':
+      return head;
     case 'sold-unknown':
       return `${head} ${formatCount(available)} available, ${m.soldUnavailableTitle.toLowerCase()}.`;
     case 'available-unknown':
@@ -325,6 +350,13 @@ function announce(run: SearchRun, reading: Reading): string {
     case 'rate':
       return `${head} ${formatCount(reading.available)} available, ${formatCount(reading.sold)} sold, sell-through ${reading.rate}%.${thinWords(reading)}`;
   }
+}
+
+/** The panel's sold figure, when it released one, after the exact figures' words. */
+function releaseWords(run: SearchRun): string {
+  const release = run.sold?.panelRelease;
+  if (!release?.shown) return '';
+  return ` ${m.releaseAnnounce(formatCount(release.sold.value), formatCount(release.sold.error), release.weeks)}`;
 }
 
 /** A verdict on a thin sample is announced with its words, as the card shows them (docs/decisions/057). */

@@ -127,14 +127,21 @@ export function useSearchFlow({
         const rate = readingRate(reading);
         if (rate !== null) setResults((previous) => withRate(previous, rate));
         // SPEC §2's dialog is for a real 0 sold beside listings (or beside a count the source did not give). An empty
-        // market, an empty index and a count the seller panel withholds have their own states.
+        // market, an empty index and a count the seller panel withholds have their own states, and beside the panel's
+        // released sales "No Sold Items Found" would be untrue (issue 52).
         if (
           live() &&
           sold.soldCount === 0 &&
+          !sold.panelRelease?.shown &&
           (reading.kind === 'rate' || reading.kind === 'available-unknown')
         )
           setNoSoldOpen(true);
-        if (reading.kind === 'no-comparables' || reading.kind === 'no-source') return;
+        if (
+          reading.kind === 'no-comparables' ||
+          reading.kind === 'no-source' ||
+          reading.kind === 'panel-only'
+        )
+          return;
         refreshSaved(
           {
             ...input,

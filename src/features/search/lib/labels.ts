@@ -36,6 +36,22 @@ export function formatDay(value: string): string {
     : date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
+/**
+ * 'Nov 15' for a day of the seller panel's release schedule ('Nov 15, 2025' in another year). Read in UTC, as the
+ * release's weeks are: a week ending Sunday Nov 15 never reads as Nov 14 west of Greenwich.
+ */
+export function formatShortDay(value: string, now: Date = new Date()): string | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const thisYear = date.getUTCFullYear() === now.getUTCFullYear();
+  return date.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(thisYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  });
+}
+
 /** A live count in full, as the marketplaces' own search pages show it: '1,234'. */
 export const fullCount = (count: number): string => Math.round(count).toLocaleString('en-US');
 
@@ -49,3 +65,20 @@ export function formatAge(value: string, now: number = Date.now()): string | nul
   if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
   return formatAsOf(value);
 }
+
+const marketplaceNames: Record<string, string> = {
+  other: m.otherMarketplaces,
+  ebay: 'eBay',
+  poshmark: 'Poshmark',
+  mercari: 'Mercari',
+  depop: 'Depop',
+  vinted: 'Vinted',
+  grailed: 'Grailed',
+  etsy: 'Etsy',
+  thredup: 'thredUP',
+  therealreal: 'The RealReal',
+  facebook: 'Facebook Marketplace',
+};
+/** A marketplace as resellers write it: 'eBay', 'thredUP', 'Facebook Marketplace'; 'other' is the folded small ones. */
+export const marketplaceLabel = (name: string) =>
+  marketplaceNames[name.toLowerCase()] ?? name.charAt(0).toUpperCase() + name.slice(1);

@@ -43,6 +43,11 @@ export type Reading =
   | { kind: 'withheld' }
   /** Nothing listed and nothing sold: no comparable listings, so no rate, band, snooze or no-sold dialog. */
   | { kind: 'no-comparables' }
+  /**
+   * Nothing listed or sold in the exact figures, but the seller panel released figures for the search (issue 52): its
+   * section is the answer, never "no comparables" or "no sales" beside it.
+   */
+  | { kind: 'panel-only' }
   /** The source cannot count sold items (eBay without Marketplace Insights). */
   | { kind: 'sold-unknown' }
   /** The source answered without a count of listings: unknown, never 0. */
@@ -57,8 +62,12 @@ export function readResults(available: AvailableResult, sold: SoldResult): Readi
   const s = sold.soldCount;
   // A withheld count comes first: beside it a 0 or a shown count would read as a market it is not.
   if ([available, sold].some((r) => countOf(r) === null && r.panel?.withheld)) return { kind: 'withheld' };
-  if ((a === 0 && available.indexEmpty) || (s === 0 && sold.indexEmpty)) return { kind: 'no-source' };
-  if (a === 0 && (s === 0 || s === null)) return { kind: 'no-comparables' };
+  const release = sold.panelRelease;
+  // A released week of the panel is a source set up, whatever the exact index holds.
+  if (!release && ((a === 0 && available.indexEmpty) || (s === 0 && sold.indexEmpty)))
+    return { kind: 'no-source' };
+  if (a === 0 && (s === 0 || s === null))
+    return release?.shown ? { kind: 'panel-only' } : { kind: 'no-comparables' };
   if (s === null) return { kind: 'sold-unknown' };
   if (a === null) return { kind: 'available-unknown', sold: s };
   if (a === 0) return { kind: 'none-listed', sold: s };
@@ -74,8 +83,9 @@ const countOf = (r: AvailableResult | SoldResult) => ('availableCount' in r ? r.
 /** Readings that put figures on the screen (the cards, the analysis and the deeper look). */
 export const showsFigures = (
   reading: Reading | null,
-): reading is Exclude<Reading, { kind: 'no-comparables' | 'no-source' | 'withheld' }> =>
+): reading is Exclude<Reading, { kind: 'no-comparables' | 'no-source' | 'withheld' | 'panel-only' }> =>
   reading !== null &&
   reading.kind !== 'no-comparables' &&
   reading.kind !== 'no-source' &&
-  reading.kind !== 'withheld';
+  reading.kind !== 'withheld' &&
+  reading.kind !== 'panel-only';
