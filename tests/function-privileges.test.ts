@@ -53,6 +53,8 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   // The seller panel switch (issue 22): each reads or changes only the caller's own membership.
   'public.panel_set_sharing(boolean)': signedIn,
   'public.panel_share_more()': signedIn,
+  // The panel's weekly release (issue 52): the emulator, pg_cron and the tests run it.
+  'public.panel_release_run(timestamp with time zone)': serviceOnly,
   'public.panel_sharing_status()': signedIn,
   'public.seller_history(text, text)': signedIn,
   'public.seller_items_import(jsonb, text)': signedIn,

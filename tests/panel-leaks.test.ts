@@ -95,14 +95,9 @@ describe('a withheld answer', () => {
 
     expect(four).toEqual(one);
     const available = JSON.parse(one[0]);
-    expect(available).toMatchObject({
-      availableCount: null,
-      reason: 'Not enough sellers have shared sales like this yet',
-      panel: { withheld: true, minSellers: 5 },
-    });
-    expect(available.panel).not.toHaveProperty('sellers');
-    expect(available.panel).not.toHaveProperty('sellersNeeded');
-    expect(JSON.parse(one[2])).toMatchObject({ soldCount: null, recentSales: [], medianPrice: null });
+    // Shared rows are never counted by a search (issue 52): both are the answers of no sales at all.
+    expect(available).toMatchObject({ availableCount: 0 });
+    expect(JSON.parse(one[2])).toMatchObject({ soldCount: 0, recentSales: [], medianPrice: null });
   });
 });
 
@@ -140,8 +135,9 @@ describe('other sellers’ shared rows', () => {
         for (const windowDays of [30, 90, 180, 365])
           bodies.push(JSON.stringify(await search(viewer, 'sold', { itemName: q, condition, windowDays })));
       }
+    // Shared sales reach a search only through the weekly release (issue 52): the exact count holds none of them.
     const headline = JSON.parse(bodies[2]);
-    expect(headline.soldCount).toBe(11);
+    expect(headline.soldCount).toBe(0);
     expect(headline.recentSales).toEqual([]);
     for (const rpc of [
       ['seller_sales_summary', {}],
@@ -288,23 +284,20 @@ describe('sharing calls', () => {
     expect(await search(viewer, 'available', body)).toMatchObject({ cached: true });
   });
 
-  it('forget the cached answers their items touch, and a re-import that corrects a shared price does too', async () => {
+  it('move no answer: a seller joining and correcting a shared price leaves every figure as it was', async () => {
     const viewer = await userClient(emu, 'reimport.viewer@example.com');
     const body = { itemName: 'pendleton board shirt', condition: 'pre_owned', windowDays: 90 };
+    const figures = (answer: Record<string, unknown>) =>
+      JSON.stringify({ ...answer, asOf: undefined, cached: undefined });
     const first = await search(viewer, 'sold', body);
-    expect(await search(viewer, 'sold', body)).toMatchObject({ cached: true });
-
-    // One of the sellers corrects a price by importing the row again.
+    // A panel seller joins with a sale of the item, then corrects its price by importing the row again.
     const fixer = await seller([item('fix', { price: 60 })]);
-    const afterJoin = await search(viewer, 'sold', body);
-    expect(afterJoin).toMatchObject({ cached: false });
-    expect(afterJoin.soldCount).toBe((first.soldCount as number) + 1);
-    expect(await search(viewer, 'sold', body)).toMatchObject({ cached: true });
+    expect(figures(await search(viewer, 'sold', body))).toBe(figures(first));
     const { error } = await fixer.db.rpc('seller_items_import', {
       p_rows: [item('fix', { price: 61 })],
       p_format: null,
     });
     expect(error).toBeNull();
-    expect(await search(viewer, 'sold', body)).toMatchObject({ cached: false });
+    expect(figures(await search(viewer, 'sold', body))).toBe(figures(first));
   });
 });

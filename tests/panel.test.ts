@@ -1,5 +1,6 @@
-// The seller panel (issue 22): resellers' shared sales become the market figures, and no figure is shown unless at
-// least 5 distinct sellers stand behind it. The real supabase-js client against the emulator, through the search
+// The seller panel (issues 22 and 52): resellers' shared sales are never counted by a search; they reach it only
+// through the weekly release of noisy cells (tests/panel-release.test.ts). The demo market's synthetic sellers keep
+// the exact counts' 5-seller threshold. The real supabase-js client against the emulator, through the search
 // functions and RPC; on PGlite, and on PostgreSQL 15 when DATABASE_URL is set.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,8 +99,9 @@ describe('the seller panel through the search functions', () => {
     expect(available).toMatchObject({ availableCount: 0, indexEmpty: true });
   });
 
-  it('with 4 sellers sharing, every figure says not enough sellers, and nothing of how many there are', async () => {
-    for (const seller of sellers.slice(0, 4)) {
+  it('shared items are never counted by a search: no exact figure moves, whoever shares', async () => {
+    const before = { available: await search('search-available'), sold: await search('search-sold') };
+    for (const seller of sellers) {
       const state = await share(seller, true);
       expect(state).toMatchObject({
         sharing: true,
@@ -108,51 +110,25 @@ describe('the seller panel through the search functions', () => {
       });
     }
     const available = await search('search-available');
-    expect(available).toMatchObject({
-      availableCount: null,
-      reason: 'Not enough sellers have shared sales like this yet',
-      origin: 'panel',
-      panel: { minSellers: 5, withheld: true },
-      byMarketplace: [],
-    });
-    expect(available.panel).toEqual({ minSellers: 5, withheld: true });
-    expect(Object.values(available.byCondition).every((n) => n === null || n === 0)).toBe(true);
+    expect(available).toMatchObject({ availableCount: 0, byMarketplace: [] });
     const sold = await search('search-sold');
-    expect(sold).toMatchObject({
-      soldCount: null,
-      reason: 'Not enough sellers have shared sales like this yet',
-      panel: { minSellers: 5, withheld: true },
-      medianPrice: null,
-      priceRange: null,
-      typicalDaysToSell: null,
-      byMarketplace: [],
-      recentSales: [],
-    });
+    expect(sold).toMatchObject({ soldCount: 0, byMarketplace: [], recentSales: [], medianPrice: null });
+    // Nothing is released yet: the panel says nothing at all.
+    expect(sold.panelRelease ?? null).toBeNull();
+    expect(before.available.availableCount).toBe(0);
   });
 
-  it('with 5 it counts them and names the panel and its sellers, and lists none of their sales', async () => {
-    await share(sellers[4], true);
-    const available = await search('search-available');
-    expect(available).toMatchObject({
-      availableCount: 10,
-      origin: 'panel',
-      isDemo: false,
-      cached: false,
-      panel: { sellers: 5, withheld: false },
-      byMarketplace: [{ marketplace: 'poshmark', available: 10 }],
-    });
+  it('after a release, a thin item is withheld with nothing but the window and what was read', async () => {
+    const { data, error } = await service.rpc('panel_release_run');
+    expect(error).toBeNull();
+    expect((data as unknown[]).length).toBeGreaterThan(0);
     const sold = await search('search-sold');
-    expect(sold).toMatchObject({
-      soldCount: 10,
-      origin: 'panel',
-      panel: { sellers: 5, headlineSellers: 5, withheld: false },
-      byMarketplace: [{ marketplace: 'poshmark', sold: 10 }],
-    });
-    // One seller's tagged sale is not a figure anyone may see.
-    expect(sold.byCondition.new_with_tags).toBeNull();
-    expect(sold.medianPrice).toBeGreaterThan(50);
-    // A shared sale is counted, never listed (issue 49).
-    expect(sold.recentSales).toEqual([]);
+    // Five sellers with a few sales each cannot clear the noisy gate: no figure, no count of sellers.
+    expect(sold.panelRelease).toMatchObject({ shown: false, weeks: 13 });
+    expect(sold.panelRelease.item).toMatch(/^Patagonia/);
+    expect(Object.keys(sold.panelRelease).sort()).toEqual(
+      ['item', 'releasedAt', 'shown', 'through', 'unusedWords', 'weeks'].sort(),
+    );
   });
 
   it('a panel answer can be saved with its origin', async () => {
@@ -169,40 +145,38 @@ describe('the seller panel through the search functions', () => {
     expect(error).toBeNull();
   });
 
-  it('turning sharing off removes a seller from the very next answer, cached or not', async () => {
-    const before = await search('search-available');
-    expect(before).toMatchObject({ availableCount: 10, cached: true });
-    const state = await share(sellers[2], false);
-    expect(state).toMatchObject({ sharing: false, shared: 0 });
-    const after = await search('search-available');
-    expect(after).toMatchObject({
-      availableCount: null,
-      cached: false,
-      panel: { withheld: true },
-    });
-  });
-
-  it('deleting the account removes its comps; deleting imported data removes those items', async () => {
-    await share(sellers[2], true);
-    expect((await search('search-available')).availableCount).toBe(10);
+  it('leaving, deleting the account or the imported data removes the comps and moves no released number', async () => {
+    const released = async () => {
+      const { data } = await service.rpc('market_search', {
+        p_kind: 'sold',
+        p_query: 'patagonia better sweater',
+        p_condition: 'pre_owned',
+        p_user: viewer.id,
+        p_bucket: 'panel-test',
+        p_limit: 1000,
+        p_window_seconds: 60,
+        p_cache_key: null,
+        p_ttl_seconds: 0,
+        p_window_days: 365,
+        p_min_sellers: 5,
+      });
+      return JSON.stringify((data as { result: { panelRelease: unknown } }).result.panelRelease);
+    };
+    const before = await released();
+    expect(await share(sellers[2], false)).toMatchObject({ sharing: false, shared: 0 });
     const { error } = await service.auth.admin.deleteUser(sellers[3].id);
     expect(error).toBeNull();
     const { rows } = await emu.db.query<{ n: number }>(
       `select count(*)::int as n from public.market_listings where source = 'panel' and title like '%s3_'`,
     );
     expect(rows[0].n).toBe(0);
-    expect(await search('search-available')).toMatchObject({
-      availableCount: null,
-      panel: { withheld: true },
-    });
-
     const removed = await sellers[1].db.from('seller_items').delete().like('external_id', 'order-s1%');
     expect(removed.error).toBeNull();
     expect((await sellers[1].db.rpc('panel_sharing_status')).data).toMatchObject({
       sharing: true,
       shared: 0,
     });
-    expect(await search('search-sold')).toMatchObject({ soldCount: null, panel: { withheld: true } });
+    expect(await released()).toBe(before);
   });
 
   it('a long history is shared in batches the browser asks for, so no call meets the statement timeout', async () => {
@@ -298,6 +272,9 @@ describe('k-anonymity over a random panel', () => {
       await importRows(seller, rows);
       await share(seller, true);
     }
+    // The panel's rows are never counted by a search (issue 52): the same rows as the demo market's synthetic sellers,
+    // which the exact counts do hold to the 5-seller threshold, are what this sweep checks.
+    await db.query(`update public.market_listings set source = 'demo' where source = 'panel'`);
   });
 
   afterAll(async () => {
@@ -450,8 +427,8 @@ describe('k-anonymity over a random panel', () => {
             expect(s.prices, w).toBeNull();
             expect(s.medianDaysToSell, w).toBeNull();
           }
-          // A seller's shared sale is counted, never listed (issue 49).
-          expect(s.recentSales, `${w} recent sales`).toEqual([]);
+          // Recent sales are listed only when the sellers among them are enough (decision 076).
+          if (s.sold === null) expect(s.recentSales, `${w} recent sales`).toEqual([]);
         }
       }
     }
