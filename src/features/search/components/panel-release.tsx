@@ -80,7 +80,8 @@ function ReleasedFigures({
 }) {
   const through = formatShortDay(release.through) ?? release.through;
   const { sold, listed, sellThrough, prices, daysToSell } = release;
-  const price = (n: number) => formatPrice(n, currency);
+  // Whole dollars: a figure with noise in it has no cents worth reading.
+  const price = (n: number) => formatPrice(Math.round(n), currency);
   return (
     <div className="mt-4 space-y-5">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">

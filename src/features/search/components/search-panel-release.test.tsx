@@ -152,16 +152,30 @@ describe('the seller panel’s released figures', () => {
     expect(panel).toHaveTextContent('Sales resellers share, released weekly');
   });
 
-  it('writes thousands as the cards do', async () => {
+  it('writes thousands as the cards do, and prices and days in whole numbers', async () => {
     fake.current!.answer({
       available: ok(demoAvailable(30)),
-      sold: ok(demoSold(12, released({ sold: estimate(1480, 190), sellThrough: estimate(85, 20) }))),
+      sold: ok(
+        demoSold(
+          12,
+          released({
+            sold: estimate(1480, 190),
+            sellThrough: estimate(85, 20),
+            prices: { median: { value: 48.37, low: 41.6, high: 55.12 }, p25: 29.5, p75: 70.2 },
+            daysToSell: { value: 12.4, low: 7.6, high: 18.2 },
+          }),
+        ),
+      ),
     });
     renderExplorer();
     await fillAndSearch();
     const panel = await section();
     expect(within(panel).getByTestId('panel-release-sold')).toHaveTextContent('about 1.4K, within ±190');
     expect(within(panel).getByTestId('panel-release-rate')).toHaveTextContent('about 85%, within ±20 points');
+    expect(within(panel).getByTestId('panel-release-price')).toHaveTextContent(
+      '$48, likely $42 – $55middle 50% $30 – $70',
+    );
+    expect(within(panel).getByTestId('panel-release-days')).toHaveTextContent('12 days, likely 8 – 18 days');
   });
 });
 
