@@ -136,7 +136,10 @@ test.describe('sharing with the seller panel', () => {
       await expect(page).toHaveURL(/\/privacy#sharing$/);
       const section = page.getByRole('region', { name: '3. Information Sharing' });
       await expect(section.getByRole('heading', { level: 2 })).toBeInViewport();
-      await expect(section).toContainText('at least 5 different sellers');
+      await expect(section).toContainText('every total has random noise added before it is released');
+      await expect(section).toContainText(
+        'left out of the next weekly release and of every release after it',
+      );
       await expect(section).toContainText('made-up sellers, not from real users');
     });
   });

@@ -25,7 +25,8 @@ const widths = [
 type Sources = { origins: string[]; listed: string[]; panelMinSellers: number; searchReady: boolean };
 const labels: Record<string, string> = {
   demo: 'Demo data: generated for trying the tool, not live marketplaces.',
-  panel: 'Flipwise seller panel: sales that resellers share from Your sales.',
+  panel:
+    'Flipwise seller panel: sales that resellers share from Your sales, released weekly as totals with noise added, so no one’s sales can be worked out.',
   import: 'Imported listings: real listings loaded into this site from marketplace data.',
   ebay: "eBay: eBay's own figures, used with eBay's approval.",
 };
@@ -40,7 +41,7 @@ async function expectedLines(): Promise<string[]> {
   expect(sources.listed).toEqual([]);
   return [
     ...sources.origins.map((origin) => labels[origin]),
-    `A figure shows only when at least ${sources.panelMinSellers} sellers stand behind it.`,
+    `A demo figure shows only when at least ${sources.panelMinSellers} of its made-up sellers stand behind it.`,
   ];
 }
 
@@ -141,7 +142,10 @@ test.describe('where the figures come from, before sign-up', () => {
       await expect(answer).toContainText(
         'a demo market generated for trying the tool, which is not live marketplace data',
       );
-      await expect(answer).toContainText('only when enough different sellers stand behind it');
+      await expect(answer).toContainText(
+        'released once a week as totals with random noise added, so no one’s sales can be worked out from them',
+      );
+      await expect(answer).toContainText('Each one shows its likely error');
       await expect(answer.getByText('On this site now:')).toBeVisible();
       expect(await answer.getByRole('listitem').allInnerTexts()).toEqual(await expectedLines());
       // Search engines get the words true on any site, not this deployment's.

@@ -145,7 +145,7 @@ test.describe('page content', () => {
         '6. Cookies',
         '7. Contact Us',
       ],
-      updated: 'November 28, 2026',
+      updated: 'November 29, 2026',
     });
   });
 

@@ -21,5 +21,8 @@ describe('where the figures come from, before and after sign-up', () => {
     expect(answer).toMatch(/Depending on how this site is set up/);
     expect(answer).toMatch(/demo market generated for trying the tool, which is not live marketplace data/);
     expect(answer).not.toMatch(/On this site now/);
+    // Issue 52: the panel's figures are weekly totals with noise, each with its likely error.
+    expect(answer).toMatch(/released once a week as totals with random noise added/);
+    expect(answer).toMatch(/likely error/);
   });
 });

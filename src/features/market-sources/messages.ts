@@ -21,11 +21,14 @@ export const sourcesMessages = {
   } satisfies Record<DataOrigin, string>,
   origins: {
     demo: 'generated for trying the tool, not live marketplaces.',
-    panel: 'sales that resellers share from Your sales.',
+    // Issue 52: the panel's figures are weekly noisy totals, not counts with a threshold.
+    panel:
+      'sales that resellers share from Your sales, released weekly as totals with noise added, so no one’s sales can be worked out.',
     ebay: "eBay's own figures, used with eBay's approval.",
     import: 'real listings loaded into this site from marketplace data.',
   } satisfies Record<DataOrigin, string>,
-  threshold: (sellers: number) => `A figure shows only when at least ${sellers} sellers stand behind it.`,
+  threshold: (sellers: number) =>
+    `A demo figure shows only when at least ${sellers} of its made-up sellers stand behind it.`,
   listed: (names: string) =>
     `Live listed counts from ${names}: one row per marketplace, kept apart from the figures and never used in a rate.`,
   empty: 'No market data source is set up yet, so searches show no figures.',

@@ -346,7 +346,7 @@ export const salesMessages = {
   sharing: {
     title: 'Share anonymously with the Flipwise seller panel',
     intro:
-      'Off unless you turn it on. When it is on, the items you import count in the market figures every Flipwise search shows, so those figures rest on more real sales. Nothing that identifies you, your buyers or your listings goes with them.',
+      'Off unless you turn it on. When it is on, the items you import count in the seller panel’s weekly figures that every Flipwise search shows, so those figures rest on more real sales. Nothing that identifies you, your buyers or your listings goes with them.',
     switchLabel: 'Share my imported items anonymously',
     sharedTitle: 'What is shared, for each item',
     sharedList: [
@@ -363,10 +363,11 @@ export const salesMessages = {
       'your shipping, fees, net earnings, cost of goods and profit, and how many units a line had',
       'the time of day of a listing or sale',
     ],
-    threshold:
-      'Other people see a figure only when at least 5 different sellers stand behind it, so no figure shows one seller’s sales.',
+    // Issue 52: what others see is weekly totals with noise, and what leaving can and cannot take back.
+    released:
+      'Other people never see your items, only totals: once a week the panel releases how many sold and were listed, prices and days to sell, for each brand and kind of item, with random noise added so no one’s sales can be worked out from them. Each figure shows its likely error, and runs 1 to 2 weeks behind.',
     turnOff:
-      'Items you import while sharing is on are shared as they arrive. Turn sharing off at any time and your items leave every answer at once; deleting your imported data or your account does the same.',
+      'Items you import while sharing is on are shared as they arrive. Turn sharing off at any time and your sales are left out of the next weekly release and every release after it; deleting your imported data or your account does the same. Figures already released stay, but they are noisy totals that hold no one’s sales.',
     privacyLink: 'How the seller panel works, in our Privacy Policy',
 
     loading: 'Loading your sharing setting…',

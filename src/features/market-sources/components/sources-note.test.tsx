@@ -49,7 +49,9 @@ describe('where the figures come from', () => {
     const here = await screen.findByText('On this site now:');
     const list = within(here.parentElement!).getByRole('list');
     expect(list).toHaveTextContent('Demo data: generated for trying the tool, not live marketplaces.');
-    expect(list).toHaveTextContent('A figure shows only when at least 5 sellers stand behind it.');
+    expect(list).toHaveTextContent(
+      'A demo figure shows only when at least 5 of its made-up sellers stand behind it.',
+    );
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(fetchMock).toHaveBeenCalledWith('https://project.supabase.test/functions/v1/market-sources');
     expect(

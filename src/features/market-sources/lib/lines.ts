@@ -14,8 +14,9 @@ export function sourceLines(sources: MarketSources): SourceLine[] {
   else if (sources.origins.length === 0) lines.push({ key: 'empty', text: m.empty });
   for (const origin of sources.origins)
     lines.push({ key: origin, label: m.labels[origin], text: m.origins[origin] });
-  // Demo rows have sellers too (a panel of made-up ones), so the threshold holds for them as for the panel.
-  if (sources.origins.includes('panel') || sources.origins.includes('demo'))
+  // Demo rows have sellers too (a panel of made-up ones) and keep the threshold; the seller panel's own figures are
+  // released with noise instead (issue 52), which its line says.
+  if (sources.origins.includes('demo'))
     lines.push({ key: 'threshold', text: m.threshold(sources.panelMinSellers) });
   if (sources.listed.length > 0)
     lines.push({

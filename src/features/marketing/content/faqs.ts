@@ -148,7 +148,7 @@ export const faqGroups: FaqGroup[] = [
         question: 'Where do the numbers come from?',
         answer: [
           'Every figure in the Thrifting Explorer names its source on its card. Depending on how this site is set up, that is the Flipwise seller panel (sales that resellers share from Your sales), listings imported from marketplace data, eBay’s own figures (only with eBay’s approval), or a demo market generated for trying the tool, which is not live marketplace data.',
-          'A seller panel figure is shown only when enough different sellers stand behind it, so no number can be one person’s sales. Where there are live listed counts from eBay or Etsy, each marketplace’s count has its own row, apart from the figures, and is never used in a sell-through rate.',
+          'The seller panel’s figures are released once a week as totals with random noise added, so no one’s sales can be worked out from them. Each one shows its likely error, such as “about 140, within ±30”, and how old it is: they run 1 to 2 weeks behind. They have a section of their own and are never added to the other figures. Where there are live listed counts from eBay or Etsy, each marketplace’s count has its own row, apart from the figures, and is never used in a sell-through rate.',
           'Once you are signed in, you can import your own sales and see them beside the market figures; only you can see them.',
         ],
         slot: 'market-sources',

@@ -83,8 +83,9 @@ export const terms: LegalDocument = {
 
 export const privacy: LegalDocument = {
   title: 'Privacy Policy',
-  // The seller panel (issue 22); what is kept of an imported sale's money, and why (issue 51).
-  updated: { text: 'November 28, 2026', iso: '2026-11-28' },
+  // The seller panel (issue 22) and its weekly releases with noise (issue 52); what is kept of an imported sale's
+  // money, and why (issue 51).
+  updated: { text: 'November 29, 2026', iso: '2026-11-29' },
   intro: `This policy explains how ${site.name} collects, uses and protects your information when you use our website, the Thrifting Explorer and our mobile app.`,
   sections: [
     {
@@ -119,14 +120,16 @@ export const privacy: LegalDocument = {
       heading: '3. Information Sharing',
       paragraphs: [
         'We do not sell your personal information. We share it only with the marketplaces you connect (to publish and manage your listings), with service providers who host and run the services for us under confidentiality obligations, and when the law requires it.',
-        'The Flipwise seller panel. You can choose to share the items you imported, anonymously, so that they count in the market figures every Flipwise search shows: how many sell, for how much and how fast. Sharing is off until you turn it on with the switch “Share my imported items anonymously” on Your sales or on the import page. How it works:',
+        'The Flipwise seller panel. You can choose to share the items you imported, anonymously, so that they count in the seller panel’s figures that every Flipwise search shows: how many sell, for how much and how fast. Sharing is off until you turn it on with the switch “Share my imported items anonymously” on Your sales or on the import page. How it works:',
       ],
       list: [
         'what is shared, for each item you imported: its title, brand, category, size, condition, whether it is listed or sold, its price and currency, its marketplace, and the day it was listed and the day it sold;',
         'what is never shared: your name, email address or account (a shared item carries a random code instead, not your account), the buyer (buyers are never imported), the order or listing id and the link to the listing, the time of day, the quantity of a line, and the shipping, fees, net earnings, cost of goods and profit of your sales. Items whose file does not say their condition are not shared at all, because every figure is given per condition, and cancelled, refunded or returned sales are not shared either;',
-        'other people see a figure only when at least 5 different sellers stand behind it, so no figure shows one seller’s sales. Below that, the figure is withheld;',
+        'what other people see: never your items, your titles or any one seller’s figures, only totals released once a week. For each item (a brand and a kind of garment or a model from our public catalogue, never words taken from your titles), each condition and each week, we add up how many sold, how many were listed at the week’s end, their prices, how long they took to sell and on which marketplace. Each seller counts for at most 3 sales, 3 listings and one price in each of those totals, and every total has random noise added before it is released (a method called differential privacy), so the released figures hold no one’s sales and no one’s sales can be worked out from them, however many searches are run or accounts opened. Once released, a week’s figures never change when a seller joins or leaves;',
+        'the Thrifting Explorer shows each panel figure with its likely error, such as “about 140, within ±30”, and how old it is. Where too few sellers have shared something like it, it shows no figure;',
+        'how often: a week is released 7 days after it ends, so the figures run 1 to 2 weeks behind. Sales of an earlier week that you import later count once that week is released a second time, 13 weeks after its first release, with fresh noise. No week is released more than twice;',
         'items you import while sharing is on are shared as they arrive, and items you delete leave the panel with them;',
-        'turning sharing off, deleting all your imported data or deleting your account removes your items from the panel at once: no search answered after that counts them, and the answers we had kept to reply faster are thrown away;',
+        'turning sharing off, deleting all your imported data or deleting your account removes your items from the panel at once: they are left out of the next weekly release and of every release after it. Figures released before then stay as they are: they are noisy totals over many sellers, and they hold no one’s sales;',
         'the figures in the demo version of the Thrifting Explorer come from made-up sellers, not from real users.',
       ],
     },

@@ -90,8 +90,16 @@ describe('ShareWithPanel', () => {
     const never = within(card).getByRole('heading', { name: 'What is never shared' });
     expect(never.nextElementSibling).toHaveTextContent(/the buyer/);
     expect(never.nextElementSibling).toHaveTextContent(/the order or listing id, and the listing’s link/);
-    expect(card).toHaveTextContent(/only when at least 5 different sellers stand behind it/);
-    expect(card).toHaveTextContent(/your items leave every answer at once/);
+    // Issue 52: totals released weekly with noise, each with its error, and what leaving removes and what it cannot.
+    const released = within(card).getByTestId('panel-sharing-released');
+    expect(released).toHaveTextContent(/never see your items, only totals: once a week the panel releases/);
+    expect(released).toHaveTextContent(/random noise added so no one’s sales can be worked out from them/);
+    expect(released).toHaveTextContent(/likely error/);
+    const turnOff = within(card).getByTestId('panel-sharing-turn-off');
+    expect(turnOff).toHaveTextContent(/left out of the next weekly release and every release after it/);
+    expect(turnOff).toHaveTextContent(
+      /Figures already released stay, but they are noisy totals that hold no one’s sales/,
+    );
     expect(within(card).getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute(
       'href',
       '/privacy#sharing',

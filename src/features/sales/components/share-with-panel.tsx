@@ -121,8 +121,12 @@ export function ShareWithPanel({ userId, privacyHref }: { userId: string; privac
             </div>
           ))}
         </div>
-        <p className="max-w-prose text-sm text-muted-foreground">{m.threshold}</p>
-        <p className="max-w-prose text-sm text-muted-foreground">{m.turnOff}</p>
+        <p className="max-w-prose text-sm text-muted-foreground" data-testid="panel-sharing-released">
+          {m.released}
+        </p>
+        <p className="max-w-prose text-sm text-muted-foreground" data-testid="panel-sharing-turn-off">
+          {m.turnOff}
+        </p>
         {/* A page load, not a client-side link, so the browser scrolls to the section. */}
         <a
           href={privacyHref}
