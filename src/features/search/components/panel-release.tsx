@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
-import { formatShortDay, marketplaceLabel } from '../lib/labels';
-import { formatCount, formatPrice } from '../lib/sell-through';
+import { formatShortDay, fullCount, marketplaceLabel } from '../lib/labels';
+import { formatPrice } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import {
   conditionLabels,
@@ -256,10 +256,10 @@ function Figure({
   return (
     <Tile testId={testId} term={term} className={className}>
       {estimate ? (
-        <Value main={m.releaseAbout(percent ? `${estimate.value}%` : formatCount(estimate.value))}>
+        <Value main={m.releaseAbout(percent ? `${fullCount(estimate.value)}%` : fullCount(estimate.value))}>
           {percent
-            ? m.releaseWithinPoints(formatCount(estimate.error))
-            : m.releaseWithin(formatCount(estimate.error))}
+            ? m.releaseWithinPoints(fullCount(estimate.error))
+            : m.releaseWithin(fullCount(estimate.error))}
         </Value>
       ) : (
         <TooFew>{missing}</TooFew>
@@ -317,10 +317,10 @@ function EstimateTable({
                 <td className="px-2 py-2 text-right tabular-nums sm:px-3">
                   {row.estimate ? (
                     <>
-                      {m.releaseAbout(formatCount(row.estimate.value))}
+                      {m.releaseAbout(fullCount(row.estimate.value))}
                       <span className="sr-only">,</span>{' '}
                       <span className="whitespace-nowrap text-xs font-normal text-muted-foreground">
-                        {m.releaseWithin(formatCount(row.estimate.error))}
+                        {m.releaseWithin(fullCount(row.estimate.error))}
                       </span>
                     </>
                   ) : (

@@ -9,7 +9,7 @@ import {
   type SearchAddress,
 } from '../hooks/use-search-address';
 import { useSearchFlow, type SearchUser } from '../hooks/use-search-flow';
-import { originLabel } from '../lib/labels';
+import { fullCount, originLabel } from '../lib/labels';
 import { panelSellers } from '../lib/panel';
 import { rateSample, readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
@@ -356,7 +356,7 @@ function announce(run: SearchRun, reading: Reading): string {
 function releaseWords(run: SearchRun): string {
   const release = run.sold?.panelRelease;
   if (!release?.shown) return '';
-  return ` ${m.releaseAnnounce(formatCount(release.sold.value), formatCount(release.sold.error), release.weeks)}`;
+  return ` ${m.releaseAnnounce(fullCount(release.sold.value), fullCount(release.sold.error), release.weeks)}`;
 }
 
 /** A verdict on a thin sample is announced with its words, as the card shows them (docs/decisions/057). */

@@ -152,7 +152,7 @@ describe('the seller panel’s released figures', () => {
     expect(panel).toHaveTextContent('Sales resellers share, released weekly');
   });
 
-  it('writes thousands as the cards do, and prices and days in whole numbers', async () => {
+  it('writes counts in full, and prices and days in whole numbers', async () => {
     fake.current!.answer({
       available: ok(demoAvailable(30)),
       sold: ok(
@@ -170,7 +170,7 @@ describe('the seller panel’s released figures', () => {
     renderExplorer();
     await fillAndSearch();
     const panel = await section();
-    expect(within(panel).getByTestId('panel-release-sold')).toHaveTextContent('about 1.4K, within ±190');
+    expect(within(panel).getByTestId('panel-release-sold')).toHaveTextContent('about 1,480, within ±190');
     expect(within(panel).getByTestId('panel-release-rate')).toHaveTextContent('about 85%, within ±20 points');
     expect(within(panel).getByTestId('panel-release-price')).toHaveTextContent(
       '$48, likely $42 – $55middle 50% $30 – $70',
