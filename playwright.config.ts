@@ -46,8 +46,10 @@ export default defineConfig({
   // every browser here sends from), and the market group: search-trust-source reads what the market-sources function
   // says this site holds and measures that nothing moves when it arrives, after the specs that change it (imported
   // listings, panel shares) have run, in file order. Every other spec that searches adds imported listings under words
-  // of its own, which changes that answer only if none were there yet, and sales-import, first in the market group,
-  // adds some before search-trust-source starts. So those specs run side by side, a file per worker. A spec that needs
+  // of its own, which changes that answer only if none were there yet, and sales-import adds some before
+  // search-trust-source starts. panel-release, first in the market group, runs the seller panel's weekly release (a
+  // week is released once, so its shared sales must be in before, and no other spec releases). So those specs run side
+  // by side, a file per worker. A spec that needs
   // other settings for the functions scopes them to its own user or to the function it tests
   // (e2e/support/function-env.ts).
   projects: [
@@ -55,7 +57,7 @@ export default defineConfig({
     { name: 'contact', testMatch: /\/(contact|contact-kept)\.spec\.ts$/, workers: 1 },
     {
       name: 'market',
-      testMatch: /\/(sales-import|sales-share|search-panel|search-trust-source)\.spec\.ts$/,
+      testMatch: /\/(panel-release|sales-import|sales-share|search-panel|search-trust-source)\.spec\.ts$/,
       workers: 1,
     },
     {
@@ -69,7 +71,7 @@ export default defineConfig({
       name: 'pages',
       fullyParallel: true,
       testIgnore:
-        /\/(blog|blog-xss|prerender|contact|contact-kept|search|search-[a-z0-9-]+|sales-import|sales-share|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
+        /\/(blog|blog-xss|prerender|contact|contact-kept|panel-release|search|search-[a-z0-9-]+|sales-import|sales-share|mobile-menu|a11y|dialog-focus|verify-return)\.spec\.ts$/,
     },
   ],
   webServer: [

@@ -365,7 +365,7 @@ export const salesMessages = {
     ],
     // Issue 52: what others see is weekly totals with noise, and what leaving can and cannot take back.
     released:
-      'Other people never see your items, only totals: once a week the panel releases how many sold and were listed, prices and days to sell, for each brand and kind of item, with random noise added so no one’s sales can be worked out from them. Each figure shows its likely error, and runs 1 to 2 weeks behind.',
+      'Other people never see your items, only totals: once a week the panel releases how many sold and were listed, prices and days to sell, for each brand and kind of item, with random noise added so no one’s sales can be worked out from them. Each figure shows its likely error and runs 1 to 2 weeks behind.',
     turnOff:
       'Items you import while sharing is on are shared as they arrive. Turn sharing off at any time and your sales are left out of the next weekly release and every release after it; deleting your imported data or your account does the same. Figures already released stay, but they are noisy totals that hold no one’s sales.',
     privacyLink: 'How the seller panel works, in our Privacy Policy',
