@@ -61,3 +61,53 @@ describe('the thin-sample rule (docs/decisions/057)', () => {
     expect(m.priceTooFew(1)).toBe('Based on 1 sale: too few to judge a price');
   });
 });
+
+describe('the seller panel’s release beside the exact figures (issue 52)', () => {
+  const schedule = {
+    weeks: 13,
+    through: '2026-11-15',
+    releasedAt: '2026-11-23T03:00:00Z',
+    item: 'Levi’s jeans',
+  };
+  const withheld = { shown: false, ...schedule, unusedWords: [] };
+  const shown = {
+    shown: true,
+    ...schedule,
+    unusedWords: [],
+    sold: { value: 140, error: 30 },
+    listed: null,
+    sellThrough: null,
+    byCondition: {
+      new_with_tags: null,
+      new_without_tags: null,
+      new_with_imperfections: null,
+      pre_owned: null,
+    },
+    byMarketplace: [],
+    prices: null,
+    daysToSell: null,
+  };
+  const readWith = (available: number, sold: number, panelRelease: unknown, extra = {}) =>
+    readResults(
+      availableResponseSchema.parse(availableBody(available, extra)),
+      soldResponseSchema.parse(soldBody(sold, { panelRelease, ...extra })),
+    );
+
+  it('an exact zero beside released figures is the panel’s answer; beside none, no comparables', () => {
+    expect(readWith(0, 0, shown)).toEqual({ kind: 'panel-only' });
+    expect(readWith(0, 0, withheld)).toEqual({ kind: 'no-comparables' });
+    expect(readWith(0, 0, null)).toEqual({ kind: 'no-comparables' });
+  });
+
+  it('an empty exact index is "no source" only while the panel has released nothing at all', () => {
+    expect(readWith(0, 0, null, { indexEmpty: true })).toEqual({ kind: 'no-source' });
+    expect(readWith(0, 0, undefined, { indexEmpty: true })).toEqual({ kind: 'no-source' });
+    expect(readWith(0, 0, withheld, { indexEmpty: true })).toEqual({ kind: 'no-comparables' });
+    expect(readWith(0, 0, shown, { indexEmpty: true })).toEqual({ kind: 'panel-only' });
+  });
+
+  it('exact figures keep their own reading, never mixed with the panel’s', () => {
+    expect(readWith(40, 10, shown)).toEqual({ kind: 'rate', rate: 25, available: 40, sold: 10 });
+    expect(readWith(0, 10, shown)).toEqual({ kind: 'none-listed', sold: 10 });
+  });
+});
