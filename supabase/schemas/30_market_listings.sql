@@ -147,15 +147,8 @@ create table public.market_search_cache (
   payload jsonb not null check (jsonb_typeof(payload) = 'object'),
   created_at timestamptz not null default now(),
   expires_at timestamptz not null,
-  -- The words of the answer's query groups (private.market_query_terms). A listing counts towards an answer only if
-  -- its key holds one of them (every group of a clause is asked of the index with && or @>: market_groups_sql), so a
-  -- row whose key holds none of them cannot change that answer: a panel write forgets only the answers it can touch.
-  terms text[],
   constraint market_search_cache_expires_after_created check (expires_at > created_at)
 );
-
-comment on column public.market_search_cache.terms is
-  'The words of the answer''s query groups (private.market_query_terms): a panel write forgets the answers whose words its rows hold. Null: not an answer of the market index.';
 
 create index market_search_cache_expires_idx on public.market_search_cache (expires_at);
 

@@ -362,27 +362,11 @@ as $$
   )
 $$;
 
--- The words of a reading's groups, all clauses together: a superset of what any row it matches holds in its key. Kept
--- with a cached answer (market_search_cache.terms), so a panel write forgets only the answers its rows can touch.
-create function private.market_query_terms(p_parsed jsonb) returns text[]
-  language sql immutable
-  set search_path = ''
-as $$
-  select coalesce(array_agg(distinct w order by w), '{}')
-  from jsonb_array_elements(coalesce(p_parsed -> 'clauses', '[]')) c,
-    jsonb_array_elements(coalesce(c -> 'groups', '[]')) g,
-    jsonb_array_elements(coalesce(g -> 'any', '[]')) a,
-    jsonb_array_elements_text(a) w
-$$;
-
-revoke execute on function private.market_query_terms(jsonb) from public, anon, authenticated;
-grant execute on function private.market_query_terms(jsonb) to service_role;
-
 -- The search: the one call the search functions make (service role). The cache first: a search that finds no cached
 -- answer waits for any other search counting the same answer (one count per answer in flight), then the count of the
 -- kind asked for, under the panel's threshold, with what the index holds (market_index_state) so a zero can say what
--- it is made of; a sold answer says its data starts at the window's start (never one seller's oldest sale). The
--- answer is cached with its query's words (private.market_query_terms). The rate limit (market_search_gate) reads the
+-- it is made of; a sold answer says its data starts at the window's start (never one seller's oldest sale) and
+-- carries the seller panel's released figures (private.panel_figures). The rate limit (market_search_gate) reads the
 -- window's calls without the user's row, refusing a call at the limit, and counts the call at the end, so the row is
 -- held for the commit only and a user's next search never waits for their earlier count (decision 073).
 create function public.market_search(
@@ -475,9 +459,6 @@ begin
 
   if p_cache_key is not null then
     perform public.market_cache_put(p_cache_key, v_result, p_ttl_seconds);
-    -- The words a panel write must hold to touch this answer (private.market_cache_forget).
-    update public.market_search_cache c set terms = private.market_query_terms(v_result -> 'query')
-    where c.cache_key = p_cache_key;
   end if;
   -- The reading, for the search of the other kind that follows (the screen asks for both).
   if not exists (select 1 from public.market_query_readings r

@@ -10,9 +10,11 @@
 --   marketplace, and the listing and sale days. It drops the order or listing id (the comp's id is 'panel-' and the
 --   seller_items id), the listing URL, the buyer (never imported) and the time of day.
 -- - Items whose export does not say their condition stay private: every figure is per condition.
--- - Sharing off, deleting the imported data or deleting the account removes the comps at once and forgets every
---   cached market answer, so the next search no longer counts them.
--- - The demo market is a panel of synthetic sellers (emulator/seeds/data/market-data.ts), so the rules apply to it too.
+-- - No search counts a comp (issue 52, docs/decisions/082-panel-release.md): the panel reaches a search only through
+--   its weekly release of noisy cells (55_panel_release.sql), computed from the comps as they are at release time.
+-- - Sharing off, deleting the imported data or deleting the account removes the comps at once: the next release
+--   leaves them out; a release already made holds no one's sales and stays.
+-- - The demo market's synthetic sellers (emulator/seeds/data/market-data.ts) keep the exact counts' 5-seller rule.
 
 -- Your sales (issue 21, docs/decisions/054-your-sales.md): the items a reseller imported from their own marketplace
 -- exports, sold or still listed. Private to them: every policy, function and figure reads only the caller's own rows.
@@ -688,35 +690,6 @@ revoke all on public.panel_members from anon, authenticated;
 
 grant all on public.panel_members to service_role;
 
--- The cached answers a set of written rows can touch: those whose query words the rows' keys hold.
-create function private.market_cache_forget(p_terms text[]) returns void
-  language sql security definer
-  set search_path = ''
-as $$
-  delete from public.market_search_cache
-  where (cache_key like 'search-available|%' or cache_key like 'search-sold|%') and terms && p_terms;
-$$;
-
--- What a panel write forgets: the answers its rows' words reach; and when the panel as a whole appeared or went, every
--- answer of zero too (a zero says whether the index holds panel comps at all: market_index_state). An answer with a
--- count says where its figures come from by its own rows.
-create function private.panel_written(p_count integer, p_terms text[], p_had_panel boolean) returns void
-  language plpgsql security definer
-  set search_path = ''
-as $$
-begin
-  if coalesce(p_count, 0) = 0 then
-    return;
-  end if;
-  perform private.market_cache_forget(coalesce(p_terms, '{}'));
-  if p_had_panel is distinct from exists (select 1 from public.market_listings where source = 'panel') then
-    delete from public.market_search_cache
-    where (cache_key like 'search-available|%' or cache_key like 'search-sold|%')
-      and coalesce(payload ->> 'available', payload ->> 'sold') = '0';
-  end if;
-end;
-$$;
-
 -- Sharing calls per account: at most 60 a minute (joining, leaving, and each batch of a long history: a batch of 2,000
 -- items takes about a second to publish, so a reseller sharing a long history is not held back). Past it the call is
 -- refused with HTTP 429 (PostgREST's PT429) and the seconds to wait in its details.
@@ -745,8 +718,8 @@ end;
 $$;
 
 -- Publishes a member's items as comps (all of them, the given ids, or the next p_limit not yet published), stripped of
--- what identifies the seller, and forgets the cached answers the published rows can touch: every path that publishes
--- (joining, the next batch, an import or correction of a member's items) forgets them, and only them.
+-- what identifies the seller. No cached answer is forgotten: no answer counts a comp, so none can change (and a
+-- forgotten answer would tell a searcher that someone shared an item with its words).
 -- Only rows that count (private.seller_item_counts): a cancelled, refunded or returned sale, or an order record whose
 -- items are imported, is no comp. Each comp stays ONE row whatever the line's quantity: the panel's privacy rules
 -- (decisions 056 and 076, and the next issue's released cells) bound what one row of one seller adds to a figure, and a
@@ -757,9 +730,7 @@ create function private.panel_publish(p_user uuid, p_ids bigint[] default null, 
   set search_path = ''
 as $$
 declare
-  v_had_panel boolean := exists (select 1 from public.market_listings where source = 'panel');
   v_count integer;
-  v_terms text[];
 begin
   with published as (
     insert into public.market_listings (marketplace, external_id, title, brand, category, size, condition, status,
@@ -776,34 +747,25 @@ begin
     order by s.id
     limit p_limit
     on conflict (marketplace, external_id) do nothing
-    returning terms
+    returning 1
   )
-  select (select count(*) from published)::int, (select array_agg(distinct t) from published p, unnest(p.terms) t)
-  into v_count, v_terms;
-  perform private.panel_written(v_count, v_terms, v_had_panel);
+  select count(*)::int into v_count from published;
   return v_count;
 end;
 $$;
 
--- Removes comps of the given seller_items rows (by the marketplace and id they were published under), and forgets the
--- cached answers they touched.
+-- Removes comps of the given seller_items rows (by the marketplace and id they were published under).
 create function private.panel_withdraw(p_items jsonb) returns integer
   language plpgsql security definer
   set search_path = ''
 as $$
 declare
   v_count integer;
-  v_terms text[];
 begin
-  with gone as (
-    delete from public.market_listings l
-    using jsonb_to_recordset(p_items) as x(id bigint, marketplace text)
-    where l.marketplace = x.marketplace and l.external_id = 'panel-' || x.id and l.source = 'panel'
-    returning l.terms
-  )
-  select (select count(*) from gone)::int, (select array_agg(distinct t) from gone g, unnest(g.terms) t)
-  into v_count, v_terms;
-  perform private.panel_written(v_count, v_terms, true);
+  delete from public.market_listings l
+  using jsonb_to_recordset(p_items) as x(id bigint, marketplace text)
+  where l.marketplace = x.marketplace and l.external_id = 'panel-' || x.id and l.source = 'panel';
+  get diagnostics v_count = row_count;
   return v_count;
 end;
 $$;
@@ -917,22 +879,13 @@ create trigger seller_items_panel_deleted
   after delete on public.seller_items referencing old table as old_rows
   for each statement execute function private.seller_items_panel_deleted();
 
--- Leaving the panel (sharing off, or the account deleted: the row goes with auth.users) takes every comp along, and
--- forgets the answers they touched.
+-- Leaving the panel (sharing off, or the account deleted: the row goes with auth.users) takes every comp along.
 create function private.panel_members_left() returns trigger
   language plpgsql security definer
   set search_path = ''
 as $$
-declare
-  v_count integer;
-  v_terms text[];
 begin
-  with gone as (
-    delete from public.market_listings where seller_key = old.seller_key and source = 'panel' returning terms
-  )
-  select (select count(*) from gone)::int, (select array_agg(distinct t) from gone g, unnest(g.terms) t)
-  into v_count, v_terms;
-  perform private.panel_written(v_count, v_terms, true);
+  delete from public.market_listings where seller_key = old.seller_key and source = 'panel';
   return null;
 end;
 $$;
@@ -1039,8 +992,7 @@ as $$
   select private.panel_set_sharing(p_share)
 $$;
 
-revoke execute on function private.market_cache_forget(text[]), private.panel_written(integer, text[], boolean),
-  private.panel_sharing_gate(uuid), private.panel_publish(uuid, bigint[], integer),
+revoke execute on function private.panel_sharing_gate(uuid), private.panel_publish(uuid, bigint[], integer),
   private.panel_withdraw(jsonb), private.seller_items_panel_inserted(), private.seller_items_panel_updated(),
   private.seller_items_panel_deleted(), private.panel_members_left(), private.panel_sharing_status(),
   private.panel_set_sharing(boolean), private.panel_share_more(), private.panel_batch()

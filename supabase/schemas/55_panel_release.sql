@@ -13,7 +13,7 @@
 -- however often. A seller joining or leaving moves no released number.
 --
 -- Budget per release of a unit (epsilon): gate 0.4, sold 0.6, listed 0.2, price histogram 0.6, days histogram 0.1,
--- marketplace histogram 0.1: 2.0. A week is released once 7 days after it ends, and once more 13 weeks later (the late
+-- marketplace histogram 0.1: 2.0. A week is released once 6 days after it ends, and once more 13 weeks later (the late
 -- history sellers import enters then, with fresh noise): at most 4 in total for one seller's sales of one item in one
 -- condition in one week.
 
@@ -379,8 +379,9 @@ begin
 end;
 $$;
 
--- Every release that is due at p_now: each of the last 53 weeks once 7 days after it ended (release 1) and once
--- more 13 weeks after that (release 2). A week whose second release is already due when it was never released goes
+-- Every release that is due at p_now: each of the last 53 weeks once 6 days after it ended (release 1: run hourly, the
+-- newest released figures are at most 14 days behind the newest shared sale) and once more 13 weeks after that
+-- (release 2). Nothing is released while no seller has ever shared (no release yet and no comp). A week whose second release is already due when it was never released goes
 -- straight to its second: the same rows twice would spend budget for nothing. Forgets the cached sold answers, whose
 -- panel figures the new weeks replace. Returns the releases made, oldest first.
 create function public.panel_release_run(p_now timestamptz default now()) returns jsonb
@@ -395,6 +396,10 @@ declare
 begin
   -- One release run at a time.
   perform pg_advisory_xact_lock(hashtextextended('panel_release_run', 0));
+  if not exists (select 1 from private.panel_releases)
+     and not exists (select 1 from public.market_listings where source = 'panel') then
+    return v_done;
+  end if;
   perform private.panel_catalogue_refresh();
   for v_week in
     select w::date from generate_series(
@@ -403,8 +408,8 @@ begin
     order by w
   loop
     v_release := case
-      when (v_week + 14 + 7 * 13)::timestamp at time zone 'UTC' <= p_now then 2
-      when (v_week + 14)::timestamp at time zone 'UTC' <= p_now then 1
+      when (v_week + 13 + 7 * 13)::timestamp at time zone 'UTC' <= p_now then 2
+      when (v_week + 13)::timestamp at time zone 'UTC' <= p_now then 1
     end;
     continue when v_release is null
       or exists (select 1 from private.panel_releases r where r.week = v_week and r.release >= v_release);
@@ -419,7 +424,7 @@ end;
 $$;
 
 comment on function public.panel_release_run(timestamptz) is
-  'Releases the seller panel''s due weeks (decision 082). Hosted: pg_cron runs it daily; locally the emulator at start and hourly, and the tests.';
+  'Releases the seller panel''s due weeks (decision 082). Hosted: pg_cron runs it hourly; locally the emulator at start and hourly, and the tests.';
 
 -- Reading ----------------------------------------------------------------------------------------------------------
 
@@ -698,12 +703,12 @@ revoke execute on function private.panel_price_bin(numeric), private.panel_day_e
 grant execute on function public.panel_release_run(timestamptz), private.panel_figures(jsonb, text, text, integer)
   to service_role;
 
--- Hosted: pg_cron runs the release every day at 03:00 UTC (a week is released on the first run 7 days after it ends).
+-- Hosted: pg_cron runs the release every hour (a week is released on the first run 6 days after it ends).
 -- Locally the emulator runs it at start and every hour (emulator/server.ts).
 do $$
 begin
   if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
-    perform cron.schedule('panel-release', '0 3 * * *', 'select public.panel_release_run()');
+    perform cron.schedule('panel-release', '7 * * * *', 'select public.panel_release_run()');
   end if;
 end;
 $$;
