@@ -155,7 +155,7 @@ test.describe('the seller panel’s released figures on the Explorer', () => {
     await expect(value('panel-release-sold')).toHaveText(about);
     await expect(panel.getByTestId('panel-release-sold')).toContainText('in the last 13 weeks');
     await expect(value('panel-release-listed')).toHaveText(about);
-    await expect(value('panel-release-rate')).toHaveText(/^about \d+%, within ±\d+ points$/);
+    await expect(value('panel-release-rate')).toHaveText(/^about [\d,]+%, within ±[\d,]+ points$/);
     await expect(value('panel-release-price')).toHaveText(/^\$\d+, likely \$\d+ – \$\d+$/);
     // The condition searched for has its row, with its error; Poshmark, where most of these sold, its own.
     const ladder = panel.getByRole('table', { name: /for each condition/ });
