@@ -181,29 +181,31 @@ describe('a dominant seller', () => {
 // of the two worlds stays within e^epsilon of that figure (gate 0.4, sold 0.6), with a sampling slack; and averaging
 // the repeated query does not help, since a repeated query is the same sample.
 describe('the noise, as a stochastic tester checks it', () => {
-  async function sums(scale: number, victim: number, trials: number) {
+  async function sums(scale: number, victim: number, trials: number, cells: number) {
     const { rows } = await db.query<{ v: number; n: number }>(
       `select s.v, count(*)::int as n from (
          select t, (select sum(x) from unnest(private.panel_noise(
-             extensions.digest('seed-52-' || t, 'sha256'), 'window', 13, $1)) x)::int + $2 as v
+             extensions.digest('seed-52-' || t, 'sha256'), 'window', $4, $1)) x)::int + $2 as v
          from generate_series(1, $3) t) s
        group by s.v`,
-      [scale, victim, trials],
+      [scale, victim, trials, cells],
     );
     return new Map(rows.map((r) => [r.v, r.n]));
   }
 
-  for (const [figure, epsilon, delta] of [
-    ['sold', 0.6, 3],
-    ['sellers', 0.4, 1],
+  for (const [figure, epsilon, delta, cells, view] of [
+    ['sold', 0.6, 3, 13, 'a 13-week window'],
+    ['sold', 0.6, 3, 9, 'the 13-week window less the 4-week one (differencing by window)'],
+    ['sellers', 0.4, 1, 1, 'one condition of one week (differencing by split)'],
   ] as const) {
-    it(`the ${figure} figure moves the odds of any outcome by at most e^${epsilon}`, async () => {
-      const trials = 10_000;
+    it(`the ${figure} figure of ${view} moves the odds of any outcome by at most e^${epsilon}`, async () => {
+      const trials = 5_000;
       const scale = delta / epsilon;
-      const [without, withVictim] = [await sums(scale, 0, trials), await sums(scale, delta, trials)];
-      // Outcomes pooled in bins of the noise scale, each with at least 300 samples in both worlds; the slack is 4.5
+      const without = await sums(scale, 0, trials, cells);
+      const withVictim = await sums(scale, delta, trials, cells);
+      // Outcomes pooled in bins a third of the sum's noise scale wide, each with at least 150 samples in both worlds; the slack is 4.5
       // standard errors of the log ratio, so a correct mechanism fails about once in 100,000 bins.
-      const width = Math.max(1, Math.round(scale));
+      const width = Math.max(1, Math.round((scale * Math.sqrt(cells)) / 3));
       const pool = (m: Map<number, number>) => {
         const bins = new Map<number, number>();
         for (const [v, n] of m) bins.set(Math.floor(v / width), (bins.get(Math.floor(v / width)) ?? 0) + n);
@@ -215,7 +217,7 @@ describe('the noise, as a stochastic tester checks it', () => {
       let worst = 0;
       for (const [bin, na] of a) {
         const nb = b.get(bin) ?? 0;
-        if (na < 300 || nb < 300) continue;
+        if (na < 150 || nb < 150) continue;
         checked++;
         const ratio = Math.abs(Math.log(na / nb));
         const slack = 4.5 * Math.sqrt(1 / na + 1 / nb);
