@@ -141,6 +141,24 @@ describe('differencing', () => {
   });
 });
 
+describe('noise alone', () => {
+  it('is never shown as sales: brands nobody shared read as not released, in every condition', async () => {
+    // A release of weeks that hold only a Patagonia sale (or whatever the tests before shared).
+    await share([{ seller: uuid('noise-only'), daysAgo: 30 }]);
+    await release();
+    const { rows } = await db.query<{ label: string }>(
+      `select distinct x.label from public.market_lexicon x where x.kind = 'brand' and x.label not like 'Patagonia%'
+       order by x.label limit 40`,
+    );
+    expect(rows.length).toBe(40);
+    for (const { label } of rows)
+      for (const condition of ['pre_owned', 'new_with_tags']) {
+        const answer = await figures(label.toLowerCase(), condition);
+        expect(answer?.shown, `${label} ${condition}`).toBe(false);
+      }
+  });
+});
+
 describe('a dominant seller', () => {
   it('counts at most 3 sales and 1 price per week, its prices clamped to the garment family band', async () => {
     const { rows: before } = await db.query<{ t: string }>(

@@ -535,9 +535,9 @@ $$;
 
 -- What the panel's release says of a reading, in one condition, over a window: sums of released cells only. The noise
 -- of every cell read is computed whether or not the cell is stored, so the time an answer takes does not say which
--- cells hold a seller. Shown
--- when the summed noisy seller count clears a floor of 5 by its own likely error (the gate depends on nothing else);
--- every count carries its 95% half-width, 1.96 standard deviations of the summed noise; a price or days figure its
+-- cells hold a seller. A condition is shown when its summed noisy seller count clears a floor of 5 by 2.33 of its
+-- standard deviations (noise alone passes once in 100 readings) and its noisy sold count is at least twice its error
+-- (noise alone never reads as sales): released figures both, never a true count. Every count carries its 95% half-width, 1.96 standard deviations of the summed noise; a price or days figure its
 -- range at the same level. The answer when not shown is the same whatever the panel holds: the window, the newest
 -- release and what the query reads.
 create function private.panel_figures(p_parsed jsonb, p_query text, p_condition text, p_window_days integer)
@@ -599,7 +599,7 @@ begin
       left join lateral (select * from private.panel_empty_cell(v_key, w.week, w.release, l.value ->> 0,
         l.value ->> 1, c.condition, '{}')) e on true
   )
-  select jsonb_object_agg(g.condition, case when g.sellers >= 5 + 1.645 * g.sd_sellers
+  select jsonb_object_agg(g.condition, case when g.sellers >= 5 + 2.326 * g.sd_sellers and g.sold >= 2 * 1.96 * g.sd_sold
       then jsonb_build_object('value', greatest(g.sold, 0), 'error', ceil(1.96 * g.sd_sold)::int) end)
   into v_ladder
   from (select c.condition, sum(c.sellers) as sellers, sum(c.sold) as sold,
@@ -668,8 +668,9 @@ begin
   end if;
 
   -- Marketplaces: each one's share of the sellers' sales (one marketplace per seller and week), of the sold count;
-  -- a row whose error is more than half of it is not shown.
-  v_total := (select sum(greatest(v, 0)) from unnest(v_b.markets) v);
+  -- a row whose error is more than half of it is not shown. The shares are of the bins' plain sum, whose noise is as
+  -- often below zero as above (clipping the empty bins' noise at zero would read every share low).
+  v_total := (select sum(v) from unnest(v_b.markets) v);
   v_d := 1.96 * sqrt(v_cells * private.panel_variance((v_scales ->> 'markets')::float8));
   if v_total > 0 then
     select coalesce(jsonb_agg(jsonb_build_object('marketplace', m.name, 'sold',
