@@ -1,6 +1,6 @@
 // The seller panel on the Explorer end to end (issue 22), in Chromium against the emulator, the real matching SQL and
-// its threshold: a headline drawn on enough sellers names its source ("Flipwise seller panel: N sellers, last 90
-// days"); one drawn on too few is withheld with the sellers it still needs; the marketplaces' own "listed now" rows
+// its threshold, which the demo market's synthetic sellers keep (decision 082): a headline drawn on enough sellers names
+// them ("Demo market: N sellers, last 90 days"); one drawn on too few is withheld; the marketplaces' own "listed now" rows
 // come from fake eBay and Etsy servers, apart from the panel's figures, with each row's own trouble when a
 // marketplace fails or is over its quota. Screenshots go to /tmp/shots.
 import { randomUUID } from 'node:crypto';
@@ -102,16 +102,15 @@ test.afterAll(async () => {
 });
 
 test.describe('the seller panel on the Thrifting Explorer', () => {
-  test('names the panel and its sellers under the headline of a demo query', async ({ newPage }) => {
+  test('names the demo market and its sellers under the headline of a demo query', async ({ newPage }) => {
     const page = await newPage();
     await loginAndSearch(page, `${panelBrand} denim jacket`);
     await expect(page.getByTestId('available-count')).toHaveText('12', { useInnerText: true });
     await expect(page.getByTestId('sold-count')).toHaveText('8', { useInnerText: true });
     await expect(page.getByTestId('sell-through-rate')).toHaveText('67%', { useInnerText: true });
-    await expect(page.getByTestId('panel-source')).toHaveText(
-      'Flipwise seller panel: 9 sellers, last 90 days',
-      { useInnerText: true },
-    );
+    await expect(page.getByTestId('panel-source')).toHaveText('Demo market: 9 sellers, last 90 days', {
+      useInnerText: true,
+    });
     // The demo market keeps its label.
     await expect(page.getByTestId('demo-badge')).toHaveText('Demo data', { useInnerText: true });
     await expect(page.getByTestId('card-meta').first()).toHaveText(/^Demo data · listed now/, {

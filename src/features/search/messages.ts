@@ -99,8 +99,10 @@ export const searchMessages = {
     'Buyers are warming to it: more than a third of listings sell, just short of a steady market (above 40%).',
 
   // Issue 22, the seller panel. The quoted sentences are the issue's exact copy.
-  panelSource: (sellers: number, days: number) =>
-    `Flipwise seller panel: ${sellers} ${sellers === 1 ? 'seller' : 'sellers'}, last ${days} days`,
+  // The sellers behind exact figures are the demo market's synthetic ones (docs/decisions/082): the panel's own
+  // figures have a section of their own. Only an answer counted before the panel's release names the panel here.
+  sellersSource: (origin: 'demo' | 'panel', sellers: number, days: number) =>
+    `${origin === 'demo' ? 'Demo market' : 'Flipwise seller panel'}: ${plural(sellers, 'seller')}, last ${days} days`,
   withheldTitle: 'Not enough sellers have shared sales like this yet',
   // Issue 49: a withheld answer says nothing of the sellers behind it, not even how many more are needed.
   withheldWhy:

@@ -10,7 +10,7 @@ import {
 } from '../hooks/use-search-address';
 import { useSearchFlow, type SearchUser } from '../hooks/use-search-flow';
 import { fullCount, originLabel } from '../lib/labels';
-import { panelSellers } from '../lib/panel';
+import { headlineSellers } from '../lib/panel';
 import { rateSample, readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
@@ -139,7 +139,7 @@ export function SearchExplorer({
   const hearts = rate !== null && bandDisplay(rate).hearts;
   const isDemo = Boolean(run?.available?.isDemo || run?.sold?.isDemo);
   const sellers =
-    showsFigures(reading) && run?.available && run.sold ? panelSellers(run.available, run.sold) : null;
+    showsFigures(reading) && run?.available && run.sold ? headlineSellers(run.available, run.sold) : null;
   // The seller panel's released figures come with the headline sold answer, apart from its exact counts (issue 52).
   const release = complete ? (run.sold?.panelRelease ?? null) : null;
 
@@ -293,7 +293,7 @@ export function SearchExplorer({
                   />
                   {sellers !== null && run.sold && (
                     <p className="text-sm font-medium text-muted-foreground" data-testid="panel-source">
-                      {m.panelSource(sellers, run.sold.windowDays)}
+                      {m.sellersSource(sellers.origin, sellers.sellers, run.sold.windowDays)}
                     </p>
                   )}
                 </>

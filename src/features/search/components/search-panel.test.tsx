@@ -124,24 +124,24 @@ describe('a figure the seller panel withholds', () => {
   });
 });
 
-describe('the headline from the seller panel', () => {
-  it('names its source: "Flipwise seller panel: N sellers, last 90 days", N being the headline sellers', async () => {
+describe('the sellers behind the headline', () => {
+  // The exact figures count the demo market's synthetic sellers, not the panel (docs/decisions/082): the line says so.
+  it('names the demo market and its sellers: "Demo market: N sellers, last 90 days", N being the headline sellers', async () => {
     fake.current!.answer({
-      available: ok(panelAvailable(40, 21)),
-      sold: ok(panelSold(20, 14, { panel: panelFacts(14, { headlineSellers: 27 }) })),
+      available: ok(panelAvailable(40, 21, { origin: 'demo', isDemo: true })),
+      sold: ok(
+        panelSold(20, 14, { origin: 'demo', isDemo: true, panel: panelFacts(14, { headlineSellers: 27 }) }),
+      ),
     });
     renderExplorer();
     await fillAndSearch();
     expect(await screen.findByTestId('sell-through-rate')).toHaveTextContent('50%');
-    expect(screen.getByTestId('panel-source')).toHaveTextContent(
-      /^Flipwise seller panel: 27 sellers, last 90 days$/,
-    );
-    const meta = screen.getAllByTestId('card-meta').map((p) => p.textContent);
-    expect(meta[0]).toMatch(/^Flipwise seller panel · listed now/);
-    expect(screen.queryByTestId('demo-badge')).not.toBeInTheDocument();
+    expect(screen.getByTestId('panel-source')).toHaveTextContent(/^Demo market: 27 sellers, last 90 days$/);
+    expect(screen.getByTestId('demo-badge')).toHaveTextContent('Demo data');
+    expect(screen.getAllByTestId('card-meta')[0]).toHaveTextContent(/^Demo data · listed now/);
   });
 
-  it('falls back to the larger count of sellers, and keeps the demo label on the demo market', async () => {
+  it('falls back to the larger count of sellers', async () => {
     fake.current!.answer({
       available: ok(panelAvailable(40, 21, { origin: 'demo', isDemo: true })),
       sold: ok(
@@ -151,10 +151,22 @@ describe('the headline from the seller panel', () => {
     renderExplorer();
     await fillAndSearch();
     expect(await screen.findByTestId('panel-source')).toHaveTextContent(
-      'Flipwise seller panel: 21 sellers, last 90 days',
+      /^Demo market: 21 sellers, last 90 days$/,
     );
-    expect(screen.getByTestId('demo-badge')).toHaveTextContent('Demo data');
-    expect(screen.getAllByTestId('card-meta')[0]).toHaveTextContent(/^Demo data · listed now/);
+  });
+
+  it('names the panel for an answer counted before its release (still cached), as its cards do', async () => {
+    fake.current!.answer({
+      available: ok(panelAvailable(40, 21)),
+      sold: ok(panelSold(20, 14, { panel: panelFacts(14, { headlineSellers: 27 }) })),
+    });
+    renderExplorer();
+    await fillAndSearch();
+    expect(await screen.findByTestId('panel-source')).toHaveTextContent(
+      /^Flipwise seller panel: 27 sellers, last 90 days$/,
+    );
+    expect(screen.getAllByTestId('card-meta')[0]).toHaveTextContent(/^Flipwise seller panel · listed now/);
+    expect(screen.queryByTestId('demo-badge')).not.toBeInTheDocument();
   });
 
   it('keeps the source as today for imported listings and for answers cached before the panel', async () => {
