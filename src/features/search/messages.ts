@@ -154,6 +154,7 @@ export const searchMessages = {
   releaseOnly: (itemName: string, condition: string) =>
     `No listing in our data matches “${itemName}” in ${condition} right now, but the Flipwise seller panel has released figures for it.`,
   releaseSearched: (source: string) => `${source} and the Flipwise seller panel`,
+  releaseSearchedAlone: 'the Flipwise seller panel',
   releaseAnnounce: (sold: string, error: string, weeks: number) =>
     `Flipwise seller panel: about ${sold} sold, within ±${error}, in the last ${weeks} weeks.`,
 

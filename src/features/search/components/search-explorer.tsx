@@ -9,7 +9,7 @@ import {
   type SearchAddress,
 } from '../hooks/use-search-address';
 import { useSearchFlow, type SearchUser } from '../hooks/use-search-flow';
-import { fullCount, originLabel } from '../lib/labels';
+import { fullCount, searchedSources } from '../lib/labels';
 import { headlineSellers } from '../lib/panel';
 import { rateSample, readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
@@ -267,11 +267,7 @@ export function SearchExplorer({
                 <NoComparables
                   itemName={run.query.itemName}
                   condition={run.query.condition}
-                  sourceLabel={
-                    release
-                      ? m.releaseSearched(originLabel(run.available.origin))
-                      : originLabel(run.available.origin)
-                  }
+                  sourceLabel={searchedSources(run.available, run.sold)}
                   suggestions={run.available.suggestions}
                   reading={run.available.reading}
                 />

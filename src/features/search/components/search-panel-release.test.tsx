@@ -253,7 +253,8 @@ describe('an exact store with nothing for the search', () => {
     renderExplorer();
     await fillAndSearch('lululemon leggings');
     const state = await screen.findByTestId('no-comparables');
-    expect(state).toHaveTextContent('Searched: Imported listings and the Flipwise seller panel.');
+    // An empty index holds no imported listing to name.
+    expect(state).toHaveTextContent('Searched: the Flipwise seller panel.');
     expect(screen.queryByTestId('no-source')).not.toBeInTheDocument();
     expect(await section()).toHaveTextContent('too little shared data for this yet');
 
@@ -267,6 +268,18 @@ describe('an exact store with nothing for the search', () => {
     await u.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByTestId('panel-only')).toBeInTheDocument();
     expect(screen.queryByTestId('no-comparables')).not.toBeInTheDocument();
+  });
+
+  it('names the exact figures’ source beside the panel when the index holds listings', async () => {
+    fake.current!.answer({
+      available: ok(demoAvailable(0)),
+      sold: ok(demoSold(0, withheld())),
+    });
+    renderExplorer();
+    await fillAndSearch('lululemon leggings');
+    expect(await screen.findByTestId('no-comparables')).toHaveTextContent(
+      'Searched: Demo data and the Flipwise seller panel.',
+    );
   });
 
   it('opens no "No Sold Items Found" beside listings when the panel has sales', async () => {

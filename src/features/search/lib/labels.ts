@@ -1,9 +1,21 @@
 import { searchMessages as m } from '../messages';
-import type { DataOrigin } from '../schemas';
+import type { AvailableResult, DataOrigin, SoldResult } from '../schemas';
 import { formatCount } from './sell-through';
 
 /** Where figures come from, in the words of every card: 'Demo data', 'Flipwise seller panel', 'eBay', 'Imported listings'. */
 export const originLabel = (origin: DataOrigin): string => m.sourceLabels[origin];
+
+/**
+ * What a search that found no comparables looked in, for "Searched: …": the exact figures' source, and the seller
+ * panel beside a release. An empty index holds no listing of any source, so beside a release it names the panel alone
+ * (the origin of a zero from an empty index is only a default).
+ */
+export function searchedSources(available: AvailableResult, sold: SoldResult | null): string {
+  if (!sold?.panelRelease) return originLabel(available.origin);
+  return available.indexEmpty || sold.indexEmpty
+    ? m.releaseSearchedAlone
+    : m.releaseSearched(originLabel(available.origin));
+}
 
 /** A count as the cards show it: 'about 1.2K' when the source gives an estimate. */
 export const countText = (count: number, approximate: boolean): string =>
