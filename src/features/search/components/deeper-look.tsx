@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useSoldWindow } from '../api/search-sold';
@@ -30,6 +30,9 @@ export type DeeperLookProps = {
   /** The headline (90-day) sold answer. */
   sold: SoldResult;
   reading: Reading;
+  /** The sold window picked; the Explorer keeps it, as the seller panel's section follows it. */
+  windowDays: SoldWindow;
+  onWindowChange: (days: SoldWindow) => void;
 };
 
 /**
@@ -37,8 +40,14 @@ export type DeeperLookProps = {
  * count, prices, time to sell, a condition ladder, marketplaces, the most recent sales and the formula in words, for
  * a sold window the reseller picks (90 days, the headline figure, unless they choose another).
  */
-export function DeeperLook({ query, available, sold: headline, reading }: DeeperLookProps) {
-  const [windowDays, setWindowDays] = useState<SoldWindow>(HEADLINE_WINDOW);
+export function DeeperLook({
+  query,
+  available,
+  sold: headline,
+  reading,
+  windowDays,
+  onWindowChange,
+}: DeeperLookProps) {
   const other = useSoldWindow(query, windowDays);
   const sold = windowDays === HEADLINE_WINDOW ? headline : (other.data ?? null);
   const loading = windowDays !== HEADLINE_WINDOW && other.isPending;
@@ -52,7 +61,7 @@ export function DeeperLook({ query, available, sold: headline, reading }: Deeper
             <h3 className="text-lg font-semibold leading-none tracking-tight">{m.deeperTitle}</h3>
             <CardDescription>{m.deeperSubtitle}</CardDescription>
           </div>
-          {headline.soldCount !== null && <WindowPicker value={windowDays} onChange={setWindowDays} />}
+          {headline.soldCount !== null && <WindowPicker value={windowDays} onChange={onWindowChange} />}
         </div>
       </CardHeader>
       <CardContent className="space-y-6 p-4 pt-0 sm:p-6 sm:pt-0" aria-busy={loading || undefined}>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useSoldWindow } from '../api/search-sold';
 import {
   addressQuery,
   useSearchAddress,
@@ -14,7 +15,14 @@ import { headlineSellers } from '../lib/panel';
 import { rateSample, readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
 import { bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
-import { conditionLabels, isCondition, type SearchInput } from '../schemas';
+import {
+  conditionLabels,
+  HEADLINE_WINDOW,
+  isCondition,
+  type PanelRelease,
+  type SearchInput,
+  type SoldWindow,
+} from '../schemas';
 import type { SearchRun } from '../hooks/use-search-flow';
 import { DeeperLook } from './deeper-look';
 import { EmptyState } from './empty-state';
@@ -142,6 +150,12 @@ export function SearchExplorer({
     showsFigures(reading) && run?.available && run.sold ? headlineSellers(run.available, run.sold) : null;
   // The seller panel's released figures come with the headline sold answer, apart from its exact counts (issue 52).
   const release = complete ? (run.sold?.panelRelease ?? null) : null;
+  // The Deeper look's sold window, for this search only: each new or restored search opens on the headline's.
+  const [picked, setPicked] = useState<{ runId: number; days: SoldWindow } | null>(null);
+  const windowDays = run && picked?.runId === run.id ? picked.days : HEADLINE_WINDOW;
+  const pickWindow = (days: SoldWindow) => {
+    if (run) setPicked({ runId: run.id, days });
+  };
 
   const announcement = flow.loadingAvailable
     ? m.loadingAvailable
@@ -296,9 +310,10 @@ export function SearchExplorer({
               )}
 
               {release && reading && (
-                <PanelReleaseSection
-                  release={release}
-                  condition={run.query.condition}
+                <WindowRelease
+                  query={run.query}
+                  windowDays={windowDays}
+                  headline={release}
                   currency={run.sold?.currency}
                 />
               )}
@@ -309,7 +324,14 @@ export function SearchExplorer({
                 <>
                   {renderOwnHistory?.(run.query)}
                   <MarketAnalysis reading={reading} />
-                  <DeeperLook query={run.query} available={run.available} sold={run.sold} reading={reading} />
+                  <DeeperLook
+                    query={run.query}
+                    available={run.available}
+                    sold={run.sold}
+                    reading={reading}
+                    windowDays={windowDays}
+                    onWindowChange={pickWindow}
+                  />
                 </>
               )}
             </>
@@ -321,6 +343,27 @@ export function SearchExplorer({
       <NoSoldDialog open={flow.noSoldOpen} onOpenChange={flow.setNoSoldOpen} returnFocusTo={searchButton} />
     </div>
   );
+}
+
+/**
+ * The panel's section for the Deeper look's window: that window's sold answer carries its own release (4, 13, 26 or 52
+ * weeks), shared with the Deeper look through the query cache. The headline's release stands while it loads or if it
+ * fails, and says its own weeks.
+ */
+function WindowRelease({
+  query,
+  windowDays,
+  headline,
+  currency,
+}: {
+  query: SearchInput;
+  windowDays: SoldWindow;
+  headline: PanelRelease;
+  currency?: string;
+}) {
+  const other = useSoldWindow(query, windowDays);
+  const release = (windowDays !== HEADLINE_WINDOW && other.data?.panelRelease) || headline;
+  return <PanelReleaseSection release={release} condition={query.condition} currency={currency} />;
 }
 
 /** What a screen reader hears when a search finishes. */

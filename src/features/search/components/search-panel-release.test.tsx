@@ -177,6 +177,31 @@ describe('the seller panel’s released figures', () => {
     );
     expect(within(panel).getByTestId('panel-release-days')).toHaveTextContent('12 days, likely 8 – 18 days');
   });
+
+  it('follows the window picked in the Deeper look, with that window’s own release, and a new search opens on 90 days', async () => {
+    const fourWeeks = { weeks: 4, sold: estimate(40, 25) };
+    fake.current!.onInvoke(({ name, body }) => {
+      if (name === 'search-available') return ok(demoAvailable(30));
+      if (name === 'search-listed') return ok({ rows: [] });
+      return body.windowDays === 30
+        ? ok({ ...demoSold(5, released(fourWeeks)), windowDays: 30 })
+        : ok(demoSold(12, released()));
+    });
+    renderExplorer();
+    const u = await fillAndSearch('lululemon leggings');
+    const panel = await section();
+    const age = () => within(panel).getByTestId('panel-release-age');
+    expect(age()).toHaveTextContent(/^Last 13 weeks/);
+    await u.click(within(await screen.findByTestId('deeper-look')).getByText('30 days'));
+    await waitFor(() => expect(age()).toHaveTextContent(/^Last 4 weeks, to Nov 15/));
+    expect(within(panel).getByTestId('panel-release-sold')).toHaveTextContent(
+      'about 40, within ±25in the last 4 weeks',
+    );
+
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: /90 days/ })).toBeChecked());
+    expect(within(await section()).getByTestId('panel-release-age')).toHaveTextContent(/^Last 13 weeks/);
+  });
 });
 
 describe('when the panel released nothing for the search', () => {
