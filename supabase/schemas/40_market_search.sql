@@ -358,7 +358,8 @@ as $$
     'hasDemo', exists (select 1 from public.market_listings where source = 'demo'),
     'hasPanel', exists (select 1 from public.market_listings where source = 'panel'),
     'hasImport', exists (select 1 from public.market_listings where source in ('import', 'ebay', 'partner')),
-    'empty', not exists (select 1 from public.market_listings)
+    -- Nothing a search counts: no listing but the panel's shared rows, which reach a search through its release only.
+    'empty', not exists (select 1 from public.market_listings where source in ('demo', 'import', 'ebay', 'partner'))
   )
 $$;
 
