@@ -22,10 +22,10 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   'public.contact_message_submit(text, text, text, text, text, integer, integer, integer, text)': serviceOnly,
   'public.contact_messages_claim(integer, integer, boolean, integer)': serviceOnly,
   'public.market_cache_put(text, jsonb, integer)': serviceOnly,
-  'public.market_count_available(text, text, integer)': serviceOnly,
+  'public.market_count_available(text, text, integer, jsonb)': serviceOnly,
   'public.market_correction(text)': serviceOnly,
   'public.market_clause_groups(jsonb)': serviceOnly,
-  'public.market_count_sold(text, text, integer, integer)': serviceOnly,
+  'public.market_count_sold(text, text, integer, integer, jsonb)': serviceOnly,
   'public.market_decoys(text, text, text)': serviceOnly,
   'public.market_not_sql(jsonb, text)': serviceOnly,
   'public.market_garment_names(text, text[])': serviceOnly,
@@ -43,7 +43,7 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   'public.market_read_query(text)': serviceOnly,
   'public.market_query_groups(text, boolean, jsonb)': serviceOnly,
   'public.market_refresh_vocabulary(integer)': serviceOnly,
-  'public.market_search(text, text, text, uuid, text, integer, integer, text, integer, integer, integer)':
+  'public.market_search(text, text, text, uuid, text, integer, integer, text, integer, integer, integer, jsonb)':
     serviceOnly,
   'public.market_search_gate(uuid, text, integer, integer, text)': serviceOnly,
   'public.market_source_access(text, text, integer, integer, text)': serviceOnly,

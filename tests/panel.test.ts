@@ -127,7 +127,7 @@ describe('the seller panel through the search functions', () => {
     expect(sold.panelRelease).toMatchObject({ shown: false, weeks: 13 });
     expect(sold.panelRelease.item).toMatch(/^Patagonia/);
     expect(Object.keys(sold.panelRelease).sort()).toEqual(
-      ['item', 'releasedAt', 'shown', 'through', 'unusedWords', 'weeks'].sort(),
+      ['item', 'notNarrowedBy', 'releasedAt', 'shown', 'through', 'unusedWords', 'weeks'].sort(),
     );
   });
 

@@ -15,6 +15,28 @@ $$;
 revoke execute on function public.market_has_demo() from public, anon, authenticated;
 grant execute on function public.market_has_demo() to service_role;
 
+-- The research desk's narrowing (issue 54, docs/decisions/083-research-desk.md), as a condition on l beside the
+-- reading's: a size (the words a size makes, as a title's "size M" or "32x30" does: sz_m, w32 l30), a marketplace, and
+-- a price band [min, max) in US dollars (a listed item's asking price, a sale's price). Empty: no narrowing. Each value
+-- is a literal of the statement (format %L): never text of the SQL.
+create function private.market_filter_sql(p_filters jsonb) returns text
+  language sql immutable
+  set search_path = ''
+as $$
+  select concat_ws(' and ', 'true',
+    case when cardinality(s.words) > 0 then format('l.terms @> %L::text[]', s.words) end,
+    case when nullif(p_filters ->> 'marketplace', '') is not null
+      then format('l.marketplace = %L', lower(p_filters ->> 'marketplace')) end,
+    case when p_filters ? 'priceMin' or p_filters ? 'priceMax' then format(
+      'l.currency = ''USD'' and l.price >= %s and l.price < %s',
+      coalesce((p_filters ->> 'priceMin')::numeric, 0), coalesce((p_filters ->> 'priceMax')::numeric, 1000001)) end)
+  from (select array(select w from unnest(public.market_words('size ' || coalesce(p_filters ->> 'size', ''))) w
+                     where w ~ '^(sz_[a-z0-9]+|[wl][0-9]{2})$') as words) s
+$$;
+
+revoke execute on function private.market_filter_sql(jsonb) from public, anon, authenticated;
+grant execute on function private.market_filter_sql(jsonb) to service_role;
+
 -- How many distinct keys, counted up to p_k. A threshold is met by the first keys in nearly every answer, so they are
 -- looked at first (4 x p_k of them); only when they do not hold p_k different sellers are all the keys counted.
 -- A distinct count hashes every key before it can stop, so a LIMIT alone would not save the work.
@@ -35,8 +57,8 @@ $$;
 -- counted up to the threshold and no further. A withheld figure says nothing of the sellers behind it: the same answer,
 -- field for field, for one seller or four (docs/decisions/076-panel-cheap-leaks.md). The sellers of the condition asked
 -- for are returned beside the answer, for the sold search's headline (market_search keeps them with the reading).
-create function private.market_available(p_parsed jsonb, p_condition text, p_k int, out result jsonb,
-  out sellers uuid[])
+create function private.market_available(p_parsed jsonb, p_condition text, p_k int, p_filters jsonb,
+  out result jsonb, out sellers uuid[])
   language plpgsql stable
   set search_path = ''
   set enable_sort = off
@@ -55,7 +77,7 @@ begin
         count(*) filter (where l.source = 'demo')::int as demo, count(*) filter (where l.source = 'panel')::int as panel,
         array_agg(l.seller_key) filter (where l.seller_key is not null) as keys
       from public.market_listings l
-      where %s and l.source <> 'panel'
+      where %s and l.source <> 'panel' and %s
       group by l.condition, l.marketplace
     ),
     gk as (
@@ -88,7 +110,8 @@ begin
         'sellers', m.sellers, 'keys', to_jsonb(m.keys))) from m), '[]'),
       'demo', coalesce((select sum(m.demo) from m), 0)::int,
       'panel', coalesce((select sum(m.panel) from m), 0)::int
-    ), (select chosen.keys from chosen)$sql$, public.market_match_sql(v_parsed, 'available'))
+    ), (select chosen.keys from chosen)$sql$, public.market_match_sql(v_parsed, 'available'),
+      private.market_filter_sql(p_filters))
   into v_raw, sellers using p_condition, v_k;
 
   v_cell := v_raw -> 'conditions' -> p_condition;
@@ -113,19 +136,64 @@ begin
 end;
 $$;
 
-revoke execute on function private.market_sellers_upto(uuid[], int), private.market_available(jsonb, text, int)
+revoke execute on function private.market_sellers_upto(uuid[], int), private.market_available(jsonb, text, int, jsonb)
   from public, anon, authenticated;
-grant execute on function private.market_sellers_upto(uuid[], int), private.market_available(jsonb, text, int)
+grant execute on function private.market_sellers_upto(uuid[], int), private.market_available(jsonb, text, int, jsonb)
   to service_role;
 
 -- The available count of a query's text, read by market_parse_query (the kept reading when there is one).
-create function public.market_count_available(p_query text, p_condition text, p_min_sellers int default 5)
+create function public.market_count_available(p_query text, p_condition text, p_min_sellers int default 5,
+  p_filters jsonb default '{}')
   returns jsonb
   language sql stable
   set search_path = ''
 as $$
-  select a.result from private.market_available(public.market_parse_query(p_query), p_condition, p_min_sellers) a
+  select a.result from private.market_available(public.market_parse_query(p_query), p_condition, p_min_sellers,
+    coalesce(p_filters, '{}')) a
 $$;
+
+-- The trend's one-line reading (issue 54, decision 083), from the window's first and last thirds (equal lengths):
+-- - pace: 'faster' or 'slower' when the two counts differ by more than 1.96 standard deviations of their difference
+--   under equal rates (a two-sided Poisson test: |b - a| > 1.96 sqrt(a + b)), else 'steady';
+-- - price: 'rising' or 'falling' when the two medians' notches do not overlap (McGill, Tukey and Larsen's 95% notch,
+--   median +- 1.58 IQR / sqrt(n)), else 'steady'.
+-- Each says nothing (null) unless both thirds draw on enough sellers (no seller, or at least p_k) and, for the price, at
+-- least 5 priced sales each: a reading is a figure too.
+create function private.market_trend_reading(p_thirds jsonb, p_k int) returns jsonb
+  language sql immutable
+  set search_path = ''
+as $$
+  with t as (
+    select coalesce((p_thirds -> 'early' ->> 'n')::float8, 0) as a, coalesce((p_thirds -> 'recent' ->> 'n')::float8, 0) as b,
+      coalesce((p_thirds -> 'early' ->> 'sellers')::int, 0) as sa, coalesce((p_thirds -> 'recent' ->> 'sellers')::int, 0) as sb,
+      coalesce((p_thirds -> 'early' ->> 'prices')::float8, 0) as pa, coalesce((p_thirds -> 'recent' ->> 'prices')::float8, 0) as pb,
+      p_thirds -> 'early' -> 'q' as qa, p_thirds -> 'recent' -> 'q' as qb
+  ),
+  ok as (
+    select t.*, (t.sa = 0 or t.sa >= p_k) and (t.sb = 0 or t.sb >= p_k) and t.a + t.b >= 10 as pace_ok,
+      (t.sa >= p_k and t.sb >= p_k and t.pa >= 5 and t.pb >= 5) as price_ok
+    from t
+  ),
+  notches as (
+    select ok.*,
+      (ok.qa ->> 1)::float8 as ma, 1.58 * ((ok.qa ->> 2)::float8 - (ok.qa ->> 0)::float8) / sqrt(greatest(ok.pa, 1)) as na,
+      (ok.qb ->> 1)::float8 as mb, 1.58 * ((ok.qb ->> 2)::float8 - (ok.qb ->> 0)::float8) / sqrt(greatest(ok.pb, 1)) as nb
+    from ok
+  )
+  select jsonb_build_object(
+    'pace', case when not n.pace_ok then null
+      when n.b - n.a > 1.96 * sqrt(n.a + n.b) then 'faster' when n.a - n.b > 1.96 * sqrt(n.a + n.b) then 'slower'
+      else 'steady' end,
+    'price', case when not n.price_ok then null
+      when n.mb - n.nb > n.ma + n.na then 'rising' when n.mb + n.nb < n.ma - n.na then 'falling' else 'steady' end,
+    'earlySold', n.a, 'recentSold', n.b,
+    'earlyMedian', case when n.price_ok then round(n.ma::numeric, 2) end,
+    'recentMedian', case when n.price_ok then round(n.mb::numeric, 2) end)
+  from notches n
+$$;
+
+revoke execute on function private.market_trend_reading(jsonb, int) from public, anon, authenticated;
+grant execute on function private.market_trend_reading(jsonb, int) to service_role;
 
 -- The sold count: the window's sales found through the index of sales by words and week (market_sold_key), never by
 -- walking the window's sales in date order: the window's test is written `(l.sold_at >= $2) is true`, which the index
@@ -139,7 +207,7 @@ $$;
 -- same query kept them, or found again) or sold in the window. A withheld figure says nothing of its sellers, and the
 -- window's weeks never run past tomorrow.
 create function public.market_count_sold(p_query text, p_condition text, p_window_days int default 90,
-  p_min_sellers int default 5)
+  p_min_sellers int default 5, p_filters jsonb default '{}')
   returns jsonb
   language plpgsql stable
   set search_path = ''
@@ -164,7 +232,7 @@ begin
     with m as materialized (
       select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at, l.listed_at
       from public.market_listings l
-      where %s and (l.sold_at >= $2) is true and public.market_sold_key(l.terms, l.sold_at) && %L::text[]
+      where %s and %s and (l.sold_at >= $2) is true and public.market_sold_key(l.terms, l.sold_at) && %L::text[]
         and l.source <> 'panel'
     ),
     g as (
@@ -217,6 +285,30 @@ begin
         lateral (select x.at - floor(x.at) as part, s.took[floor(x.at)::int + 1] as lo, s.took[ceil(x.at)::int + 1] as hi) y
       where cardinality(s.took) > 0
     ),
+    -- The trend (issue 54): the condition's sales per ISO week of the window, with the sellers behind each week and
+    -- its median price; a week with too few sellers says so (null), never 0.
+    weekly as (
+      select date_trunc('week', mc.sold_at, 'UTC') as week, count(*)::int as n,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null
+          and mc.currency = 'USD' and mc.price is not null), $3) as priced,
+        count(*) filter (where mc.currency = 'USD' and mc.price is not null)::int as prices,
+        percentile_cont(0.5) within group (order by mc.price) filter (where mc.currency = 'USD' and mc.price is not null)
+          as median
+      from mc group by 1
+    ),
+    -- The trend's reading: the window's first and last thirds (the oldest and newest 30 days of 90), their sales, sellers,
+    -- and price median and spread, for the pace (a Poisson difference) and the price (median notches) tests below.
+    thirds as (
+      select case when mc.sold_at < $2 + (now() - $2) / 3 then 'early' else 'recent' end as part, count(*)::int as n,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
+        count(*) filter (where mc.currency = 'USD' and mc.price is not null)::int as prices,
+        percentile_cont(array[0.25, 0.5, 0.75]) within group (order by mc.price)
+          filter (where mc.currency = 'USD' and mc.price is not null) as q
+      from mc
+      where mc.sold_at < $2 + (now() - $2) / 3 or mc.sold_at >= now() - (now() - $2) / 3
+      group by 1
+    ),
     -- Never a panel comp: a reseller's shared sale is counted, never listed (issue 49). Of the demo and imported
     -- listings, the newest sale of each seller, and every sale that is nobody's: the ten newest of these. They are among the 40
     -- newest sales whenever those hold ten sellers (a seller's newest sale is never older than another of theirs), so
@@ -260,6 +352,16 @@ begin
         from quartiles q
       ),
       'medianDaysToSell', (select round((extract(epoch from m.took) / 86400)::numeric, 1) from middle m),
+      'thirds', coalesce((select jsonb_object_agg(t.part, jsonb_build_object('n', t.n, 'sellers', t.sellers,
+        'prices', t.prices, 'q', to_jsonb(t.q))) from thirds t), '{}'),
+      'weeks', coalesce((
+        select jsonb_agg(jsonb_build_object('week', (w.w at time zone 'UTC')::date,
+          'sold', case when coalesce(k.sellers, 0) = 0 or k.sellers >= $3 then coalesce(k.n, 0) end,
+          'medianPrice', case when k.prices > 0 and (k.priced = 0 or k.priced >= $3) then round(k.median::numeric, 2) end)
+          order by w.w)
+        from generate_series(date_trunc('week', $2, 'UTC'), date_trunc('week', now(), 'UTC'), interval '7 days') w(w)
+        left join weekly k on k.week = w.w
+      ), '[]'),
       'demo', coalesce((select sum(mk.demo) from mk), 0)::int,
       'panel', coalesce((select sum(mk.panel) from mk), 0)::int,
       'recentSellers', (select count(distinct r.seller_key) from recent r),
@@ -270,7 +372,8 @@ begin
           order by r.sold_at desc, r.id desc)
         from recent r
       ), '[]'::jsonb)
-    )$sql$, public.market_match_sql(v_parsed, 'sold'), public.market_sold_weeks(v_since,
+    )$sql$, public.market_match_sql(v_parsed, 'sold'), private.market_filter_sql(p_filters),
+      public.market_sold_weeks(v_since,
       -- Through the latest sale the index holds, if one is dated after now (a clock or a time zone ahead): the count
       -- has always taken every sale since p_window_days ago. One row of market_listings_sold_at_idx.
       -- Never past tomorrow's end, whatever a row says (a sale dated 9999 asked for every week to 9999: a 504 for all).
@@ -304,10 +407,10 @@ begin
     execute format($sql$
       select count(*)::int from (
         select l.seller_key as k from public.market_listings l
-        where (l.condition = $1) is true and l.seller_key is not null and %s and l.source <> 'panel'
+        where (l.condition = $1) is true and l.seller_key is not null and %s and l.source <> 'panel' and %s
         union
         select (jsonb_array_elements_text($2))::uuid
-      ) s$sql$, public.market_match_sql(v_parsed, 'available'))
+      ) s$sql$, public.market_match_sql(v_parsed, 'available'), private.market_filter_sql(p_filters))
     into v_panel_sellers using p_condition, v_raw -> 'soldKeys';
   end if;
 
@@ -326,6 +429,8 @@ begin
     'byMarketplace', case when v_shown then private.panel_fold(v_raw -> 'marketplaces', v_k, 'sold') else '[]' end,
     'prices', case when v_prices_ok then v_raw -> 'prices' end,
     'medianDaysToSell', case when v_took_ok then v_raw -> 'medianDaysToSell' end,
+    'weeks', case when v_shown then v_raw -> 'weeks' else '[]' end,
+    'trendReading', case when v_shown then private.market_trend_reading(v_raw -> 'thirds', v_k) end,
     'recentSales', case when v_shown then
       coalesce((select jsonb_agg(r.value - 'panel') from jsonb_array_elements(v_recent) r), '[]') else '[]' end,
     'demoComps', case when v_shown then (v_raw ->> 'demo')::int else least((v_raw ->> 'demo')::int, 1) end,
@@ -341,7 +446,7 @@ $$;
 do $$
 begin
   if current_setting('server_version_num')::int >= 160000 then
-    alter function public.market_count_sold(text, text, int, int) set enable_presorted_aggregate = off;
+    alter function public.market_count_sold(text, text, int, int, jsonb) set enable_presorted_aggregate = off;
   end if;
 end;
 $$;
@@ -381,7 +486,8 @@ create function public.market_search(
   p_cache_key text default null,
   p_ttl_seconds int default 900,
   p_window_days int default 90,
-  p_min_sellers int default 5
+  p_min_sellers int default 5,
+  p_filters jsonb default '{}'
 ) returns jsonb
   language plpgsql
   set search_path = ''
@@ -430,18 +536,19 @@ begin
 
   if p_kind = 'available' then
     select a.result, a.sellers into v_result, v_sellers
-    from private.market_available(public.market_parse_query(p_query), p_condition, p_min_sellers) a;
+    from private.market_available(public.market_parse_query(p_query), p_condition, p_min_sellers,
+      coalesce(p_filters, '{}')) a;
     v_count := (v_result ->> 'available')::int;
   else
     -- The day the window starts (UTC): a date of the question, never one read from a seller's rows (issue 49), and
     -- a day, as the screen says it, so two answers of one day differ only in asOf.
-    v_result := public.market_count_sold(p_query, p_condition, p_window_days, p_min_sellers)
+    v_result := public.market_count_sold(p_query, p_condition, p_window_days, p_min_sellers, coalesce(p_filters, '{}'))
       || jsonb_build_object('dataSince',
            date_trunc('day', now() - make_interval(days => greatest(p_window_days, 1)), 'UTC'));
     v_count := (v_result ->> 'sold')::int;
     -- The seller panel's figures: released cells only (55_panel_release.sql), never its rows.
     v_result := v_result || jsonb_build_object('panelRelease',
-      private.panel_figures(v_result -> 'query', p_query, p_condition, p_window_days));
+      private.panel_figures(v_result -> 'query', p_query, p_condition, p_window_days, coalesce(p_filters, '{}')));
   end if;
   -- Where a zero comes from is asked of the whole index: demo rows, the panel, or nothing at all.
   if v_count = 0 then
@@ -481,10 +588,10 @@ begin
 end;
 $$;
 
-revoke execute on function public.market_count_available(text, text, int), public.market_count_sold(text, text, int, int),
-  public.market_index_state(), public.market_search(text, text, text, uuid, text, int, int, text, int, int, int)
+revoke execute on function public.market_count_available(text, text, int, jsonb), public.market_count_sold(text, text, int, int, jsonb),
+  public.market_index_state(), public.market_search(text, text, text, uuid, text, int, int, text, int, int, int, jsonb)
   from public, anon, authenticated;
 
-grant execute on function public.market_count_available(text, text, int), public.market_count_sold(text, text, int, int),
-  public.market_index_state(), public.market_search(text, text, text, uuid, text, int, int, text, int, int, int)
+grant execute on function public.market_count_available(text, text, int, jsonb), public.market_count_sold(text, text, int, int, jsonb),
+  public.market_index_state(), public.market_search(text, text, text, uuid, text, int, int, text, int, int, int, jsonb)
   to service_role;

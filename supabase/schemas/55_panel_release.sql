@@ -540,7 +540,8 @@ $$;
 -- (noise alone never reads as sales): released figures both, never a true count. Every count carries its 95% half-width, 1.96 standard deviations of the summed noise; a price or days figure its
 -- range at the same level. The answer when not shown is the same whatever the panel holds: the window, the newest
 -- release and what the query reads.
-create function private.panel_figures(p_parsed jsonb, p_query text, p_condition text, p_window_days integer)
+create function private.panel_figures(p_parsed jsonb, p_query text, p_condition text, p_window_days integer,
+  p_filters jsonb default '{}')
   returns jsonb
   language plpgsql security definer
   set search_path = ''
@@ -568,6 +569,7 @@ declare
   v_day_edges float8[] := private.panel_day_edges()::float8[];
   v_total float8;
   v_d float8;
+  v_weekly jsonb;
 begin
   select max(r.week) into v_newest from private.panel_releases r;
   if v_newest is null then
@@ -579,7 +581,12 @@ begin
   v_leaves := jsonb_array_length(v_reading.leaves);
   v_base := jsonb_build_object('shown', false, 'weeks', v_weeks, 'through', v_newest + 6,
     'releasedAt', (select min(r.released_at) from private.panel_releases r where r.week = v_newest),
-    'item', v_reading.item, 'unusedWords', to_jsonb(coalesce(v_reading.unused, '{}')));
+    'item', v_reading.item, 'unusedWords', to_jsonb(coalesce(v_reading.unused, '{}')),
+    -- The desk's narrowing the release cannot answer (it is keyed by item, condition and week only): said, not applied.
+    'notNarrowedBy', to_jsonb(array(select f from unnest(array['size', 'marketplace', 'price']) f
+      where (f = 'size' and nullif(p_filters ->> 'size', '') is not null)
+        or (f = 'marketplace' and nullif(p_filters ->> 'marketplace', '') is not null)
+        or (f = 'price' and (p_filters ? 'priceMin' or p_filters ? 'priceMax')))));
   -- A reading too broad for its summed noise to leave a figure (over 120 leaves: a garment across every brand) reads
   -- nothing: the catalogue decides that, not the data.
   if v_leaves = 0 or v_leaves > 120 then
@@ -589,8 +596,8 @@ begin
   v_cells := v_leaves * v_weeks;
 
   -- Each condition: its own gate on its summed noisy seller count, then its sold count with its error.
-  with cells as (
-    select c.condition, coalesce(s.sellers, e.sellers) as sellers, coalesce(s.sold, e.sold) as sold
+  with cells as materialized (
+    select c.condition, w.week, coalesce(s.sellers, e.sellers) as sellers, coalesce(s.sold, e.sold) as sold
     from private.panel_window(p_window_days) w
       cross join jsonb_array_elements(v_reading.leaves) l
       cross join unnest(array['new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned']) c(condition)
@@ -599,13 +606,22 @@ begin
       left join lateral (select * from private.panel_empty_cell(v_key, w.week, w.release, l.value ->> 0,
         l.value ->> 1, c.condition, '{}')) e on true
   )
-  select jsonb_object_agg(g.condition, case when g.sellers >= 5 + 2.326 * g.sd_sellers and g.sold >= 2 * 1.96 * g.sd_sold
-      then jsonb_build_object('value', greatest(g.sold, 0), 'error', ceil(1.96 * g.sd_sold)::int) end)
-  into v_ladder
-  from (select c.condition, sum(c.sellers) as sellers, sum(c.sold) as sold,
-      sqrt(v_cells * private.panel_variance((v_scales ->> 'sellers')::float8)) as sd_sellers,
-      sqrt(v_cells * private.panel_variance((v_scales ->> 'sold')::float8)) as sd_sold
-    from cells c group by c.condition) g;
+  select
+    (select jsonb_object_agg(g.condition, case when g.sellers >= 5 + 2.326 * g.sd_sellers and g.sold >= 2 * 1.96 * g.sd_sold
+        then jsonb_build_object('value', greatest(g.sold, 0), 'error', ceil(1.96 * g.sd_sold)::int) end)
+     from (select c.condition, sum(c.sellers) as sellers, sum(c.sold) as sold,
+         sqrt(v_cells * private.panel_variance((v_scales ->> 'sellers')::float8)) as sd_sellers,
+         sqrt(v_cells * private.panel_variance((v_scales ->> 'sold')::float8)) as sd_sold
+       from cells c group by c.condition) g),
+    -- The trend (issue 54): the condition's sold count per released week, by the same gate over that week's cells.
+    (select jsonb_agg(jsonb_build_object('week', g.week, 'sold', case
+          when g.sellers >= 5 + 2.326 * g.sd_sellers and g.sold >= 2 * 1.96 * g.sd_sold
+          then jsonb_build_object('value', greatest(g.sold, 0), 'error', ceil(1.96 * g.sd_sold)::int) end) order by g.week)
+     from (select c.week, sum(c.sellers) as sellers, sum(c.sold) as sold,
+         sqrt(v_leaves * private.panel_variance((v_scales ->> 'sellers')::float8)) as sd_sellers,
+         sqrt(v_leaves * private.panel_variance((v_scales ->> 'sold')::float8)) as sd_sold
+       from cells c where c.condition = p_condition group by c.week) g)
+  into v_ladder, v_weekly;
   v_sold := v_ladder -> p_condition;
   if v_sold is null or jsonb_typeof(v_sold) = 'null' then
     return v_base;
@@ -684,6 +700,7 @@ begin
   end if;
 
   return v_base || jsonb_build_object('shown', true, 'sold', v_sold, 'listed', v_listed, 'sellThrough', v_rate,
+    'weekly', coalesce(v_weekly, '[]'),
     'byCondition', v_ladder, 'byMarketplace', coalesce(v_markets, '[]'), 'prices', v_prices, 'daysToSell', v_days);
 end;
 $$;
@@ -698,10 +715,10 @@ revoke execute on function private.panel_price_bin(numeric), private.panel_day_e
   private.panel_empty_cell(bytea, date, smallint, text, text, text, text[]),
   private.panel_release_week(date, smallint), public.panel_release_run(timestamptz),
   private.panel_reading(jsonb, text), private.panel_window(integer), private.panel_quantile(integer[], float8, float8[]),
-  private.panel_variance(float8), private.panel_figures(jsonb, text, text, integer)
+  private.panel_variance(float8), private.panel_figures(jsonb, text, text, integer, jsonb)
   from public, anon, authenticated;
 
-grant execute on function public.panel_release_run(timestamptz), private.panel_figures(jsonb, text, text, integer)
+grant execute on function public.panel_release_run(timestamptz), private.panel_figures(jsonb, text, text, integer, jsonb)
   to service_role;
 
 -- Hosted: pg_cron runs the release every hour (a week is released on the first run 6 days after it ends).
