@@ -24,7 +24,9 @@ create function private.market_filter_sql(p_filters jsonb) returns text
   set search_path = ''
 as $$
   select concat_ws(' and ', 'true',
-    case when cardinality(s.words) > 0 then format('l.terms @> %L::text[]', s.words) end,
+    case when cardinality(s.words) > 0 then format('l.terms @> %L::text[]', s.words)
+      -- a size given that reads as no size word matches nothing, never everything
+      when nullif(btrim(p_filters ->> 'size'), '') is not null then 'false' end,
     case when nullif(p_filters ->> 'marketplace', '') is not null
       then format('l.marketplace = %L', lower(p_filters ->> 'marketplace')) end,
     case when p_filters ? 'priceMin' or p_filters ? 'priceMax' then format(
