@@ -159,6 +159,59 @@ describe('noise alone', () => {
   });
 });
 
+describe('what a search reads of the release', () => {
+  it('is the sum of the released cells, week by week and over the window, with the error of that many cells', async () => {
+    // 40 sellers, two sales a week each of one leaf over ten weeks: enough to clear the gate.
+    for (let s = 0; s < 40; s++)
+      await share(
+        Array.from({ length: 20 }, (_, i) => ({
+          seller: uuid(`steady${s}`),
+          title: 'Patagonia Synchilla Fleece Pullover',
+          price: 40 + (i % 20),
+          daysAgo: 15 + Math.floor(i / 2) * 7 + (i % 2),
+        })),
+      );
+    await db.query('delete from private.panel_releases');
+    await release();
+    const answer = (await figures('patagonia synchilla fleece pullover')) as {
+      shown: boolean;
+      sold: { value: number; error: number };
+      weekly: { week: string; sold: { value: number; error: number } | null }[];
+    };
+    expect(answer.shown).toBe(true);
+    const { rows } = await db.query<{ week: string; sold: number }>(
+      `select w.week::text, coalesce(c.sold, e.sold) as sold
+       from private.panel_window(90) w
+         cross join lateral (select (private.panel_leaf(public.market_listing_terms('Patagonia',
+           'Patagonia Synchilla Fleece Pullover', 'Jackets', null))).*) lf
+         left join private.panel_cells c on c.week = w.week and c.release = w.release and c.brand = lf.brand
+           and c.garment = lf.garment and c.condition = 'pre_owned'
+         cross join lateral private.panel_empty_cell(private.panel_key(), w.week, w.release, lf.brand, lf.garment,
+           'pre_owned', '{}') e
+       order by w.week`,
+    );
+    // The reading of the query is the one leaf of the item (no other leaf of the catalogue is read).
+    const { rows: leaves } = await db.query<{ n: number }>(
+      `select jsonb_array_length((private.panel_reading(public.market_parse_query($1), $1)).leaves) as n`,
+      ['patagonia synchilla fleece pullover'],
+    );
+    expect(leaves[0].n).toBe(1);
+    expect(answer.sold.value).toBe(
+      Math.max(
+        0,
+        rows.reduce((n, r) => n + r.sold, 0),
+      ),
+    );
+    // 13 cells of sold noise of scale 3 / 0.6: 1.96 standard deviations of their sum.
+    const a = Math.exp(-0.6 / 3);
+    expect(answer.sold.error).toBe(Math.ceil(1.96 * Math.sqrt((13 * 2 * a) / (1 - a) ** 2)));
+    expect(answer.weekly.map((w) => w.week)).toEqual(rows.map((r) => r.week));
+    for (const [i, w] of answer.weekly.entries())
+      if (w.sold) expect(w.sold.value).toBe(Math.max(0, rows[i].sold));
+    expect(answer.weekly.some((w) => w.sold !== null)).toBe(true);
+  });
+});
+
 describe('a dominant seller', () => {
   it('counts at most 3 sales and 1 price per week, its prices clamped to the garment family band', async () => {
     const { rows: before } = await db.query<{ t: string }>(
