@@ -10,6 +10,18 @@ import {
   PRODUCTS,
   type LexiconEntry,
 } from './lexicon-data.ts';
+import {
+  ACCESSORIES_BRANDS,
+  BANDS_BRANDS,
+  HERITAGE_BRANDS,
+  JAPAN_BRANDS,
+  LUXURY_BRANDS,
+  MALL_BRANDS,
+  MORE_BRANDS,
+  OUTDOOR_BRANDS,
+  STREETWEAR_BRANDS,
+} from './lexicon-brands.ts';
+import { COLOUR_WORDS, NOISE_WORDS } from './lexicon-words.ts';
 import { normalizeQuery } from './normalize.ts';
 
 const ALL: LexiconEntry[] = [...BRANDS, ...GARMENTS, ...MODELS];
@@ -27,9 +39,8 @@ const COMMON_WORDS = new Set(
 );
 // Two- and three-letter aliases resellers really write; adding one means adding it here on purpose.
 const SHORT_ALIASES = new Set(
-  'tnf dms rl rrl nb nsw lv cdg ysl mk ua fp f21 dvf ck aeo uo bdg hm plt ald alo kut tee pjs af dg'.split(
-    ' ',
-  ),
+  `tnf dms rl rrl nb nsw lv cdg ysl mk ua fp f21 dvf ck aeo uo bdg hm plt ald alo kut tee pjs af dg 45r acw mcq bbc
+  pfg cwx dmb erd fwk hba kjl lmc lvc mmm mnz mmj mm6 acg rei vca y3`.split(/\s+/),
 );
 
 describe('lexicon counts and coverage', () => {
@@ -84,6 +95,47 @@ describe('lexicon counts and coverage', () => {
   ] as const)('%s is sorted by name', (_, list) => {
     const names = list.map((e) => e.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+});
+
+describe('the brands resellers sell (issue 54)', () => {
+  it('knows at least 1,500 brands, mall to luxury, vintage, streetwear, outdoor and Japanese labels', () => {
+    expect(BRANDS.length).toBeGreaterThanOrEqual(1500);
+    // Bands and licensed merch are brands a reseller sells too, but the fashion labels alone make the count.
+    expect(BRANDS.length - BANDS_BRANDS.length).toBeGreaterThanOrEqual(1500);
+    for (const [segment, list, least] of [
+      ['mall', MALL_BRANDS, 200],
+      ['luxury and designer', LUXURY_BRANDS, 250],
+      ['streetwear', STREETWEAR_BRANDS, 150],
+      ['vintage, heritage and footwear', HERITAGE_BRANDS, 150],
+      ['outdoor', OUTDOOR_BRANDS, 150],
+      ['Japanese', JAPAN_BRANDS, 80],
+      ['accessories', ACCESSORIES_BRANDS, 80],
+    ] as const)
+      expect(list.length, segment).toBeGreaterThanOrEqual(least);
+  });
+
+  it('names no brand by a garment, colour or condition word: the first entry of a name would take it', () => {
+    const words = new Set(
+      [...GARMENTS.flatMap((e) => [e.name, ...e.aliases]), ...COLOUR_WORDS, ...NOISE_WORDS].map(norm),
+    );
+    const taken = BRANDS.flatMap((e) => [e.name, ...e.aliases].map((n) => [e.name, norm(n)] as const)).filter(
+      ([, name]) => words.has(name),
+    );
+    expect(taken).toEqual([]);
+  });
+
+  it('gives the new brands no alias that is an English word (they would claim unrelated listings)', () => {
+    const english = new Set(dictionaryWords());
+    const everyday = MORE_BRANDS.flatMap((e) =>
+      e.aliases.map(norm).filter((alias) => !alias.includes(' ') && english.has(alias)),
+    );
+    expect(everyday).toEqual([]);
+  });
+
+  it('reads every band of the list as a band tee brand', () => {
+    const bandTees = new Set(PRODUCTS.filter((p) => p.garment === 'band tee').map((p) => p.brand));
+    expect(BANDS_BRANDS.filter((band) => !bandTees.has(band.name))).toEqual([]);
   });
 });
 

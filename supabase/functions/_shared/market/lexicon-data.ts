@@ -1,10 +1,14 @@
 // The names resellers and buyers use for brands and garments: each entry's name and the other names typed for it.
 // `npm run lexicon:sql` loads it into public.market_lexicon; a query naming any of them finds listings that use any
-// other (docs/decisions/029-search-matching.md). Misspellings are not listed: typo correction handles them.
+// other (docs/decisions/029-search-matching.md). A misspelling one letter from a long one-word name needs no alias
+// (typo correction and market_brand_spellings find it); other common misspellings are aliases. The brands beyond this
+// first list are in lexicon-brands.ts, by market segment.
 // The matcher already folds case, accents, apostrophes (Levi's = levis), dots (J.Crew = jcrew), punctuation
 // (Off-White = off white) and plurals, so only genuinely different names are aliases.
 // Rules (lexicon-data.test.ts checks them): no alias belongs to two entries; no alias is an ordinary word that would
 // match unrelated listings on its own.
+
+import { BANDS_BRANDS, MORE_BRANDS } from './lexicon-brands.ts';
 
 /** One brand or garment: the name resellers see, and the other names buyers type for it. */
 export type LexiconEntry = { name: string; aliases: string[] };
@@ -18,7 +22,8 @@ export type LexiconEntry = { name: string; aliases: string[] };
  */
 export type GarmentEntry = LexiconEntry & { covers?: string[]; material?: string; unlike?: string[] };
 
-export const BRANDS: LexiconEntry[] = [
+/** The first brands, by name: the demo market's and the ones resellers name most. */
+const FIRST_BRANDS: LexiconEntry[] = [
   { name: '7 For All Mankind', aliases: ['seven for all mankind', '7fam'] },
   { name: 'A.P.C.', aliases: [] },
   { name: 'Abercrombie & Fitch', aliases: ['abercrombie', 'abercrombie and fitch', 'a&f'] },
@@ -37,7 +42,7 @@ export const BRANDS: LexiconEntry[] = [
   { name: "Arc'teryx", aliases: ['arc teryx'] },
   { name: 'Ariat', aliases: [] },
   { name: 'Aritzia', aliases: [] },
-  { name: 'Asics', aliases: [] },
+  { name: 'Asics', aliases: ['asics tiger'] },
   { name: 'Athleta', aliases: [] },
   { name: 'Balenciaga', aliases: [] },
   { name: 'Banana Republic', aliases: [] },
@@ -53,12 +58,12 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Bob Marley', aliases: [] },
   { name: 'Boden', aliases: ['mini boden', 'johnnie b'] },
   { name: 'Bon Jovi', aliases: [] },
-  { name: 'Bottega Veneta', aliases: ['bottega'] },
+  { name: 'Bottega Veneta', aliases: ['bottega', 'botega veneta', 'bottega venetta'] },
   { name: 'Brandy Melville', aliases: ['brandy'] },
   { name: 'Brooks', aliases: ['brooks running'] },
   { name: 'Brooks Brothers', aliases: [] },
   { name: 'Burberry', aliases: [] },
-  { name: 'Calvin Klein', aliases: ['ck'] },
+  { name: 'Calvin Klein', aliases: ['ck', 'calvin klien', 'calvin kline'] },
   { name: 'Canada Goose', aliases: [] },
   { name: 'Carhartt', aliases: ['carhartt wip'] },
   { name: 'Cartier', aliases: [] },
@@ -66,12 +71,12 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Champion', aliases: [] },
   { name: 'Chanel', aliases: [] },
   { name: 'Chloe', aliases: [] },
-  { name: 'Christian Louboutin', aliases: ['louboutin', 'louboutins'] },
+  { name: 'Christian Louboutin', aliases: ['louboutin', 'louboutins', 'loubs', 'laboutin'] },
   { name: 'Citizens of Humanity', aliases: [] },
   { name: 'Clarks', aliases: ['clarks originals'] },
   { name: 'Coach', aliases: [] },
   { name: 'Columbia', aliases: ['columbia sportswear'] },
-  { name: 'Comme des Garcons', aliases: ['cdg', 'comme des garcons play'] },
+  { name: 'Comme des Garcons', aliases: ['cdg', 'comme des garcons play', 'comme de garcons'] },
   { name: 'Converse', aliases: ['chucks'] },
   { name: 'COS', aliases: [] },
   { name: 'Crocs', aliases: [] },
@@ -80,8 +85,8 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Diesel', aliases: [] },
   { name: 'Dior', aliases: ['christian dior'] },
   { name: 'DKNY', aliases: ['donna karan'] },
-  { name: 'Dolce & Gabbana', aliases: ['dolce and gabbana', 'd&g'] },
-  { name: 'Dooney & Bourke', aliases: ['dooney', 'dooney and bourke'] },
+  { name: 'Dolce & Gabbana', aliases: ['dolce and gabbana', 'd&g', 'dolce gabana', 'dolce and gabana'] },
+  { name: 'Dooney & Bourke', aliases: ['dooney', 'dooney and bourke', 'dooney burke'] },
   {
     name: 'Dr. Martens',
     aliases: ['doc martens', 'dr marten', 'doc marten', 'docs', 'dms', 'doc martin', 'dr martin', 'airwair'],
@@ -96,41 +101,41 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Fear of God', aliases: ['fog essentials', 'essentials fear of god'] },
   { name: 'Fendi', aliases: [] },
   { name: 'Filson', aliases: [] },
-  { name: 'Fjallraven', aliases: ['kanken'] },
+  { name: 'Fjallraven', aliases: ['kanken', 'fjall raven'] },
   { name: 'Fleetwood Mac', aliases: [] },
   { name: 'Foo Fighters', aliases: [] },
   { name: 'Forever 21', aliases: ['forever21', 'f21'] },
   { name: 'Fossil', aliases: [] },
-  { name: 'Free People', aliases: ['fp movement'] },
+  { name: 'Free People', aliases: ['fp movement', 'freepeople'] },
   { name: 'Frye', aliases: [] },
   { name: 'Ganni', aliases: [] },
-  { name: 'Gap', aliases: ['gap kids', 'babygap'] },
-  { name: 'Golden Goose', aliases: ['ggdb'] },
+  { name: 'Gap', aliases: ['gap kids', 'babygap', 'gapfit'] },
+  { name: 'Golden Goose', aliases: ['ggdb', 'golden goose deluxe brand'] },
   { name: 'Grateful Dead', aliases: [] },
   { name: 'Green Day', aliases: [] },
   { name: 'Gucci', aliases: [] },
-  { name: 'Guess', aliases: [] },
+  { name: 'Guess', aliases: ['marciano', 'guess by marciano'] },
   { name: "Guns N' Roses", aliases: ['guns and roses'] },
   { name: 'H&M', aliases: ['h and m', 'hm'] },
-  { name: 'Harley-Davidson', aliases: ['harley'] },
+  { name: 'Harley-Davidson', aliases: ['harley', 'harley davison'] },
   { name: 'Hermes', aliases: [] },
   { name: 'Hoka', aliases: ['hoka one one'] },
   { name: 'Hollister', aliases: [] },
   { name: 'Hugo Boss', aliases: ['boss orange', 'boss black'] },
   { name: 'Hunter', aliases: ['hunter boots'] },
   { name: 'Iron Maiden', aliases: [] },
-  { name: 'Isabel Marant', aliases: ['isabel marant etoile'] },
+  { name: 'Isabel Marant', aliases: ['isabel marant etoile', 'isabelle marant'] },
   { name: 'J.Crew', aliases: ['j crew'] },
   { name: 'Jacquemus', aliases: [] },
   { name: 'Janis Joplin', aliases: [] },
   { name: 'Jimi Hendrix', aliases: [] },
   { name: 'Johnny Cash', aliases: [] },
   { name: 'Jordan', aliases: ['air jordan', 'jordans'] },
-  { name: 'Kate Spade', aliases: ['kate spade new york'] },
+  { name: 'Kate Spade', aliases: ['kate spade new york', 'katespade'] },
   { name: 'Kenzo', aliases: [] },
   { name: 'Kith', aliases: [] },
   { name: 'Lacoste', aliases: [] },
-  { name: 'Lands End', aliases: [] },
+  { name: 'Lands End', aliases: ['landsend'] },
   { name: 'Led Zeppelin', aliases: [] },
   { name: "Levi's", aliases: ['levi', 'levi strauss', 'levi strauss & co', 'levi strauss and co'] },
   { name: 'Linkin Park', aliases: [] },
@@ -138,27 +143,30 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Loewe', aliases: [] },
   { name: 'Loft', aliases: ['ann taylor loft'] },
   { name: 'Longchamp', aliases: [] },
-  { name: 'Louis Vuitton', aliases: ['lv', 'vuitton'] },
+  {
+    name: 'Louis Vuitton',
+    aliases: ['lv', 'vuitton', 'louis vitton', 'louis vuiton', 'luis vuitton', 'louis vutton'],
+  },
   { name: 'Lucchese', aliases: [] },
-  { name: 'Lucky Brand', aliases: [] },
+  { name: 'Lucky Brand', aliases: ['lucky brand jeans'] },
   { name: 'Lululemon', aliases: ['lulu lemon', 'lulu', 'lululemon athletica'] },
   { name: 'Lynyrd Skynyrd', aliases: [] },
   { name: 'Madewell', aliases: [] },
   { name: 'Maje', aliases: [] },
   { name: 'Mango', aliases: [] },
-  { name: 'Marc Jacobs', aliases: [] },
+  { name: 'Marc Jacobs', aliases: ['marc by marc jacobs', 'marc jacob'] },
   { name: 'Marmot', aliases: [] },
   { name: 'Massimo Dutti', aliases: [] },
   { name: 'Megadeth', aliases: [] },
   { name: 'Metallica', aliases: [] },
-  { name: 'Michael Kors', aliases: ['mk', 'michael michael kors'] },
+  { name: 'Michael Kors', aliases: ['mk', 'michael michael kors', 'micheal kors', 'michael kores'] },
   { name: 'Miu Miu', aliases: [] },
   { name: 'Moncler', aliases: [] },
   { name: 'Mother', aliases: ['mother denim'] },
   { name: 'Motley Crue', aliases: [] },
   { name: 'Mountain Hardwear', aliases: [] },
   { name: 'Nasty Gal', aliases: [] },
-  { name: 'New Balance', aliases: ['nb'] },
+  { name: 'New Balance', aliases: ['nb', 'newbalance'] },
   { name: 'Nike', aliases: ['nike sportswear', 'nsw'] },
   { name: 'Nine Inch Nails', aliases: [] },
   { name: 'Nirvana', aliases: [] },
@@ -195,7 +203,16 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Pink Floyd', aliases: [] },
   {
     name: 'Polo Ralph Lauren',
-    aliases: ['ralph lauren', 'polo by ralph lauren', 'lauren ralph lauren', 'rrl', 'rl'],
+    aliases: [
+      'ralph lauren',
+      'polo by ralph lauren',
+      'lauren ralph lauren',
+      'rrl',
+      'rl',
+      'ralph loren',
+      'ralf lauren',
+      'ralph lauran',
+    ],
   },
   { name: 'Prada', aliases: [] },
   { name: 'Puma', aliases: [] },
@@ -209,7 +226,7 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Reformation', aliases: ['the reformation'] },
   { name: 'Rolling Stones', aliases: [] },
   { name: 'Rothys', aliases: [] },
-  { name: 'Saint Laurent', aliases: ['ysl', 'yves saint laurent'] },
+  { name: 'Saint Laurent', aliases: ['ysl', 'yves saint laurent', 'yves st laurent', 'saint laurent paris'] },
   { name: 'Salomon', aliases: [] },
   { name: 'Sam Edelman', aliases: [] },
   { name: 'Sandro', aliases: [] },
@@ -227,7 +244,7 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Stella McCartney', aliases: [] },
   { name: 'Steve Madden', aliases: ['madden girl'] },
   { name: 'Stone Island', aliases: [] },
-  { name: 'Stuart Weitzman', aliases: [] },
+  { name: 'Stuart Weitzman', aliases: ['stuart weitzmann', 'stewart weitzman'] },
   { name: 'Stussy', aliases: [] },
   { name: 'Superdry', aliases: [] },
   { name: 'Supreme', aliases: [] },
@@ -239,8 +256,8 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Timberland', aliases: ['timberlands'] },
   { name: 'Tommy Hilfiger', aliases: ['tommy', 'hilfiger', 'tommy jeans'] },
   { name: 'Topshop', aliases: [] },
-  { name: 'Tory Burch', aliases: [] },
-  { name: 'True Religion', aliases: [] },
+  { name: 'Tory Burch', aliases: ['tori burch', 'tory burk'] },
+  { name: 'True Religion', aliases: ['true religion brand jeans'] },
   { name: 'Tupac', aliases: ['2pac'] },
   { name: 'Ugg', aliases: ['uggs', 'ugg australia'] },
   { name: 'Under Armour', aliases: ['ua', 'underarmour'] },
@@ -251,21 +268,26 @@ export const BRANDS: LexiconEntry[] = [
   { name: 'Van Halen', aliases: [] },
   { name: 'Vans', aliases: ['vans off the wall'] },
   { name: 'Veja', aliases: [] },
-  { name: 'Vera Bradley', aliases: [] },
-  { name: 'Versace', aliases: [] },
+  { name: 'Vera Bradley', aliases: ['vera bradly'] },
+  { name: 'Versace', aliases: ['versace jeans couture', 'versace collection'] },
   { name: 'Vince', aliases: [] },
   { name: 'Vince Camuto', aliases: [] },
   { name: 'Vivienne Westwood', aliases: [] },
   { name: 'Vuori', aliases: [] },
   { name: 'White Stag', aliases: [] },
   { name: 'Wilfred', aliases: [] },
-  { name: 'Woolrich', aliases: [] },
+  { name: 'Woolrich', aliases: ['wool rich'] },
   { name: 'Wrangler', aliases: [] },
   { name: 'Wu-Tang Clan', aliases: ['wu tang'] },
   { name: 'Yeezy', aliases: ['adidas yeezy', 'yeezys'] },
   { name: 'Zara', aliases: [] },
   { name: 'Zimmermann', aliases: [] },
 ];
+
+/** Every brand, by name: the first list and lexicon-brands.ts. */
+export const BRANDS: LexiconEntry[] = [...FIRST_BRANDS, ...MORE_BRANDS].sort((a, b) =>
+  a.name.localeCompare(b.name, 'en'),
+);
 
 /** What shares a bag's words and materials but is no bag: a bag or handbag query leaves these out. */
 const SMALL_LEATHER_GOODS = [
@@ -619,6 +641,7 @@ const SNEAKER_SHOES = ['shoe', 'running shoe', 'athletic shoe'];
  * everyday words on their own (Queen, Kiss, Journey, Tool, The Doors) are left out: they would claim unrelated titles.
  */
 const BAND_TEE_BANDS = [
+  ...BANDS_BRANDS.map((band) => band.name),
   'Aerosmith',
   'Alice in Chains',
   'Beastie Boys',
