@@ -134,6 +134,50 @@ describe('the correction rule', () => {
   });
 });
 
+describe('brands that are everyday words (issue 54, decision 060)', () => {
+  const brands = async (query: string) =>
+    (await read(query)).recognised.filter((r) => r.kind === 'brand').map((r) => r.label);
+
+  it('reads them as brands where the query reads as one: leading it', async () => {
+    expect(await brands('mother looker jeans')).toEqual(['Mother']);
+    expect(await brands('frame le garcon jeans')).toEqual(['Frame']);
+    expect(await brands('guess jeans')).toEqual(['Guess']);
+    expect(await brands('gap hoodie')).toEqual(['Gap']);
+    expect(await brands('express')).toEqual(['Express']);
+    // after condition words, colours, sizes and describing words
+    expect(await brands('vintage coach bag')).toEqual(['Coach']);
+    expect(await brands('NWT black frame jeans')).toEqual(['Frame']);
+    expect(await brands("women's 90s guess denim jacket")).toEqual(['Guess']);
+    // a name that ends in s is written so
+    expect(await brands('vans old skool')).toEqual(['Vans']);
+  });
+
+  it('reads them as words where the query does not: after another word, a possessive, a phrase with "of"', async () => {
+    expect(await brands('mother of the bride dress')).toEqual([]);
+    expect(await brands('mother of pearl buttons')).toEqual([]);
+    expect(await brands("mother's day tee")).toEqual([]);
+    expect(await brands('metal frame glasses')).toEqual([]);
+    expect(await brands('picture frame')).toEqual([]);
+    expect(await brands('nike coach jacket')).toEqual(['Nike']);
+    expect(await brands('vw van tee')).toEqual([]);
+    // still searched for: the word is required as written, and is nothing unknown
+    const reading = await read('mother of pearl buttons');
+    expect(words(reading)).toEqual(['mother', 'pearl', 'button']);
+    expect(reading.unknown).not.toContain('mother');
+  });
+
+  it('keeps a brand whose name is no English word a brand anywhere in the query', async () => {
+    expect(await brands('cropped vince sweater')).toEqual(['Vince']);
+    expect(await brands('black sandro blazer')).toEqual(['Sandro']);
+  });
+
+  it("reads a word of a named brand's product name as that product's, not as another brand", async () => {
+    expect(await brands('tory burch lee radziwill')).toEqual(['Tory Burch']);
+    expect(await brands('gucci brixton loafers')).toEqual(['Gucci']);
+    expect(await brands('lee jeans')).toEqual(['Lee']);
+  });
+});
+
 describe('the English word list', () => {
   it('is loaded by the current migration (npm run dictionary:sql)', () => {
     expect(readFileSync(path.join(projectRoot, DICTIONARY_MIGRATION), 'utf8')).toBe(dictionarySql());

@@ -34,6 +34,9 @@
 --    empty answer can tell "we know this item; it has not sold here" from "we do not know this word".
 -- 3. "Did you mean" keeps every brand and model the query named: "coach bag" offers Coach handbags, never a backpack.
 -- 4. A sold answer says how far back the index's sales go (dataSince), so a 365-day window on 180 days of data says so.
+-- 5. A brand whose name is an everyday word (Mother, Frame, Guess, Gap) is the brand only where the query reads as one:
+--    leading it, not as a possessive ("mother of pearl", "metal frame glasses" and "mother's day" name no brand); a
+--    word of a named brand's product name is that product's ("tory burch lee radziwill" names no Lee). Issue 54.
 --
 -- The lexicon's, the products' and the word list's rows are data, not schema: `npm run lexicon:sql` and
 -- `npm run dictionary:sql` write them as migrations (supabase/migrations/*_market_lexicon.sql and
@@ -418,6 +421,12 @@ declare
   v_word text;
   v_fix text;
   v_noting boolean;
+  -- The normalised text between spaces, for the words market_words drops ("of") and the forms it folds ("mother's").
+  v_text text := ' ' || public.market_normalize(p_text) || ' ';
+  -- Nothing but condition words, colours, sizes, numbers and describing words so far: where a brand leads a query.
+  v_lead boolean := true;
+  -- The brands read so far, whose own product names are read as words ("tory burch lee": Lee is no brand there).
+  v_brands text[] := '{}';
 begin
   groups := '[]'::jsonb;
   p_notes := coalesce(p_notes, '{}'::jsonb);
@@ -434,6 +443,29 @@ begin
         exit;
       end if;
     end loop;
+    -- A brand name is read as the brand only where the query reads as one (decision 060's concern, issue 54):
+    -- - a word of a product name of a brand the query named already is that product's word ("tory burch lee
+    --   radziwill", "gucci brixton loafers", "oakley m frame");
+    -- - a brand whose name is an everyday English word (Mother, Frame, Guess, Gap, Coach, Express) is the brand where
+    --   it leads the query (after condition words, colours, sizes, numbers and describing words: "vintage coach bag",
+    --   "black frame jeans"), not written as a possessive ("mother's day" is no Mother) nor the first word of a phrase
+    --   joined by "of" ("mother of pearl", "mother of the bride dress"); elsewhere it is a word ("metal frame
+    --   glasses", "nike coach jacket"). An alias is always the brand: the lexicon's aliases are no everyday words.
+    if v_found and v_hit.kind = 'brand' then
+      if cardinality(v_brands) > 0 and exists (
+           select 1 from public.market_products p
+           where p.brand = any (v_brands) and string_to_array(p.phrase, ' ') <@ v_words
+             and v_words[v_i] = any (string_to_array(p.phrase, ' '))) then
+        v_found := false;
+      elsif v_len = 1
+         and exists (select 1 from public.market_dictionary d where d.word = v_words[v_i])
+         and array_to_string(public.market_words(v_hit.label), ' ') = v_words[v_i]
+         and (not v_lead
+              or strpos(v_text, ' ' || public.market_normalize(v_hit.label) || ' of ') > 0
+              or strpos(translate(lower(p_text), '’`', ''''''), public.market_normalize(v_hit.label) || '''s') > 0) then
+        v_found := false;
+      end if;
+    end if;
     if not v_found and not coalesce(p_notes -> 'keep', '[]') ? v_words[v_i] then
       -- A brand as listings misspell it ("addidas") is read as the brand, and said so as a correction.
       select x.kind, x.label, x.brand, s.name into v_hit
@@ -505,6 +537,8 @@ begin
             from unnest(array['2', '3', '4', '6', '7', '8', '9', '11', '12', '13', '14'],
                         array['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii', 'xiii', 'xiv']) as r(digits, roman)
             where v_word in (r.digits, r.roman)) a), 'kind', 'word');
+        v_lead := v_lead and (v_word ~ '^sz_|[0-9]'
+          or v_word in ('vintage', 'vtg', 'retro', 'classic', 'original', 'og', 'deadstock', 'ds', 'nos'));
         v_i := v_i + 1;
         continue;
       end if;
@@ -520,6 +554,10 @@ begin
         'any', (select jsonb_agg(to_jsonb(string_to_array(x.phrase, ' ')) order by x.phrase)
                 from public.market_lexicon x where x.kind = v_hit.kind and x.label = v_hit.label),
         'label', v_hit.label, 'kind', v_hit.kind);
+      v_lead := v_lead and v_hit.kind = 'material';
+      if v_hit.kind = 'brand' then
+        v_brands := v_brands || v_hit.label;
+      end if;
       if v_noting and v_hit.kind <> 'material' then
         p_notes := jsonb_set(p_notes, '{recognised}', coalesce(p_notes -> 'recognised', '[]')
           || jsonb_strip_nulls(jsonb_build_object(
