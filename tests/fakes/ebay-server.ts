@@ -138,21 +138,35 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** conditionIds:{1000|1500},buyingOptions:{...},lastSoldDate:[from..to] -> parts. */
+/** conditionIds:{1000|1500},buyingOptions:{...},lastSoldDate:[from..to],price:[lo..hi] -> parts. */
 function parseFilter(filter: string | null) {
   const conditionIds = /conditionIds:\{([^}]*)\}/.exec(filter ?? '')?.[1]?.split('|') ?? null;
   const sold = /lastSoldDate:\[(.*?)\.\.(.*?)\]/.exec(filter ?? '');
+  // eBay's price filter: both ends inclusive, either may be left out.
+  const price = /(?:^|,)price:\[([0-9.]*)\.\.([0-9.]*)\]/.exec(filter ?? '');
   return {
     conditionIds,
     soldFrom: sold?.[1] ? Date.parse(sold[1]) : null,
     soldTo: sold?.[2] ? Date.parse(sold[2]) : null,
+    priceFrom: price?.[1] ? Number(price[1]) : null,
+    priceTo: price?.[2] ? Number(price[2]) : null,
   };
 }
 
-function matches(item: FakeItem, q: string, conditionIds: string[] | null): boolean {
+function matches(
+  item: FakeItem,
+  q: string,
+  conditionIds: string[] | null,
+  price: { priceFrom: number | null; priceTo: number | null } = { priceFrom: null, priceTo: null },
+): boolean {
   const title = item.title.toLowerCase();
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  return words.every((w) => title.includes(w)) && (!conditionIds || conditionIds.includes(item.conditionId));
+  return (
+    words.every((w) => title.includes(w)) &&
+    (!conditionIds || conditionIds.includes(item.conditionId)) &&
+    (price.priceFrom === null || item.price >= price.priceFrom) &&
+    (price.priceTo === null || item.price <= price.priceTo)
+  );
 }
 
 /**
@@ -259,7 +273,7 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
     }
     const q = url.searchParams.get('q');
     const limit = Number(url.searchParams.get('limit') ?? 50);
-    const { conditionIds, soldFrom, soldTo } = parseFilter(url.searchParams.get('filter'));
+    const { conditionIds, soldFrom, soldTo, ...price } = parseFilter(url.searchParams.get('filter'));
 
     if (req.method === 'GET' && url.pathname === '/buy/browse/v1/item_summary/search') {
       if (!q && !url.searchParams.get('category_ids')) {
@@ -274,7 +288,7 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
           ),
         );
       }
-      const found = items.filter((i) => !i.lastSoldDate && matches(i, q ?? '', conditionIds));
+      const found = items.filter((i) => !i.lastSoldDate && matches(i, q ?? '', conditionIds, price));
       return send(
         res,
         200,
@@ -311,7 +325,7 @@ export async function startFakeEbay(options: FakeEbayOptions = {}): Promise<Fake
         );
       }
       const found = items.filter((i) => {
-        if (!i.lastSoldDate || !matches(i, q ?? '', conditionIds)) return false;
+        if (!i.lastSoldDate || !matches(i, q ?? '', conditionIds, price)) return false;
         const at = Date.parse(i.lastSoldDate);
         return (soldFrom === null || at >= soldFrom) && (soldTo === null || at <= soldTo);
       });

@@ -13,9 +13,11 @@ import {
   SourceUnavailableError,
   type AvailableResult,
   type Condition,
+  type FilterName,
   type MarketProvider,
   type MarketQuery,
   type QueryReading,
+  type SearchFilters,
   type SoldResult,
 } from './types.ts';
 
@@ -40,6 +42,10 @@ export const SOLD_UNKNOWN_REASON =
   'eBay answered this search without a count of sales, so we show no number rather than 0.';
 export const QUOTA_MESSAGE =
   "eBay's request limit for our app has been reached, so eBay searches are paused until it resets.";
+
+/** A search narrowed to another marketplace: eBay's figures are eBay's listings, none of them that marketplace's. */
+export const OTHER_MARKETPLACE_REASON =
+  "eBay's figures are eBay listings only, so they cannot be narrowed to another marketplace.";
 
 const UNAVAILABLE = 'eBay search is unavailable right now.';
 /** Tokens are refreshed this long before they expire (eBay allows 1,000 mints a day per app). */
@@ -423,12 +429,15 @@ export class EbayMarketProvider implements MarketProvider {
   }
 
   async countAvailable(query: MarketQuery): Promise<AvailableResult> {
+    const narrowing = ebayNarrowing(query.filters);
+    if (narrowing.otherMarketplace)
+      return { availableCount: null, reason: OTHER_MARKETPLACE_REASON, ...withoutFigure() };
     const { q, reading } = await this.keywords(query);
     const params = new URLSearchParams({
       q,
       category_ids: this.config.categoryId,
       // Browse leaves out auction-only listings unless asked; a reseller's "available" includes them.
-      filter: this.filter(query.condition, ['buyingOptions:{FIXED_PRICE|AUCTION}']),
+      filter: this.filter(query.condition, ['buyingOptions:{FIXED_PRICE|AUCTION}', ...narrowing.filters]),
       limit: '1',
     });
     const { response, payload } = await this.get(
@@ -454,6 +463,7 @@ export class EbayMarketProvider implements MarketProvider {
       approximate: true,
       origin: 'ebay',
       ...(reading ? { reading } : {}),
+      ...(narrowing.notNarrowedBy.length ? { notNarrowedBy: narrowing.notNarrowedBy } : {}),
     };
   }
 
@@ -466,12 +476,15 @@ export class EbayMarketProvider implements MarketProvider {
     const windowDays = query.windowDays ?? SOLD_WINDOW_DAYS;
     if (!this.config.insights || (notLicensedUntil.get(this.config.clientId) ?? 0) > Date.now())
       return unavailableSold(windowDays);
+    const narrowing = ebayNarrowing(query.filters);
+    if (narrowing.otherMarketplace)
+      return { ...unavailableSold(windowDays), reason: OTHER_MARKETPLACE_REASON };
     const since = new Date(Date.now() - windowDays * 24 * 60 * 60 * 1000).toISOString();
     const { q } = await this.keywords(query);
     const params = new URLSearchParams({
       q,
       category_ids: this.config.categoryId,
-      filter: this.filter(query.condition, [`lastSoldDate:[${since}..]`]),
+      filter: this.filter(query.condition, [`lastSoldDate:[${since}..]`, ...narrowing.filters]),
       // One page of sales gives the price spread and the units per listing without a second call.
       limit: '200',
     });
@@ -520,8 +533,35 @@ export class EbayMarketProvider implements MarketProvider {
       origin: 'ebay',
       recentSales: [],
       dataSince: null,
+      ...(narrowing.notNarrowedBy.length ? { notNarrowedBy: narrowing.notNarrowedBy } : {}),
     };
   }
+}
+
+/**
+ * What eBay can do with the desk's narrowing (issue 54): a price band is its own `price` filter (inclusive, so the
+ * band's top is a cent below its max); eBay as the marketplace is every listing it has, another marketplace none of
+ * them; a size is an item aspect whose name differs by category ("Size", "US Shoe Size", "Waist Size"), so it is said
+ * as not applied rather than guessed.
+ */
+export function ebayNarrowing(filters: SearchFilters | undefined): {
+  filters: string[];
+  otherMarketplace: boolean;
+  notNarrowedBy: FilterName[];
+} {
+  const f = filters ?? {};
+  const band =
+    f.priceMin !== undefined || f.priceMax !== undefined
+      ? [
+          `price:[${f.priceMin ?? ''}..${f.priceMax !== undefined ? Math.max(0, Math.round(f.priceMax * 100 - 1) / 100) : ''}]`,
+          'priceCurrency:USD',
+        ]
+      : [];
+  return {
+    filters: band,
+    otherMarketplace: f.marketplace !== undefined && f.marketplace !== 'ebay',
+    notNarrowedBy: f.size ? ['size'] : [],
+  };
 }
 
 /**

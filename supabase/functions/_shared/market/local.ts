@@ -17,7 +17,10 @@ import {
   type PanelFacts,
   type PanelRelease,
   type RecentSale,
+  type SearchFilters,
   type SoldResult,
+  type SoldWeek,
+  type TrendReading,
 } from './types.ts';
 import { readingOf, type ParsedQuery } from './query.ts';
 
@@ -52,7 +55,20 @@ type SoldRow = PanelRow & {
   dataSince?: string | null;
   /** market_search's sold answers: the panel's released figures, or null before any week is released. */
   panelRelease?: PanelRelease | null;
+  /** Answers counted since issue 54: the window's ISO weeks, and the trend's reading (null when withheld). */
+  weeks?: { week: string; sold: number | null; medianPrice: number | string | null }[];
+  trendReading?: TrendReading | null;
 };
+
+/** The narrowing as p_filters: only the parts asked for ('{}' is a plain search). */
+const filtersArg = (filters: SearchFilters | undefined): SearchFilters => ({ ...(filters ?? {}) });
+
+/** A week's median price as a number (numeric comes through JSON as a number, and through some drivers as text). */
+const weekOf = (w: NonNullable<SoldRow['weeks']>[number]): SoldWeek => ({
+  week: String(w.week).slice(0, 10),
+  sold: w.sold === null ? null : Number(w.sold),
+  medianPrice: w.medianPrice === null ? null : Number(w.medianPrice),
+});
 
 /**
  * Where the exact counts come from. Panel rows are no longer in them (docs/decisions/080): the panel's figures travel
@@ -121,6 +137,9 @@ function soldFrom(row: SoldRow, isDemo: boolean, windowDays: number = SOLD_WINDO
     ...(row.indexEmpty ? { indexEmpty: true } : {}),
     // Absent from answers cached before the release (and from market_count_sold): left out, not made null.
     ...(row.panelRelease !== undefined ? { panelRelease: row.panelRelease } : {}),
+    // Absent from answers cached before the trend: left out, and the screen shows no chart.
+    ...(row.weeks ? { weeks: row.weeks.map(weekOf) } : {}),
+    ...(row.trendReading !== undefined ? { trendReading: row.trendReading } : {}),
   };
 }
 
@@ -151,6 +170,7 @@ export class LocalMarketProvider implements MarketProvider {
         p_query: query.itemName,
         p_condition: query.condition,
         p_min_sellers: query.minSellers ?? PANEL_MIN_SELLERS,
+        p_filters: filtersArg(query.filters),
       },
       query.signal,
     );
@@ -165,6 +185,7 @@ export class LocalMarketProvider implements MarketProvider {
         p_condition: query.condition,
         p_window_days: query.windowDays,
         p_min_sellers: query.minSellers ?? PANEL_MIN_SELLERS,
+        p_filters: filtersArg(query.filters),
       },
       query.signal,
     );
@@ -191,6 +212,7 @@ export class LocalMarketProvider implements MarketProvider {
         p_ttl_seconds: gate.ttlSeconds,
         p_window_days: query.windowDays,
         p_min_sellers: query.minSellers ?? PANEL_MIN_SELLERS,
+        p_filters: filtersArg(query.filters),
       },
       query.signal,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ebayKeywords, type ParsedQuery } from './query.ts';
+import { ebayKeywords, sizeOf, type ParsedQuery } from './query.ts';
 
 const parsed = (over: Partial<ParsedQuery>): ParsedQuery => ({
   clauses: [],
@@ -71,5 +71,39 @@ describe('ebayKeywords (the eBay query from the parsed query)', () => {
 
   it('is empty when nothing is left to search for', () => {
     expect(ebayKeywords(parsed({ clauses: [{ groups: [], phrases: [] }] }))).toBe('');
+  });
+});
+
+describe('sizeOf (a size written in the query, as the size choice writes it)', () => {
+  const words = (...ws: string[]) =>
+    parsed({
+      clauses: [
+        {
+          groups: [
+            { kind: 'brand', label: "Levi's", any: [['levi']] },
+            ...ws.map((w) => ({ kind: 'word' as const, any: [[w]] })),
+          ],
+          phrases: [],
+        },
+      ],
+    });
+
+  it('reads letter, number, regional and one sizes, and a waist with its inseam', () => {
+    expect(sizeOf(words('501', 'sz_m'))).toBe('M');
+    expect(sizeOf(words('sz_xxl'))).toBe('XXL');
+    expect(sizeOf(words('sz_8', '8'))).toBe('8');
+    expect(sizeOf(words('sz_uk8'))).toBe('UK 8');
+    expect(sizeOf(words('sz_eu42'))).toBe('EU 42');
+    expect(sizeOf(words('sz_os'))).toBe('One size');
+    expect(sizeOf(words('501', 'w32', 'l30'))).toBe('32x30');
+    expect(sizeOf(words('w32'))).toBe('W32');
+  });
+
+  it('is null without one, and for a size word inside an alternative', () => {
+    expect(sizeOf(words('501'))).toBeNull();
+    expect(sizeOf(undefined)).toBeNull();
+    expect(
+      sizeOf(parsed({ clauses: [{ groups: [{ kind: 'word', any: [['sz_m'], ['medium']] }], phrases: [] }] })),
+    ).toBeNull();
   });
 });

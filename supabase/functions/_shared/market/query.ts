@@ -16,12 +16,46 @@ export type ParsedQuery = {
 };
 
 /** The part of a parsed query the screen shows (older databases send no recognised or unknown words). */
-export const readingOf = (parsed: Partial<ParsedQuery> | undefined): QueryReading => ({
-  corrected: parsed?.corrected ?? [],
-  ignored: parsed?.ignored ?? [],
-  recognised: parsed?.recognised ?? [],
-  unknown: parsed?.unknown ?? [],
-});
+export const readingOf = (parsed: Partial<ParsedQuery> | undefined): QueryReading => {
+  const size = sizeOf(parsed);
+  return {
+    corrected: parsed?.corrected ?? [],
+    ignored: parsed?.ignored ?? [],
+    recognised: parsed?.recognised ?? [],
+    unknown: parsed?.unknown ?? [],
+    // Only when the query writes one: a reading without a size keeps its old shape.
+    ...(size ? { size } : {}),
+  };
+};
+
+const LETTER_SIZES = /^(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)$/;
+
+/**
+ * The size a query writes, as the size choice writes it (issue 54: a size written in the query fills that choice):
+ * the reading's one-word groups sz_<size> ("size M" -> 'M', "uk 8" -> 'UK 8', "one size" -> 'One size') and a waist
+ * and inseam (w32 l30 -> '32x30'). Each reads back to the same words through market_words('size ' || it), which is
+ * how the search narrows by it. The first clause that has one; null when none does.
+ */
+export function sizeOf(parsed: Partial<ParsedQuery> | undefined): string | null {
+  for (const clause of parsed?.clauses ?? []) {
+    const words = clause.groups
+      .filter((g) => g.kind === 'word' && g.any.length === 1 && g.any[0]?.length === 1)
+      .map((g) => g.any[0][0]);
+    const waist = words.find((w) => /^w[0-9]{2}$/.test(w))?.slice(1);
+    const inseam = words.find((w) => /^l[0-9]{2}$/.test(w))?.slice(1);
+    if (waist && inseam) return `${waist}x${inseam}`;
+    const size = words.find((w) => /^sz_[a-z0-9]+$/.test(w))?.slice(3);
+    if (size) {
+      if (size === 'os') return 'One size';
+      const region = /^(uk|eu)([0-9]{1,2})$/.exec(size);
+      if (region) return `${region[1].toUpperCase()} ${region[2]}`;
+      return LETTER_SIZES.test(size) ? size.toUpperCase() : size;
+    }
+    if (waist) return `W${waist}`;
+    if (inseam) return `L${inseam}`;
+  }
+  return null;
+}
 
 export async function parseQuery(
   service: SupabaseClient,

@@ -15,6 +15,7 @@ import { cacheQueryKey, normalizeQuery } from './normalize.ts';
 import { panelMinSellers } from './sources.ts';
 import {
   CONDITIONS,
+  MARKETPLACES,
   PANEL_MIN_SELLERS,
   SourceRateLimitedError,
   type AvailableResult,
@@ -22,6 +23,7 @@ import {
   type GateSettings,
   type GatedAnswer,
   type MarketQuery,
+  type SearchFilters,
   type SoldResult,
   type SoldWindow,
   SOLD_WINDOW_DAYS,
@@ -39,6 +41,11 @@ export const MESSAGES = {
   itemNameCharacters: 'Item name contains characters that cannot be searched for. Please type it again.',
   condition: 'Please select a condition.',
   windowDays: `The sold window must be one of ${SOLD_WINDOWS.join(', ')} days.`,
+  size: 'Size must be at most 12 letters, numbers, spaces, dots, slashes or dashes, such as M, 8 or 32x30.',
+  marketplace: `Marketplace must be one of ${MARKETPLACES.join(', ')}.`,
+  priceMin: 'The lowest price must be a number of dollars from 0 to 100,000.',
+  priceMax: 'The highest price must be a number of dollars from 0 to 100,000.',
+  priceBand: 'The lowest price must be below the highest price.',
   unavailable: 'Search service temporarily unavailable. Please try again in a moment.',
   timeout: (seconds: number) =>
     `Search request timeout: the market data source did not answer within ${seconds} seconds. Please try again.`,
@@ -54,30 +61,83 @@ const itemName = z
   .refine((value) => !/[\u0000-\u001F\u007F]/.test(value), MESSAGES.itemNameCharacters);
 const condition = z.enum(CONDITIONS, { error: MESSAGES.condition });
 
-const bodyError = { error: 'Request body must be a JSON object.' };
-const soldSchema = z.object(
-  {
-    itemName,
-    condition,
-    // The Deeper look's window picker; the headline figure is always SOLD_WINDOW_DAYS (SPEC: 90).
-    windowDays: z.literal(SOLD_WINDOWS, { error: MESSAGES.windowDays }).default(SOLD_WINDOW_DAYS),
-  },
-  bodyError,
-);
-const availableSchema = z.object(
-  {
-    itemName,
-    condition,
-    // Sent by the web client for the log's sake; checked for shape, not required.
-    timestamp: z.string().max(64).optional(),
-    clientInfo: z
-      .object({ userAgent: z.string().max(1000).optional(), platform: z.string().max(200).optional() })
-      .optional(),
-  },
-  bodyError,
-);
+// The research desk's narrowing (issue 54), the same on both searches; each is optional, and empty is none.
+const price = (message: string) => z.number({ error: message }).min(0, message).max(100_000, message);
+const narrowing = {
+  size: z
+    .string({ error: MESSAGES.size })
+    .trim()
+    .max(12, MESSAGES.size)
+    .regex(/^[\p{L}\p{N} ./-]*$/u, MESSAGES.size)
+    .nullish(),
+  marketplace: z.enum(MARKETPLACES, { error: MESSAGES.marketplace }).nullish(),
+  priceMin: price(MESSAGES.priceMin).nullish(),
+  priceMax: price(MESSAGES.priceMax).nullish(),
+};
+const bandInOrder = (body: { priceMin?: number | null; priceMax?: number | null }) =>
+  body.priceMin == null || body.priceMax == null || body.priceMin < body.priceMax;
 
-export type SearchBody = { itemName: string; condition: Condition; windowDays: SoldWindow };
+const bodyError = { error: 'Request body must be a JSON object.' };
+const soldSchema = z
+  .object(
+    {
+      itemName,
+      condition,
+      // The search's window (issue 54): the headline's sold count and rate; SOLD_WINDOW_DAYS (90) unless picked.
+      windowDays: z.literal(SOLD_WINDOWS, { error: MESSAGES.windowDays }).default(SOLD_WINDOW_DAYS),
+      ...narrowing,
+    },
+    bodyError,
+  )
+  .refine(bandInOrder, MESSAGES.priceBand);
+const availableSchema = z
+  .object(
+    {
+      itemName,
+      condition,
+      // Sent by the web client for the log's sake; checked for shape, not required.
+      timestamp: z.string().max(64).optional(),
+      clientInfo: z
+        .object({ userAgent: z.string().max(1000).optional(), platform: z.string().max(200).optional() })
+        .optional(),
+      ...narrowing,
+    },
+    bodyError,
+  )
+  .refine(bandInOrder, MESSAGES.priceBand);
+
+export type SearchBody = {
+  itemName: string;
+  condition: Condition;
+  windowDays: SoldWindow;
+  filters: SearchFilters;
+};
+
+/** The narrowing of a parsed body with the empty parts left out: `{}` is a plain search. */
+function filtersOf(body: z.output<typeof availableSchema> | z.output<typeof soldSchema>): SearchFilters {
+  const size = body.size?.replace(/\s+/g, ' ');
+  return {
+    ...(size ? { size } : {}),
+    ...(body.marketplace ? { marketplace: body.marketplace } : {}),
+    ...(body.priceMin != null ? { priceMin: body.priceMin } : {}),
+    ...(body.priceMax != null ? { priceMax: body.priceMax } : {}),
+  };
+}
+
+/**
+ * The narrowing's part of a cache key: none for a plain search (its key keeps its old shape), else one part that
+ * names each choice ('size=m;market=poshmark;price=20-50'). A size is keyed as written, lower case.
+ */
+export function filtersCacheKey(filters: SearchFilters): string[] {
+  const parts = [
+    filters.size ? `size=${filters.size.toLowerCase()}` : null,
+    filters.marketplace ? `market=${filters.marketplace}` : null,
+    filters.priceMin !== undefined || filters.priceMax !== undefined
+      ? `price=${filters.priceMin ?? ''}-${filters.priceMax ?? ''}`
+      : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length ? [parts.join(';')] : [];
+}
 
 /**
  * The one place that decides whether a query has anything to search for ('!!! ???' or only emoji has not): refused
@@ -92,12 +152,22 @@ export function parseSearchBody(kind: SearchKind, body: unknown): SearchBody {
     const result = availableSchema.safeParse(body);
     if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? MESSAGES.itemNameShort);
     requireSearchableWords(result.data.itemName);
-    return { itemName: result.data.itemName, condition: result.data.condition, windowDays: SOLD_WINDOW_DAYS };
+    return {
+      itemName: result.data.itemName,
+      condition: result.data.condition,
+      windowDays: SOLD_WINDOW_DAYS,
+      filters: filtersOf(result.data),
+    };
   }
   const result = soldSchema.safeParse(body);
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? MESSAGES.itemNameShort);
   requireSearchableWords(result.data.itemName);
-  return result.data;
+  return {
+    itemName: result.data.itemName,
+    condition: result.data.condition,
+    windowDays: result.data.windowDays,
+    filters: filtersOf(result.data),
+  };
 }
 
 /** How long until a source's quota resets, in words: "45 seconds", "12 minutes", "about 7 hours". */
@@ -172,6 +242,7 @@ export function shape(
       ...(a.reading ? { reading: a.reading } : {}),
       ...(a.panel ? { panel: a.panel } : {}),
       ...(a.indexEmpty ? { indexEmpty: true } : {}),
+      ...(a.notNarrowedBy?.length ? { notNarrowedBy: a.notNarrowedBy } : {}),
       asOf,
     };
   }
@@ -195,6 +266,10 @@ export function shape(
     ...(s.indexEmpty ? { indexEmpty: true } : {}),
     // The seller panel's released figures, apart from the exact ones above; sources without them send none.
     ...(s.panelRelease !== undefined ? { panelRelease: s.panelRelease } : {}),
+    // The trend (issue 54): sources without one (eBay) send none, and the screen shows no chart.
+    ...(s.weeks ? { weeks: s.weeks } : {}),
+    ...(s.trendReading !== undefined ? { trendReading: s.trendReading } : {}),
+    ...(s.notNarrowedBy?.length ? { notNarrowedBy: s.notNarrowedBy } : {}),
     asOf,
   };
 }
@@ -236,6 +311,9 @@ export function createSearchHandler(kind: SearchKind) {
             // Each sold window is its own answer; the 90-day key keeps its old shape.
             ...(kind === 'sold' && input.windowDays !== SOLD_WINDOW_DAYS ? [`${input.windowDays}d`] : []),
             ...(minSellers !== PANEL_MIN_SELLERS ? [`k${minSellers}`] : []),
+            // Each narrowing is its own answer; a plain search's key keeps its old shape. Before the query, whose
+            // length the key's 400 characters may cut.
+            ...filtersCacheKey(input.filters),
             cacheQueryKey(input.itemName),
           ])
         : null;
@@ -254,6 +332,7 @@ export function createSearchHandler(kind: SearchKind) {
         condition: input.condition,
         windowDays: input.windowDays,
         minSellers,
+        filters: input.filters,
         signal,
       });
       let payload: Record<string, unknown>;

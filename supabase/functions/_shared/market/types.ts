@@ -38,9 +38,58 @@ export type PanelFacts =
 
 export const WITHHELD_REASON = 'Not enough sellers have shared sales like this yet';
 
-/** The sold windows a reseller may pick in the Deeper look; SOLD_WINDOW_DAYS (90) is the SPEC's headline figure. */
+/** The sold windows a search may ask for (issue 54: beside the condition, driving the headline); 90 is the default. */
 export const SOLD_WINDOWS = [30, 90, 180, 365] as const;
 export type SoldWindow = (typeof SOLD_WINDOWS)[number];
+
+/**
+ * The marketplaces a search may be narrowed to (issue 54): the ids market_listings stores (market:import and the sales
+ * import write these; the demo market holds the first five).
+ */
+export const MARKETPLACES = [
+  'ebay',
+  'poshmark',
+  'mercari',
+  'depop',
+  'vinted',
+  'grailed',
+  'etsy',
+  'thredup',
+  'therealreal',
+  'facebook_marketplace',
+] as const;
+export type Marketplace = (typeof MARKETPLACES)[number];
+
+/**
+ * The research desk's narrowing (issue 54, docs/decisions/083): a size read the way the query reads one ("M", "8",
+ * "32x30"), a marketplace, and a price band [priceMin, priceMax) in US dollars (the asking price of a listed item, the
+ * price of a sale). Absent: not narrowed. The same for both searches.
+ */
+export type SearchFilters = {
+  size?: string;
+  marketplace?: Marketplace;
+  priceMin?: number;
+  priceMax?: number;
+};
+
+/** A narrowing a source could not apply: said beside its figures, never silently dropped. */
+export type FilterName = 'size' | 'marketplace' | 'price';
+
+/** One ISO week of a sold answer's window: null where the week draws on too few sellers (never read as 0). */
+export type SoldWeek = { week: string; sold: number | null; medianPrice: number | null };
+
+/**
+ * The trend's one-line reading (decision 083): the window's first third against its last. Each of pace and price is
+ * null when too few sales or sellers stand behind it to say.
+ */
+export type TrendReading = {
+  pace: 'faster' | 'slower' | 'steady' | null;
+  price: 'rising' | 'falling' | 'steady' | null;
+  earlySold: number;
+  recentSold: number;
+  earlyMedian: number | null;
+  recentMedian: number | null;
+};
 
 /** One recent matching sale, shown as evidence in the Deeper look (at most 10, newest first). */
 export type RecentSale = {
@@ -75,6 +124,8 @@ export type QueryReading = {
   ignored: string[];
   recognised: RecognisedTerm[];
   unknown: string[];
+  /** A size written in the query ("size M", "32x30"), as the size choice writes it ('M', '32x30'); it fills that choice. */
+  size?: string | null;
 };
 
 export type MarketQuery = {
@@ -85,6 +136,8 @@ export type MarketQuery = {
   windowDays: SoldWindow;
   /** The seller panel's threshold: distinct sellers a figure must draw on (PANEL_MIN_SELLERS, default 5). */
   minSellers?: number;
+  /** The narrowing asked for; none when absent or empty. */
+  filters?: SearchFilters;
   /** Aborted when the function gives up on the source (timeout). */
   signal: AbortSignal;
 };
@@ -104,6 +157,8 @@ export type AvailableResult = {
   panel?: PanelFacts;
   /** The index holds nothing at all (no demo, no panel, no import): no market data source is set up. */
   indexEmpty?: boolean;
+  /** Narrowing asked for that this source could not apply (eBay and a size): said, not dropped silently. */
+  notNarrowedBy?: FilterName[];
 };
 
 /** A released seller panel figure: the rounded noisy value (never below 0) and its 95% half-width, "about 140, within ±30". */
@@ -124,6 +179,11 @@ type PanelReleaseWindow = {
   item: string | null;
   /** Words of the query the panel's figures cannot use (a colour, a size, a shop's word). */
   unusedWords: string[];
+  /**
+   * The narrowing asked for that the release cannot answer: it is keyed by item, condition and week only, so its
+   * figures are the item's whatever the size, marketplace or price band (said, not applied). Absent before issue 54.
+   */
+  notNarrowedBy?: FilterName[];
 };
 
 /**
@@ -145,6 +205,8 @@ export type PanelRelease =
       byMarketplace: { marketplace: string; sold: Estimate }[];
       prices: { median: RangeEstimate; p25: number; p75: number } | null;
       daysToSell: RangeEstimate | null;
+      /** The condition's released sold count per week of the window, null where that week's own gate did not pass. */
+      weekly?: { week: string; sold: Estimate | null }[];
     });
 
 export type SoldResult = {
@@ -171,6 +233,11 @@ export type SoldResult = {
   indexEmpty?: boolean;
   /** The seller panel's released figures (the local index only): never added to the exact figures above. */
   panelRelease?: PanelRelease | null;
+  /** The trend (the local index only): every ISO week of the window, oldest first. */
+  weeks?: SoldWeek[];
+  /** The trend's reading, null when the figure itself is withheld. */
+  trendReading?: TrendReading | null;
+  notNarrowedBy?: FilterName[];
 };
 
 export type SourceName = 'local' | 'ebay';
