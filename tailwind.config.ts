@@ -31,10 +31,11 @@ export default {
         sans: ['"Inter"', 'ui-sans-serif', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
       },
       keyframes: {
+        // Down the rate card's heart lane (falling-hearts.tsx): from just above it to past its foot.
         'heart-fall': {
-          '0%': { transform: 'translateY(-10vh) rotate(0deg)', opacity: '0' },
-          '10%': { opacity: '1' },
-          '100%': { transform: 'translateY(110vh) rotate(40deg)', opacity: '0' },
+          '0%': { transform: 'translateY(-1.75rem)', opacity: '0' },
+          '10%, 75%': { opacity: '1' },
+          '100%': { transform: 'translateY(100%)', opacity: '0' },
         },
       },
       animation: { 'heart-fall': 'heart-fall 4s linear forwards' },

@@ -85,8 +85,13 @@ export const searchMessages = {
   windowBeyondData: (day: string, days: number, covered: number) =>
     `Our sales data starts ${day}, so this ${days}-day window holds the same sales as the last ${plural(covered, 'day')}.`,
   above100Subtitle: 'More sold than listed',
+  // Issue 54: beside any rate over 100%, its formula and why it can pass 100%.
+  above100Formula: (sold: string, available: string, rate: number) =>
+    `Sell-through = sold ÷ available × 100 = ${sold} ÷ ${available} × 100 = ${rate}%`,
   above100Explanation: (sold: string, available: string, days: number) =>
-    `${sold} sold in the last ${days} days against ${available} listed now: they sell faster than new ones are listed, so this is not a success rate.`,
+    `Over 100% because ${sold} sold in the last ${days} days against ${available} listed now: more sold in the window than are listed today, so this is not a success rate.`,
+  rowsAbove100: (days: number) =>
+    `Over 100%: sell-through = sold ÷ available × 100, and more sold in the last ${days} days than are listed now.`,
   noneListedValue: 'None listed',
   noneListedSubtitle: 'Demand outruns supply',
   noneListedExplanation: (sold: string, days: number) =>
@@ -278,6 +283,8 @@ export const searchMessages = {
   cellWithheld: 'Not enough sellers',
   cellInOther: 'In other',
   cellInOtherTitle: 'Counted under Other marketplaces',
+  cellInOtherLegend:
+    'In other: too few sellers stand behind this figure to show it alone, so it is counted in Other marketplaces. Other marketplaces has no rate: its listed and sold figures need not cover the same marketplaces.',
   otherMarketplaces: 'Other marketplaces',
   recentSalesWithheld: 'Not enough sellers yet to list individual sales.',
   recentSalesPanel:

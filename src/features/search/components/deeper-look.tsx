@@ -211,10 +211,19 @@ function Evidence({
       )}
 
       {available.byCondition && (
-        <ConditionLadder condition={condition} available={available.byCondition} sold={sold.byCondition} />
+        <ConditionLadder
+          condition={condition}
+          available={available.byCondition}
+          sold={sold.byCondition}
+          windowDays={sold.windowDays}
+        />
       )}
 
-      <MarketplaceTable available={available.byMarketplace} sold={soldKnown ? sold.byMarketplace : null} />
+      <MarketplaceTable
+        available={available.byMarketplace}
+        sold={soldKnown ? sold.byMarketplace : null}
+        windowDays={sold.windowDays}
+      />
 
       <div className="flex gap-2 rounded-md border border-dashed p-3 text-sm">
         <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" />
@@ -326,10 +335,12 @@ function ConditionLadder({
   condition,
   available,
   sold,
+  windowDays,
 }: {
   condition: Condition;
   available: ByCondition;
   sold: ByCondition | null;
+  windowDays: number;
 }) {
   const rows = conditions.map((c) => {
     const mine = c === condition;
@@ -346,15 +357,17 @@ function ConditionLadder({
       current: mine,
     } satisfies BreakdownRow;
   });
-  return <BreakdownTable kind="condition" rows={rows} />;
+  return <BreakdownTable kind="condition" rows={rows} windowDays={windowDays} />;
 }
 
 function MarketplaceTable({
   available,
   sold,
+  windowDays,
 }: {
   available: AvailableResult['byMarketplace'];
   sold: SoldResult['byMarketplace'] | null;
+  windowDays: number;
 }) {
   const names = [
     ...new Set([...available.map((r) => r.marketplace), ...(sold ?? []).map((r) => r.marketplace)]),
@@ -376,7 +389,7 @@ function MarketplaceTable({
     }))
     // Biggest first; the folded small marketplaces last.
     .sort((a, b) => weight(b) - weight(a));
-  return <BreakdownTable kind="marketplace" rows={rows} />;
+  return <BreakdownTable kind="marketplace" rows={rows} windowDays={windowDays} />;
 }
 
 const OTHER = 'other';
@@ -417,6 +430,14 @@ function rowIsThin(row: BreakdownRow): boolean {
   return rateIsThin(available, sold);
 }
 
+/** A row's rate when it has one as a percentage: both figures counted and something listed. */
+function rowRate(row: BreakdownRow): number | null {
+  const available = num(row.available);
+  const sold = num(row.sold);
+  if (row.noRate || available === null || sold === null || available === 0) return null;
+  return sellThroughRate(sold, available);
+}
+
 /** The rate cell of a row: the same honest readings as the headline card, and a thin-sample mark. */
 function RowRate({ row }: { row: BreakdownRow }) {
   const available = num(row.available);
@@ -452,7 +473,15 @@ const breakdowns = {
 };
 
 /** Available, sold and sell-through per group: the condition ladder and the marketplace split share this table. */
-function BreakdownTable({ kind, rows }: { kind: keyof typeof breakdowns; rows: BreakdownRow[] }) {
+function BreakdownTable({
+  kind,
+  rows,
+  windowDays,
+}: {
+  kind: keyof typeof breakdowns;
+  rows: BreakdownRow[];
+  windowDays: number;
+}) {
   const { title, caption, testId, firstColumn, rowHeaderFont } = breakdowns[kind];
   return (
     <div>
@@ -515,6 +544,17 @@ function BreakdownTable({ kind, rows }: { kind: keyof typeof breakdowns; rows: B
       {rows.some(rowIsThin) && (
         <p className="mt-1.5 text-xs text-amber-800" data-testid="row-thin-legend">
           {m.rowThinLegend}
+        </p>
+      )}
+      {/* Issue 54: the words beside a rate over 100% and an "In other" cell, under the table that shows one. */}
+      {rows.some((row) => (rowRate(row) ?? 0) > 100) && (
+        <p className="mt-1.5 text-xs text-muted-foreground" data-testid={`${testId}-above-100`}>
+          {m.rowsAbove100(windowDays)}
+        </p>
+      )}
+      {rows.some((row) => row.available === 'other' || row.sold === 'other') && (
+        <p className="mt-1.5 text-xs text-muted-foreground" data-testid={`${testId}-in-other`}>
+          {m.cellInOtherLegend}
         </p>
       )}
     </div>

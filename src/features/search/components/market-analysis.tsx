@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { rateTone, toneStyles } from '../lib/rate-tone';
 import { rateSample, type Reading } from '../lib/reading';
 import { bandDisplay } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
@@ -39,11 +40,10 @@ export function MarketAnalysis({ reading }: { reading: Reading }) {
             <Badge
               className={cn(
                 'ml-auto text-sm',
-                band?.band === 'high'
-                  ? 'bg-rose-600 text-white'
-                  : nearSteady
-                    ? 'border-rose-200 bg-rose-50 text-rose-800'
-                    : 'bg-primary text-primary-foreground',
+                // The rate card's band colours (issue 54); "Demand outruns supply" has no rate, so no band.
+                reading.kind === 'rate'
+                  ? toneStyles[rateTone(reading.rate)].badge
+                  : 'bg-primary text-primary-foreground',
               )}
               data-testid="band-label"
             >

@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import type { SearchRun } from '../hooks/use-search-flow';
 import { countText, formatAsOf, originLabel } from '../lib/labels';
 import { rateSample, type Reading } from '../lib/reading';
 import type { AvailableResult, SoldResult } from '../schemas';
-import { bandDisplay, formatCount } from '../lib/sell-through';
+import { rateTone, toneStyles } from '../lib/rate-tone';
+import { aboveHundredWords, bandDisplay, formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
-import { BagIcon, HeartIcon, SnoozeIcon, TagIcon, TrendIcon } from './icons';
+import { FallingHearts, heartsLaneClearance } from './falling-hearts';
+import { BagIcon, HeartIcon, InfoIcon, SnoozeIcon, TagIcon, TrendIcon } from './icons';
 import { HeadlinePrice } from './headline-price';
 import { SampleWords } from './thin-sample';
 
@@ -20,6 +22,8 @@ type StatCardProps = {
   titleExtra?: ReactNode;
   /** Source, window and time of the figure: every card says what it stands on (issue 10). */
   meta?: string | null;
+  /** Decoration along the card's right edge (the SPEC's falling hearts): the card's words keep out of its lane. */
+  lane?: ReactNode;
   children: ReactNode;
   className?: string;
   testId: string;
@@ -33,6 +37,7 @@ function StatCard({
   loadingText,
   titleExtra,
   meta,
+  lane,
   children,
   className,
   testId,
@@ -43,30 +48,37 @@ function StatCard({
       aria-busy={loading || undefined}
       data-testid={testId}
     >
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-muted-foreground">
-        <span className="text-primary [&_svg]:size-4">{icon}</span>
-        <h3 className="text-sm font-semibold text-foreground">{title}</h3>
-        {titleExtra}
-      </div>
-      <div className="mt-3 min-h-[2.75rem]">
-        {loading ? (
-          <div>
-            <div
-              className="h-9 w-20 animate-pulse rounded-md bg-muted motion-reduce:animate-none"
-              aria-hidden="true"
-            />
-            <span className="sr-only">{loadingText}</span>
-          </div>
-        ) : (
-          children
+      {lane}
+      {/* Beside a lane, the card's words and figures keep out of it. */}
+      <div className={cn('flex flex-col', lane ? heartsLaneClearance : null)}>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-muted-foreground">
+          <span className="text-primary [&_svg]:size-4">{icon}</span>
+          <h3 className="text-sm font-semibold text-foreground">{title}</h3>
+          {titleExtra}
+        </div>
+        <div className="mt-3 min-h-[2.75rem]">
+          {loading ? (
+            <div>
+              <div
+                className="h-9 w-20 animate-pulse rounded-md bg-muted motion-reduce:animate-none"
+                aria-hidden="true"
+              />
+              <span className="sr-only">{loadingText}</span>
+            </div>
+          ) : (
+            children
+          )}
+        </div>
+        <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p>
+        {meta && !loading && (
+          <p
+            className="mt-2 border-t pt-2 text-xs leading-snug text-muted-foreground"
+            data-testid="card-meta"
+          >
+            {meta}
+          </p>
         )}
       </div>
-      <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p>
-      {meta && !loading && (
-        <p className="mt-2 border-t pt-2 text-xs leading-snug text-muted-foreground" data-testid="card-meta">
-          {meta}
-        </p>
-      )}
     </Card>
   );
 }
@@ -97,9 +109,14 @@ export function ResultCards({ run, reading, loadingAvailable, loadingSold }: Res
   const windowDays = sold?.windowDays ?? 90;
   const rate = reading?.kind === 'rate' ? reading.rate : null;
   const band = rate === null ? null : bandDisplay(rate);
+  // The product's own bands colour the rate: green where they call it good, amber where slow (issue 54).
+  const tone = rate === null ? null : toneStyles[rateTone(rate)];
   // The Available and Sold cards are exact counts, not samples: only the rate's verdict can be thin (decision 057).
   const sample = rateSample(reading);
-  const strong = band?.hearts && band.band !== 'slow';
+  // Beside a rate over 100%: its formula and why it can pass 100% (issue 54).
+  const above =
+    reading?.kind === 'rate' ? aboveHundredWords(reading.sold, reading.available, windowDays) : null;
+  const aboveHundredId = useId();
 
   return (
     <div className="space-y-3 sm:space-y-4">
@@ -121,13 +138,9 @@ export function ResultCards({ run, reading, loadingAvailable, loadingSold }: Res
           icon={<TrendIcon />}
           loading={loadingAvailable || loadingSold}
           loadingText={m.loadingRate}
-          className={cn(
-            'col-span-2 sm:col-span-1',
-            // The pink "strong seller" card is for the SPEC's steady and high bands; 36-40% keeps the hearts
-            // (SPEC §9) on a neutral card, because its words say "selling slowly" (docs/decisions/030).
-            strong && 'border-rose-200 bg-rose-50/60',
-            band?.snooze && 'border-slate-300',
-          )}
+          className={cn('col-span-2 sm:col-span-1', tone?.card)}
+          // Hearts above 35 (SPEC §9), in the card's lane; a new search rains them again.
+          lane={band?.hearts ? <FallingHearts key={run.id} /> : null}
           titleExtra={
             band?.hearts ? (
               <HeartIcon
@@ -148,7 +161,8 @@ export function ResultCards({ run, reading, loadingAvailable, loadingSold }: Res
           <RateValue
             reading={reading}
             windowDays={windowDays}
-            strong={Boolean(strong)}
+            figureClass={tone?.figure}
+            aboveHundredId={aboveHundredId}
             sampleWords={
               sample?.thin ? (
                 // Beside the figure where the card is wide (a phone's full-width card), under it where it is not.
@@ -167,6 +181,23 @@ export function ResultCards({ run, reading, loadingAvailable, loadingSold }: Res
           )}
         </StatCard>
       </div>
+      {above && (
+        // Right under the rate (the last card on a phone, the right-hand one on wider screens), full width: in the
+        // narrow card of three it stretched the row to twice its height.
+        <div
+          id={aboveHundredId}
+          className="flex gap-2 rounded-lg border bg-card px-4 py-3 text-sm leading-snug shadow-sm"
+          data-testid="above-100-note"
+        >
+          <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" />
+          <div className="space-y-1">
+            <p className="font-semibold tabular-nums" data-testid="above-100-formula">
+              {above.formula}
+            </p>
+            <p data-testid="above-100">{above.why}</p>
+          </div>
+        </div>
+      )}
       {reading && sold && !loadingSold && <HeadlinePrice sold={sold} />}
     </div>
   );
@@ -175,12 +206,16 @@ export function ResultCards({ run, reading, loadingAvailable, loadingSold }: Res
 function RateValue({
   reading,
   windowDays,
-  strong,
+  figureClass,
+  aboveHundredId,
   sampleWords,
 }: {
   reading: Reading | null;
   windowDays: number;
-  strong: boolean;
+  /** The note under the cards that explains a rate over 100%. */
+  aboveHundredId: string;
+  /** The colour of the rate's band. */
+  figureClass?: string;
   /** "Based on 1 listing and 1 sale: too few to judge", when the verdict stands on a thin sample. */
   sampleWords: ReactNode;
 }) {
@@ -188,19 +223,16 @@ function RateValue({
   switch (reading.kind) {
     case 'rate':
       return (
-        <>
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <p className={cn(bigNumber, strong && 'text-rose-600')} data-testid="sell-through-rate">
-              {reading.rate}%
-            </p>
-            {sampleWords}
-          </div>
-          {reading.rate > 100 && (
-            <p className="mt-2 text-xs leading-snug text-foreground" data-testid="above-100">
-              {m.above100Explanation(formatCount(reading.sold), formatCount(reading.available), windowDays)}
-            </p>
-          )}
-        </>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p
+            className={cn(bigNumber, figureClass)}
+            data-testid="sell-through-rate"
+            aria-describedby={reading.rate > 100 ? aboveHundredId : undefined}
+          >
+            {reading.rate}%
+          </p>
+          {sampleWords}
+        </div>
       );
     case 'none-listed':
       return (

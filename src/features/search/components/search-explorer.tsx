@@ -13,7 +13,7 @@ import { useSearchFlow, type SearchUser } from '../hooks/use-search-flow';
 import { fullCount, searchedSources } from '../lib/labels';
 import { headlineSellers } from '../lib/panel';
 import { rateSample, readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
-import { bandDisplay, formatCount } from '../lib/sell-through';
+import { formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import {
   conditionLabels,
@@ -26,7 +26,6 @@ import {
 import type { SearchRun } from '../hooks/use-search-flow';
 import { DeeperLook } from './deeper-look';
 import { EmptyState } from './empty-state';
-import { FallingHearts } from './falling-hearts';
 import { LightbulbIcon, SearchIcon } from './icons';
 import { ListedNow } from './listed-now';
 import { MarketAnalysis } from './market-analysis';
@@ -144,7 +143,6 @@ export function SearchExplorer({
   const complete = run?.available != null && run.sold != null && !run.failed;
   const reading = complete && run.available && run.sold ? readResults(run.available, run.sold) : null;
   const rate = readingRate(reading);
-  const hearts = rate !== null && bandDisplay(rate).hearts;
   const isDemo = Boolean(run?.available?.isDemo || run?.sold?.isDemo);
   const sellers =
     showsFigures(reading) && run?.available && run.sold ? headlineSellers(run.available, run.sold) : null;
@@ -339,7 +337,6 @@ export function SearchExplorer({
         </section>
       </div>
 
-      {hearts && run && <FallingHearts key={run.id} />}
       <NoSoldDialog open={flow.noSoldOpen} onOpenChange={flow.setNoSoldOpen} returnFocusTo={searchButton} />
     </div>
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bandDisplay, demandBand, formatCount, formatPrice, sellThroughRate } from './sell-through';
+import {
+  aboveHundredWords,
+  bandDisplay,
+  demandBand,
+  formatCount,
+  formatPrice,
+  sellThroughRate,
+} from './sell-through';
 
 describe('sellThroughRate (SPEC §9)', () => {
   it('is sold ÷ available × 100, rounded to a whole percent', () => {
@@ -104,5 +111,31 @@ describe('formatPrice', () => {
     expect(formatPrice(48)).toBe('$48');
     expect(formatPrice(12.5)).toBe('$12.50');
     expect(formatPrice(1234)).toBe('$1,234');
+  });
+});
+
+describe('aboveHundredWords: beside a rate over 100%, its formula and why (issue 54)', () => {
+  it('gives the formula with the figures and the sentence saying more sold in the window than are listed now', () => {
+    expect(aboveHundredWords(9, 4, 90)).toEqual({
+      formula: 'Sell-through = sold ÷ available × 100 = 9 ÷ 4 × 100 = 225%',
+      why: 'Over 100% because 9 sold in the last 90 days against 4 listed now: more sold in the window than are listed today, so this is not a success rate.',
+    });
+  });
+
+  it('says the window it counts sales in', () => {
+    expect(aboveHundredWords(12, 8, 30)?.why).toContain('12 sold in the last 30 days against 8 listed now');
+  });
+
+  it('writes the counts as the cards do', () => {
+    expect(aboveHundredWords(2_500, 1_200, 90)?.formula).toBe(
+      'Sell-through = sold ÷ available × 100 = 2.5K ÷ 1.2K × 100 = 208%',
+    );
+  });
+
+  it('says nothing at 100% and under, nor beside nothing listed (that reads "None listed")', () => {
+    expect(aboveHundredWords(8, 8, 90)).toBeNull();
+    expect(aboveHundredWords(1_003, 1_000, 90)).toBeNull(); // 100.3% shows as 100%
+    expect(aboveHundredWords(1_006, 1_000, 90)?.formula).toMatch(/= 101%$/);
+    expect(aboveHundredWords(5, 0, 90)).toBeNull();
   });
 });

@@ -57,6 +57,21 @@ export function bandDisplay(rate: number): BandDisplay {
   };
 }
 
+/**
+ * Beside a rate over 100% (issue 54): its formula with the figures, and why it can pass 100%. Sold counts a window and
+ * available is today's snapshot, so more can sell in the window than are listed now. Null at 100% and under.
+ */
+export function aboveHundredWords(
+  sold: number,
+  available: number,
+  windowDays: number,
+): { formula: string; why: string } | null {
+  const rate = sellThroughRate(sold, available);
+  if (rate <= 100) return null;
+  const [s, a] = [formatCount(sold), formatCount(available)];
+  return { formula: m.above100Formula(s, a, rate), why: m.above100Explanation(s, a, windowDays) };
+}
+
 const priceFormats = new Map<string, Intl.NumberFormat>();
 function priceFormat(currency: string, digits: 0 | 2): Intl.NumberFormat {
   const key = `${currency}:${digits}`;
