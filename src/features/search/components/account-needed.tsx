@@ -1,12 +1,25 @@
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { searchMessages as m } from '../messages';
 import { InfoIcon } from './icons';
 
-/** Issue 14: a visitor learns that searching needs a free account before filling in the form, not after. */
-export function AccountNeeded({ onLogin }: { onLogin: () => void }) {
+/**
+ * Issue 14: a visitor learns that searching needs a free account before filling in the form, not after.
+ * `hideIfStored`: while the session is read, hidden where index.html found a stored one (<html data-session>).
+ */
+export function AccountNeeded({
+  onLogin,
+  hideIfStored = false,
+}: {
+  onLogin: () => void;
+  hideIfStored?: boolean;
+}) {
   return (
     <div
-      className="flex gap-3 rounded-lg border border-primary/30 bg-secondary/60 p-4 text-sm"
+      className={cn(
+        'flex gap-3 rounded-lg border border-primary/30 bg-secondary/60 p-4 text-sm',
+        hideIfStored && '[html[data-session]_&]:hidden',
+      )}
       data-testid="account-needed"
     >
       <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { dismissToast, toast } from '@/components/ui/toast';
 import { savedSearchKey, useSavedSearches } from '../api/get-saved-searches';
 import { useSaveSearch, type SavedSearchFigures } from '../api/save-search';
@@ -64,6 +65,16 @@ export function SaveSearchButton({
     >
       <BookmarkIcon />
       {save.isPending ? m.savingSearch : m.saveSearch}
+    </Button>
+  );
+}
+
+/** The button's size, unseen (and so out of the accessibility tree and the tab order), for an answer still coming in. */
+export function SaveSearchPlaceholder({ className }: { className?: string }) {
+  return (
+    <Button variant="outline" size="sm" className={cn('invisible', className)} tabIndex={-1}>
+      <BookmarkIcon />
+      {m.saveSearch}
     </Button>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { useSoldWindow } from '../api/search-sold';
 import {
   addressQuery,
@@ -36,7 +37,7 @@ import { NoSource } from './no-source';
 import { PanelReleaseSection } from './panel-release';
 import { QueryReadingNote } from './query-reading-note';
 import { ResultCards } from './result-cards';
-import { SaveSearchButton } from './save-search-button';
+import { SaveSearchButton, SaveSearchPlaceholder } from './save-search-button';
 import { SearchForm } from './search-form';
 import { WithheldState } from './withheld-state';
 
@@ -178,10 +179,12 @@ export function SearchExplorer({
       </header>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-        <div ref={panelRef} className="scroll-mt-20 space-y-4 lg:sticky lg:top-6">
+        {/* A flex gap, not space-y: the account card hidden for a stored session leaves no gap above the form. */}
+        <div ref={panelRef} className="flex scroll-mt-20 flex-col gap-4 lg:sticky lg:top-6">
           {/* Shown while the session is still being read too (and in the prerendered page), so a visitor's form never
-              moves down when it turns out they are signed out; only a signed-in reader sees it go. */}
-          {!user && <AccountNeeded onLogin={() => onRequireLogin()} />}
+              moves down when it turns out they are signed out; a browser holding a session (<html data-session>, set
+              before the first paint) never shows it, so a signed-in reader's form never moves up either. */}
+          {!user && <AccountNeeded onLogin={() => onRequireLogin()} hideIfStored={authLoading} />}
           <SearchForm
             defaultValues={{ itemName: initialItemName ?? '', condition: condition ?? '' }}
             busy={flow.busy}
@@ -196,7 +199,9 @@ export function SearchExplorer({
         <section
           ref={resultsRef}
           aria-labelledby="search-results-heading"
-          className="min-w-0 scroll-mt-20 space-y-4"
+          // While an answer comes in, at least a screen tall: the footer stays below the fold instead of showing under
+          // the loading cards and being pushed away by the answer (a layout shift, issue 54).
+          className={cn('min-w-0 scroll-mt-20 space-y-4', flow.busy && 'min-h-screen')}
         >
           <h2 id="search-results-heading" className="sr-only">
             Market data
@@ -238,11 +243,6 @@ export function SearchExplorer({
                   <SearchIcon />
                   {m.changeSearch}
                 </Button>
-                {isDemo && (
-                  <Badge variant="accent" data-testid="demo-badge">
-                    {m.demoBadge}
-                  </Badge>
-                )}
                 {user &&
                   run.available &&
                   run.sold &&
@@ -262,8 +262,9 @@ export function SearchExplorer({
                       />
                     </div>
                   )}
+                {/* Its place while the answer comes in, so the bar never grows over the figures when it appears. */}
+                {user && flow.busy && <SaveSearchPlaceholder className="ml-auto" />}
               </div>
-              {isDemo && <p className="text-xs text-muted-foreground">{m.demoExplanation}</p>}
               <QueryReadingNote reading={run.available?.reading ?? null} query={run.query} />
 
               {reading?.kind === 'no-source' ? (
@@ -305,6 +306,15 @@ export function SearchExplorer({
                     </p>
                   )}
                 </>
+              )}
+              {/* Under the figures, once the answer is in: above them it pushed the loading cards down (issue 54). */}
+              {isDemo && !flow.busy && (
+                <p className="text-xs leading-relaxed text-muted-foreground" data-testid="demo-note">
+                  <Badge variant="accent" className="mr-2" data-testid="demo-badge">
+                    {m.demoBadge}
+                  </Badge>
+                  {m.demoExplanation}
+                </p>
               )}
 
               {release && reading && (
