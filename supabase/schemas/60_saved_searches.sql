@@ -24,10 +24,26 @@ create table public.saved_searches (
   -- never a guess.
   origin text,
   is_demo boolean,
-  window_days integer check (window_days in (30, 90, 180, 365)),
+  -- The search's sold window (issue 54: it drives the headline; docs/decisions/058, 083), and so the window of its
+  -- figures. Every search saved before it chose one was a 90-day search.
+  window_days integer not null default 90 check (window_days in (30, 90, 180, 365)),
+  -- The search's narrowing (issue 54), each null when not asked for: a size as the query reads one ('M', '8', '32x30'),
+  -- stored trimmed with single spaces; a marketplace the search functions know; a price band [price_min, price_max) in
+  -- US dollars, either end open.
+  size text
+    check (char_length(size) >= 1 and char_length(size) <= 12 and size = regexp_replace(btrim(size), '\s+', ' ', 'g')),
+  -- A size in another case is the same size ('m' is 'M'), as the search reads it.
+  size_key text generated always as (lower(size)) stored,
+  marketplace text
+    check (marketplace in ('ebay', 'poshmark', 'mercari', 'depop', 'vinted', 'grailed', 'etsy', 'thredup',
+      'therealreal', 'facebook_marketplace')),
+  price_min numeric(8, 2) check (price_min between 0 and 100000),
+  price_max numeric(8, 2) check (price_max between 0 and 100000),
   -- A rate only makes sense next to the counts it came from.
   constraint saved_searches_rate_needs_counts check (last_rate is null or (last_available is not null and last_sold is not null)),
-  constraint saved_searches_origin_check check (origin in ('demo', 'panel', 'ebay', 'import'))
+  constraint saved_searches_origin_check check (origin in ('demo', 'panel', 'ebay', 'import')),
+  -- A band's lower end is below its upper end.
+  constraint saved_searches_price_band_check check (price_min < price_max)
 );
 
 -- Figures with no source are not figures a reseller can judge: a count needs its origin and window beside it.
@@ -35,8 +51,10 @@ create table public.saved_searches (
 alter table public.saved_searches add constraint saved_searches_figures_need_source
   check (last_sold is null or (origin is not null and is_demo is not null and window_days is not null)) not valid;
 
--- One saved search per user, name (ignoring case) and condition; the same index serves the per-user list.
-create unique index saved_searches_user_item_condition_key on public.saved_searches (user_id, item_key, condition);
+-- One saved search per user and search: the name (ignoring case), the condition, the window and the narrowing (a
+-- narrowing not asked for is one value: nulls not distinct). The same index serves the per-user list.
+create unique index saved_searches_user_search_key on public.saved_searches
+  (user_id, item_key, condition, window_days, size_key, marketplace, price_min, price_max) nulls not distinct;
 
 -- updated_at is the server's clock, never the browser's: it orders the account page list.
 create trigger saved_searches_set_updated_at
@@ -46,7 +64,11 @@ create trigger saved_searches_set_updated_at
 comment on table public.saved_searches is 'Searches a user saved on the Thrifting Explorer, with the figures of their latest run.';
 comment on column public.saved_searches.origin is 'Where the latest figures came from: demo, panel, ebay or import.';
 comment on column public.saved_searches.is_demo is 'True when the latest figures came from the demo market.';
-comment on column public.saved_searches.window_days is 'The sold window, in days, of the latest sold figure.';
+comment on column public.saved_searches.window_days is 'The search''s sold window in days, and so of its latest sold figure.';
+comment on column public.saved_searches.size is 'The size the search is narrowed to, as the query reads one; null: any size.';
+comment on column public.saved_searches.marketplace is 'The marketplace the search is narrowed to; null: every marketplace.';
+comment on column public.saved_searches.price_min is 'The lower end (included) of the search''s price band in USD; null: open.';
+comment on column public.saved_searches.price_max is 'The upper end (left out) of the search''s price band in USD; null: open.';
 
 alter table public.saved_searches enable row level security;
 
