@@ -49,6 +49,7 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   'public.market_source_access(text, text, integer, integer, text)': serviceOnly,
   'public.market_source_block(text, integer, text)': serviceOnly,
   'public.market_suggest(text, integer)': serviceOnly,
+  'public.market_suggestions(text, integer)': serviceOnly,
   'public.market_words(text)': serviceOnly,
   // The seller panel switch (issue 22): each reads or changes only the caller's own membership.
   'public.panel_set_sharing(boolean)': signedIn,

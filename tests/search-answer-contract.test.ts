@@ -113,4 +113,15 @@ describe('search answers name their source, window and time', () => {
     });
     expect(gibberish.data).toMatchObject({ availableCount: 0, suggestions: [] });
   });
+
+  it('a word no listing of the item uses: the search without it first, brand and model kept, and the word named (issue 54)', async () => {
+    const { data } = await user.functions.invoke('search-available', {
+      body: { itemName: 'patagonia retro pile 26 oatmeal', condition: 'pre_owned' },
+    });
+    expect(data).toMatchObject({
+      availableCount: 0,
+      suggestions: ['Patagonia retro pile', 'Patagonia'],
+      unusedWords: ['26', 'oatmeal'],
+    });
+  });
 });

@@ -23,6 +23,9 @@ const LISTINGS: [title: string, brand: string, category: string][] = [
   ['Vintage Harley Davidson Tee', 'Harley Davidson', 'T-Shirts'],
   ['Birkenstock Arizona Sandals', 'Birkenstock', 'Sandals'],
   ['J.Crew Cashmere Crewneck Sweater', 'J.Crew', 'Sweaters'],
+  // a label the lexicon does not know
+  ['Sefr Matty Shirt Brown Check', 'Sefr', 'Shirts'],
+  ['Lululemon Align High Rise Pant 28" Black', 'Lululemon', 'Leggings'],
 ];
 
 beforeAll(async () => {
@@ -57,6 +60,14 @@ async function read(query: string): Promise<Reading> {
 
 async function suggest(query: string): Promise<string[]> {
   const { rows } = await db.query<{ s: string[] }>('select public.market_suggest($1, 3) as s', [query]);
+  return rows[0].s;
+}
+
+async function suggestions(query: string): Promise<{ suggestions: string[]; unused: string[] }> {
+  const { rows } = await db.query<{ s: { suggestions: string[]; unused: string[] } }>(
+    'select public.market_suggestions($1, 3) as s',
+    [query],
+  );
   return rows[0].s;
 }
 
@@ -215,6 +226,47 @@ describe('did you mean', () => {
     expect(suggestions[0]).toBe('J.Crew cashmere crewneck sweater');
     // A crewneck sweatshirt rules the sweaters out: offered, it would find nothing.
     expect(suggestions).not.toContain('J.Crew crewneck sweatshirt');
+  });
+
+  it('offers the search without the words no listing of it uses first, brand and model kept, and names them (issue 54)', async () => {
+    // a number no Tabby listing holds
+    expect(await suggestions('coach tabby 26')).toEqual({
+      suggestions: ['Coach tabby', 'Coach'],
+      unused: ['26'],
+    });
+    // an inch length, a colour, a collection word no listing uses
+    expect(await suggestions('lululemon align 31 inch')).toMatchObject({
+      suggestions: ['Lululemon align', 'Lululemon'],
+      unused: ['31 inch'],
+    });
+    expect(await suggestions('coach tabby sage')).toEqual({
+      suggestions: ['Coach tabby', 'Coach'],
+      unused: ['sage'],
+    });
+    expect(await suggestions('north face nuptse tidepool blue')).toMatchObject({
+      suggestions: ['The North Face Nuptse'],
+      unused: ['tidepool', 'blue'],
+    });
+    // the words listings of it do use stay: the Align is listed in black and at 28"
+    expect((await suggestions('lululemon align 28 black zebra')).suggestions[0]).toBe(
+      'Lululemon align 28 black',
+    );
+    expect((await suggestions('lululemon align 28 black zebra')).unused).toEqual(['zebra']);
+    // a size is said as a size
+    expect((await suggestions('coach tabby size 6')).unused).toEqual(['size 6']);
+    expect((await suggestions('lululemon align size s')).unused).toEqual(['size S']);
+  });
+
+  it('keeps a brand the lexicon does not know yet in every suggestion', async () => {
+    const shirt = await suggestions('sefr matty shirt olive');
+    expect(shirt.suggestions[0]).toBe('sefr matty shirt');
+    expect(shirt.unused).toEqual(['olive']);
+    for (const s of shirt.suggestions) expect(s).toMatch(/^sefr\b/);
+    const jacket = await suggest('sefr jacket');
+    expect(jacket.length).toBeGreaterThan(0);
+    for (const s of jacket) expect(s).toMatch(/^sefr\b/);
+    // a brand no listing uses: no garment alone, which would drop it
+    expect(await suggest('vujade hoodie')).not.toContain('hoodie');
   });
 
   it('offers no other brand for a brand and model the index does not hold', async () => {

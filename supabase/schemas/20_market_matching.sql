@@ -1326,12 +1326,15 @@ revoke execute on function public.market_match_sql(jsonb, text) from public, ano
 grant execute on function public.market_match_sql(jsonb, text) to service_role;
 
 -- "Did you mean" ---------------------------------------------------------------------------------------------------------
--- A query that names a brand or a model keeps them in every suggestion. First the query's own groups without its size
--- ("lululemon align size s" -> Lululemon align), then the garments spelled close to the query's other words that the
--- index holds for that brand ("coach bag" -> "Coach handbag"), a garment the query named as a word of the garment the
--- listings are ("j.crew cashmere crewneck" -> J.Crew cashmere crewneck sweater), broader garments whose own search
--- finds listings, then the brand and model alone. A query that names none gets the lexicon's names spelled close to it.
--- Every text offered is one whose search finds a listing, listed or sold, and none is offered twice.
+-- A query that names a brand or a model keeps them in every suggestion, and a brand the lexicon does not know yet that
+-- listings use. First the query without the words no listing of it uses, which the answer names: a size, an inch
+-- length, a colour or a collection word ("coach tabby 26" -> Coach tabby, "lululemon align size s" -> Lululemon
+-- align; issue 54), then a garment the query named as a word of the garment the listings are ("j.crew cashmere
+-- crewneck" -> J.Crew cashmere crewneck sweater), broader garments whose own search finds listings, the garments
+-- spelled close to the query's other words that the index holds for that brand ("coach bag" -> "Coach handbag"), then
+-- the brand and model alone. A query that names none gets the lexicon's names spelled close to it (no garment alone
+-- when it holds a word that may be a brand nobody lists). Every text offered is one whose search finds a listing,
+-- listed or sold, and none is offered twice.
 
 -- A group of a query's reading as the query wrote it: the query's words that the group reads ("baggies" for the word
 -- the index holds as baggie, "crew neck" or "crewneck" for the garment), in order, or null when none is.
@@ -1391,8 +1394,31 @@ revoke execute on function private.market_written(jsonb, text), private.market_l
 grant execute on function private.market_written(jsonb, text), private.market_listing_exists(text),
   private.market_named_garment_found(jsonb, text) to service_role;
 
--- Up to p_limit suggestions (ten at most), in the order above. No JIT, as for the query's reading.
-create function public.market_suggest(p_query text, p_limit int default 3) returns text[]
+-- Whether the groups p_classes hold ({"group": ...} in the query's order) find a listing, listed or sold, as the
+-- query's first alternative reads them: with the words its reading rules out.
+create function private.market_suggestion_found(p_parsed jsonb, p_classes jsonb) returns boolean
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_groups jsonb := (select coalesce(jsonb_agg(c.value -> 'group' order by (c.value ->> 'n')::int), '[]')
+                     from jsonb_array_elements(p_classes) c);
+  v_sql text := public.market_groups_sql(v_groups, 'l.terms');
+begin
+  if v_sql = '' then
+    return false;
+  end if;
+  return private.market_listing_exists(v_sql || public.market_not_sql(
+    jsonb_set(coalesce(p_parsed -> 'clauses' -> 0, '{}'::jsonb), '{groups}', v_groups), 'l.terms'));
+end;
+$$;
+revoke execute on function private.market_suggestion_found(jsonb, jsonb) from public, anon, authenticated;
+grant execute on function private.market_suggestion_found(jsonb, jsonb) to service_role;
+
+-- Up to p_limit suggestions (ten at most), in the order above, and the words of the query the first one leaves out:
+--   {"suggestions": ["Coach tabby", "Coach"], "unused": ["26"]}
+-- No JIT, as for the query's reading.
+create function public.market_suggestions(p_query text, p_limit int default 3) returns jsonb
   language plpgsql
   stable
   set search_path = ''
@@ -1405,6 +1431,7 @@ as $$
 declare
   v_query text := lower(btrim(coalesce(p_query, '')));
   v_out text[] := '{}';
+  v_unused text[] := '{}';
   v_candidate record;
   v_key constant text := 'l.terms';
   v_found boolean;
@@ -1416,31 +1443,156 @@ declare
   v_rest text;
   v_sql text;
   v_label text;
-  v_unsized jsonb;
   v_written text;
   v_word text;
   v_match text;
   v_described int := 0;
   v_notwords text[];
+  v_words text[];
+  v_brands text[];
+  v_classes jsonb;
+  v_core jsonb;
+  v_units jsonb;
+  v_unit jsonb;
+  v_kept jsonb;
+  v_try jsonb;
+  v_left jsonb := '[]'::jsonb;
 begin
   if char_length(v_query) < 2 or p_limit <= 0 then
-    return v_out;
+    return jsonb_build_object('suggestions', '[]'::jsonb, 'unused', '[]'::jsonb);
   end if;
   v_parsed := public.market_parse_query(p_query);
   v_groups := coalesce(v_parsed -> 'clauses' -> 0 -> 'groups', '[]');
-  -- The brands and models of the first alternative, in the order written.
-  select coalesce(jsonb_agg(g.value order by g.n), '[]'), string_agg(g.value ->> 'label', ' ' order by g.n)
+  v_words := public.market_words(v_query);
+  v_brands := array(select g.value ->> 'label' from jsonb_array_elements(v_groups) g where g.value ->> 'kind' = 'brand');
+
+  -- What each group of the first alternative is to a suggestion (issue 54):
+  --   named: a brand or model, a word of a named brand's product name ("tabby" beside Coach, "501" beside Levi's), or,
+  --          when the query names no brand, a word no English word and no lexicon name that listings use: a brand the
+  --          lexicon does not know yet ("kapital"). Every suggestion keeps them.
+  --   garment: kept, and widened by the broader searches below.
+  --   other: any other word, a colour, a material, a size (a size and the number it also leaves are one unit, "sz_6"):
+  --          what a query may say that no listing of the item does.
+  select coalesce(jsonb_agg(jsonb_build_object('n', c.n, 'group', c.g, 'class', c.class,
+           'unit', case when c.class = 'other' then c.unit end) order by c.n), '[]')
+  into v_classes
+  from (
+    select g.n, g.value as g,
+      case
+        when g.value ->> 'kind' in ('brand', 'model') then 'named'
+        when g.value ->> 'kind' = 'garment' then 'garment'
+        when g.value ->> 'kind' = 'word' and exists (
+               select 1 from public.market_products p
+               where p.brand = any (v_brands) and string_to_array(p.phrase, ' ') <@ v_words
+                 and g.value -> 'any' -> 0 ->> 0 = any (string_to_array(p.phrase, ' '))) then 'named'
+        when g.value ->> 'kind' = 'word' and cardinality(v_brands) = 0
+             and jsonb_array_length(g.value -> 'any') = 1 and jsonb_array_length(g.value -> 'any' -> 0) = 1
+             and g.value -> 'any' -> 0 ->> 0 ~ '^[a-z]{3,}$'
+             and not exists (select 1 from public.market_dictionary d where d.word = g.value -> 'any' -> 0 ->> 0)
+             and not exists (select 1 from public.market_lexicon x
+                             where (' ' || x.phrase || ' ') like ('% ' || (g.value -> 'any' -> 0 ->> 0) || ' %'))
+             and exists (select 1 from public.market_vocabulary v
+                         where v.word = g.value -> 'any' -> 0 ->> 0 and v.listings > 0) then 'named'
+        else 'other'
+      end as class,
+      -- a size's unit is its term; the number a size leaves beside it ("size 6": sz_6 and 6, or vi) joins it
+      coalesce(
+        (select z.value -> 'any' -> 0 ->> 0 from jsonb_array_elements(v_groups) z
+         where z.value -> 'any' -> 0 ->> 0 like 'sz\_%'
+           and (z.value -> 'any' -> 0 ->> 0 = g.value -> 'any' -> 0 ->> 0
+                or exists (select 1 from jsonb_array_elements(g.value -> 'any') a
+                           where jsonb_array_length(a.value) = 1 and 'sz_' || (a.value ->> 0) = z.value -> 'any' -> 0 ->> 0))
+         limit 1),
+        -- an inch length is its number and "inch" ("28 inch"; 28" leaves the number alone)
+        case when g.value -> 'any' -> 0 ->> 0 = 'inch' and g.before ~ '^[0-9]+$' then 'g' || (g.n - 1) end,
+        'g' || g.n) as unit
+    from (select b.value, b.n, lag(b.value -> 'any' -> 0 ->> 0) over (order by b.n) as before
+          from jsonb_array_elements(v_groups) with ordinality as b(value, n)) g
+  ) c;
+  -- The brands and models, and brands the lexicon does not know, of the first alternative, in the order written.
+  select coalesce(jsonb_agg(c.value -> 'group' order by (c.value ->> 'n')::int), '[]'),
+    string_agg(coalesce(c.value -> 'group' ->> 'label', private.market_written(c.value -> 'group', v_query),
+      c.value -> 'group' -> 'any' -> 0 ->> 0), ' ' order by (c.value ->> 'n')::int)
   into v_named, v_prefix
-  from jsonb_array_elements(v_groups) with ordinality as g(value, n)
-  where g.value ->> 'kind' in ('brand', 'model');
+  from jsonb_array_elements(v_classes) c
+  where c.value ->> 'class' = 'named' and c.value -> 'group' ->> 'kind' in ('brand', 'model', 'word')
+    and (c.value -> 'group' ->> 'kind' <> 'word' or cardinality(v_brands) = 0);
+
+  -- First, the same search without the words no listing of it uses: the item is listed or sold, not with "26" or in
+  -- size S ("coach tabby 26" -> "Coach tabby", "lululemon align size s" -> "Lululemon align"), where the brand alone
+  -- was offered before. The named groups and garments are kept; each other unit is kept when listings hold it beside
+  -- them, all such together when some listing holds them all (else one by one, in the query's order, while some
+  -- listing still holds what is kept). The words left out are said (unused), as the query wrote them. One probe for
+  -- the kept groups, one per other unit (a short query has a few), and one or two for the whole: only on an answer
+  -- that found nothing.
+  v_core := (select coalesce(jsonb_agg(c.value order by (c.value ->> 'n')::int), '[]')
+             from jsonb_array_elements(v_classes) c where c.value ->> 'class' <> 'other');
+  v_units := (select coalesce(jsonb_agg(u.unit order by u.first), '[]')
+              from (select c.value ->> 'unit' as unit, min((c.value ->> 'n')::int) as first
+                    from jsonb_array_elements(v_classes) c where c.value ->> 'class' = 'other'
+                    group by c.value ->> 'unit') u);
+  if jsonb_array_length(v_core) > 0 and jsonb_array_length(v_units) > 0
+     and private.market_suggestion_found(v_parsed, v_core) then
+    v_kept := v_core;
+    for v_unit in select value from jsonb_array_elements(v_units) loop
+      v_try := v_core || (select jsonb_agg(c.value) from jsonb_array_elements(v_classes) c
+                          where c.value ->> 'unit' = v_unit #>> '{}');
+      if private.market_suggestion_found(v_parsed, v_try) then
+        v_kept := v_kept || (select jsonb_agg(c.value) from jsonb_array_elements(v_classes) c
+                             where c.value ->> 'unit' = v_unit #>> '{}');
+      else
+        v_left := v_left || v_unit;
+      end if;
+    end loop;
+    -- Each kept unit holds with the named groups, but not all of them together: keep them one by one.
+    if jsonb_array_length(v_kept) > jsonb_array_length(v_core)
+       and not private.market_suggestion_found(v_parsed, v_kept) then
+      v_kept := v_core;
+      for v_unit in select value from jsonb_array_elements(v_units) where not v_left @> jsonb_build_array(value) loop
+        v_try := v_kept || (select jsonb_agg(c.value) from jsonb_array_elements(v_classes) c
+                            where c.value ->> 'unit' = v_unit #>> '{}');
+        if private.market_suggestion_found(v_parsed, v_try) then
+          v_kept := v_try;
+        else
+          v_left := v_left || v_unit;
+        end if;
+      end loop;
+    end if;
+    if jsonb_array_length(v_left) > 0 then
+      v_out := v_out || (
+        select string_agg(coalesce(k.value -> 'group' ->> 'label', private.market_written(k.value -> 'group', v_query),
+                            array_to_string(array(select jsonb_array_elements_text(k.value -> 'group' -> 'any' -> 0)), ' ')),
+                          ' ' order by (k.value ->> 'n')::int)
+        from jsonb_array_elements(v_kept) k);
+      -- As the query wrote them: a size as a size ("size 6", "size S"), a word as typed.
+      v_unused := array(
+        select case
+                 when u.value #>> '{}' = 'sz_os' then 'one size'
+                 when u.value #>> '{}' ~ '^sz_(uk|eu)' then
+                   'size ' || upper(substr(u.value #>> '{}', 4, 2)) || ' ' || substr(u.value #>> '{}', 6)
+                 when u.value #>> '{}' like 'sz\_%' then 'size ' || upper(substr(u.value #>> '{}', 4))
+                 else (select string_agg(coalesce(private.market_written(c.value -> 'group', v_query),
+                                array_to_string(array(select jsonb_array_elements_text(c.value -> 'group' -> 'any' -> 0)), ' ')),
+                                ' ' order by (c.value ->> 'n')::int)
+                       from jsonb_array_elements(v_classes) c where c.value ->> 'unit' = u.value #>> '{}')
+               end
+        from jsonb_array_elements(v_left) with ordinality as u(value, n)
+        order by u.n);
+    end if;
+  end if;
 
   if jsonb_array_length(v_named) = 0 then
+    -- A query that names no brand: the lexicon's names spelled close to it. Not a garment alone when the query holds
+    -- a word that may be a brand nobody lists (no English word, no lexicon name): a suggestion never drops a brand.
     for v_candidate in
       select x.label, public.market_words(x.label) as words, max(extensions.word_similarity(x.phrase, v_query)) as score
       from public.market_lexicon x
       where x.kind in ('brand', 'garment')
         and extensions.word_similarity(x.phrase, v_query) >= 0.5
         and lower(x.label) <> v_query
+        and (x.kind = 'brand' or not exists (
+          select 1 from jsonb_array_elements_text(coalesce(v_parsed -> 'unknown', '[]')) u(word)
+          where not exists (select 1 from public.market_dictionary d where d.word = u.word)))
       group by x.label
       order by score desc, x.label
       limit 10
@@ -1450,41 +1602,12 @@ begin
              or exists (select 1 from public.market_listings l where l.status = %2$L and %3$s @> %4$L::text[])',
         'available', 'sold', v_key, v_candidate.words)
       into v_found;
-      if v_found then
+      if v_found and not (v_candidate.label = any (v_out)) then
         v_out := v_out || v_candidate.label;
         exit when cardinality(v_out) >= least(p_limit, 10);
       end if;
     end loop;
-    return v_out;
-  end if;
-
-  -- The same search without its size, first: the item is listed or sold, not in that size ("lululemon align size s"
-  -- -> "Lululemon align", where the brand alone was offered before). A size is a group of one word sz_<size>; the
-  -- number a size also leaves as a word of its own ("size 6": sz_6, and 6 or vi) goes with it. The other groups keep
-  -- their order: a named one (brand, model, garment, material) by its name, any other word as the query wrote it
-  -- ("baggies", which the index holds as baggie).
-  v_unsized := (
-    select coalesce(jsonb_agg(g.value order by g.n), '[]')
-    from jsonb_array_elements(v_groups) with ordinality as g(value, n)
-    where not (jsonb_array_length(g.value -> 'any') = 1 and jsonb_array_length(g.value -> 'any' -> 0) = 1
-               and g.value -> 'any' -> 0 ->> 0 like 'sz\_%')
-      and not exists (select 1 from jsonb_array_elements(g.value -> 'any') a, jsonb_array_elements(v_groups) z
-                      where jsonb_array_length(a.value) = 1 and z.value -> 'any' -> 0 ->> 0 = 'sz_' || (a.value ->> 0)));
-  if jsonb_array_length(v_unsized) between 1 and jsonb_array_length(v_groups) - 1 then
-    -- The query's own clause without its size: its groups are read already, and it keeps the words its reading
-    -- rules out.
-    v_sql := public.market_groups_sql(v_unsized, v_key);
-    if v_sql <> '' then
-      v_found := private.market_listing_exists(
-        v_sql || public.market_not_sql(jsonb_set(v_parsed -> 'clauses' -> 0, '{groups}', v_unsized), v_key));
-    end if;
-    if v_found then
-      v_out := v_out || (
-        select string_agg(coalesce(g.value ->> 'label', private.market_written(g.value, v_query),
-                            array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' ')),
-                          ' ' order by g.n)
-        from jsonb_array_elements(v_unsized) with ordinality as g(value, n));
-    end if;
+    return jsonb_build_object('suggestions', to_jsonb(v_out[1 : least(p_limit, 10)]), 'unused', to_jsonb(v_unused));
   end if;
 
   -- The garment the query named, as a word of another garment: "j.crew cashmere crewneck" reads crewneck as a
@@ -1593,8 +1716,21 @@ begin
      and private.market_listing_exists(public.market_groups_sql((public.market_clause_groups(v_named)) -> 'groups', v_key)) then
     v_out := v_out || v_prefix;
   end if;
-  return v_out[1 : least(p_limit, 10)];
+  return jsonb_build_object('suggestions', to_jsonb(v_out[1 : least(p_limit, 10)]), 'unused', to_jsonb(v_unused));
 end;
+$$;
+comment on function public.market_suggestions(text, int) is
+  'Up to p_limit searches near a query that found nothing ("did you mean"), first the query without the words no listing of it uses, and those words.';
+revoke execute on function public.market_suggestions(text, int) from public, anon, authenticated;
+grant execute on function public.market_suggestions(text, int) to service_role;
+
+-- The suggestions alone, as callers before issue 54 read them.
+create function public.market_suggest(p_query text, p_limit int default 3) returns text[]
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select array(select jsonb_array_elements_text(public.market_suggestions(p_query, p_limit) -> 'suggestions'))
 $$;
 comment on function public.market_suggest(text, int) is
   'Up to p_limit brand or category names spelled close to the query, for the Explorer''s "did you mean".';

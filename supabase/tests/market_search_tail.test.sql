@@ -114,7 +114,7 @@ select is((public.market_count_sold('carhartt detroit jacket', 'pre_owned') ->> 
 
 select ok((select bool_and(p.proconfig @> array['jit=off']) from pg_proc p
   where p.oid in ('public.market_read_query(text)'::regprocedure, 'public.market_query_groups(text, boolean, jsonb)'::regprocedure,
-    'public.market_suggest(text, int)'::regprocedure)),
+    'public.market_suggestions(text, int)'::regprocedure)),
   'the query''s reading never compiles: it prices plans at 10^10 to keep to the search index');
 
 select * from finish();

@@ -378,8 +378,9 @@ export function createSearchHandler(kind: SearchKind) {
         }
       }
       if (kind === 'available' && payload.availableCount === 0) {
-        // Nothing listed: offer nearby searches. Best effort, so a failure only costs the suggestions.
-        payload = { ...payload, suggestions: await suggestSearches(service, input.itemName, console.warn) };
+        // Nothing listed: offer nearby searches, the query without the words no listing of it uses first, and name
+        // those words (unusedWords). Best effort, so a failure only costs the suggestions.
+        payload = { ...payload, ...(await suggestSearches(service, input.itemName, console.warn)) };
         lap('suggest');
       }
       return json(payload, 200, { 'Server-Timing': timings.join(', ') });
