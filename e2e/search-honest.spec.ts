@@ -73,7 +73,7 @@ test.beforeAll(async () => {
       'sold',
       { source: 'demo' },
     ),
-    // A sale of 200 days ago: outside the headline 90 days, inside the 365-day window of the deeper look.
+    // A sale of 200 days ago: outside the default 90 days, inside a 365-day search.
     ...rows('docs-old', [`Dr. Martens ${model} 1460 boots oxblood`], 'sold', {
       source: 'demo',
       listed_at: daysAgo(230),
@@ -118,17 +118,21 @@ test.describe('honest search states', () => {
     expect(meta.join(' | ')).toMatch(/sold in the last 90 days/);
     await page.screenshot({ path: `${shots}/search-alias-1280.png`, fullPage: true });
 
-    // The deeper look lists the recent sales and lets the reseller widen the window.
+    // The deeper look lists the recent sales; the window beside the condition widens the search, headline and all
+    // (issue 54, decision 058 as amended).
     const deeper = page.getByTestId('deeper-look');
     await expect(deeper.getByTestId('recent-sales').getByRole('listitem')).toHaveCount(4);
-    await deeper.getByTestId('window-picker').getByText('365 days').click();
+    const windows = page.getByRole('group', { name: 'Sold in the last' });
+    await windows.getByText('365 days').click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(
       deeper.getByTestId('deeper-source').filter({ hasText: 'sold in the last 365 days' }),
     ).toBeVisible();
     await expect(deeper.getByTestId('recent-sales').getByRole('listitem')).toHaveCount(5);
     await expect(deeper.getByTestId('recent-sales')).toHaveText(/oxblood/, { useInnerText: true });
-    await expect(page.getByTestId('sold-count').first()).toHaveText('4', { useInnerText: true });
+    await expect(page.getByTestId('sold-count').first()).toHaveText('5', { useInnerText: true });
 
+    await windows.getByText('90 days').click();
     await search(page, `doc martens ${model} 1460`);
     expect([
       await text(page, 'available-count'),

@@ -29,7 +29,7 @@ test.beforeAll(async () => {
 });
 
 for (const screen of screens) {
-  test(`${screen.name} ${screen.width}x${screen.height}: the deeper look states each window's own start`, async ({
+  test(`${screen.name} ${screen.width}x${screen.height}: the deeper look states the window's own start`, async ({
     newPage,
   }) => {
     const page = await openAnswer(newPage, screen, reseller, item);
@@ -38,8 +38,9 @@ for (const screen of screens) {
     await expect(deeper.getByTestId('data-span')).toHaveText(`Sales data since ${windowStart(90)}`);
     await expect(deeper.getByTestId('window-beyond-data')).toHaveCount(0);
 
-    // A longer window reaches further back, and says so with its own start.
-    await deeper.getByTestId('window-picker').getByText('365 days').click();
+    // A longer window, picked beside the condition (issue 54), reaches further back and says so with its own start.
+    await page.getByRole('group', { name: 'Sold in the last' }).getByText('365 days').click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(deeper.getByTestId('data-span')).toHaveText(`Sales data since ${windowStart(365)}`);
     await expect(deeper.getByTestId('window-beyond-data')).toHaveCount(0);
     const note = deeper.getByTestId('data-span');

@@ -6,6 +6,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { deleteSavedSearch } from '../src/features/search/api/delete-saved-search';
 import { getSavedSearches, type SavedSearch } from '../src/features/search/api/get-saved-searches';
 import { restoreSavedSearch } from '../src/features/search/api/restore-saved-search';
+import { saveSearch, updateSavedSearchFigures } from '../src/features/search/api/save-search';
 import { client, userClient } from './support/supabase';
 
 const current = vi.hoisted(() => ({ db: null as SupabaseClient | null }));
@@ -43,7 +44,7 @@ beforeAll(async () => {
       last_rate: null,
       origin: null,
       is_demo: null,
-      window_days: null,
+      window_days: 90,
       created_at: '2026-11-03T10:00:00Z',
       updated_at: '2026-11-03T10:00:00Z',
     },
@@ -97,5 +98,82 @@ describe('deleting a saved search, then Undo', () => {
     as('maya');
     const [row] = await getSavedSearches();
     await expect(restoreSavedSearch(row!)).rejects.toMatchObject({ code: '23505' });
+  });
+});
+
+describe('a saved search keeps its window and narrowing (issue 54)', () => {
+  const figures = (sold: number) => ({
+    available: 40,
+    sold,
+    rate: Math.round((sold / 40) * 100),
+    origin: 'demo' as const,
+    isDemo: true,
+    windowDays: 30,
+  });
+  const narrowed = {
+    itemName: 'Levis 501',
+    condition: 'pre_owned' as const,
+    windowDays: 30 as const,
+    size: '32x30',
+    marketplace: 'poshmark' as const,
+    priceMin: 20,
+    priceMax: 49.5,
+  };
+
+  it('saves it, refreshes only that search, and Undo puts it back whole', async () => {
+    as('omar');
+    const row = await saveSearch({ ...narrowed, figures: figures(10) });
+    expect(row).toMatchObject({
+      window_days: 30,
+      size: '32x30',
+      marketplace: 'poshmark',
+      price_min: 20,
+      price_max: 49.5,
+      last_sold: 10,
+    });
+    // The same item, not narrowed, is another saved search; saving the narrowed one again refreshes it.
+    await saveSearch({
+      itemName: 'Levis 501',
+      condition: 'pre_owned',
+      figures: { ...figures(30), windowDays: 90 },
+    });
+    await saveSearch({ ...narrowed, size: '32X30', figures: figures(12) });
+    let rows = (await getSavedSearches()).filter((s) => s.item_name === 'Levis 501');
+    expect(rows.map((s) => [s.window_days, s.size, s.last_sold]).sort()).toEqual([
+      [30, '32x30', 12],
+      [90, null, 30],
+    ]);
+
+    // A refresh finds a search not narrowed by its nulls, and leaves the narrowed one alone.
+    const plain = await updateSavedSearchFigures({
+      itemName: 'levis 501',
+      condition: 'pre_owned',
+      figures: { ...figures(31), windowDays: 90 },
+    });
+    expect(plain).toMatchObject({ size: null, last_sold: 31 });
+    expect(
+      await updateSavedSearchFigures({ ...narrowed, marketplace: 'ebay', figures: figures(1) }),
+    ).toBeNull();
+
+    const kept = (await getSavedSearches()).find((s) => s.size === '32x30')!;
+    await deleteSavedSearch(kept.id);
+    await restoreSavedSearch(kept);
+    rows = await getSavedSearches();
+    expect(rows.find((s) => s.id === kept.id)).toEqual(kept);
+
+    // Nobody else sees it.
+    as('maya');
+    expect((await getSavedSearches()).some((s) => s.item_name === 'Levis 501')).toBe(false);
+  });
+
+  it('refuses a narrowing the search functions would refuse', async () => {
+    as('omar');
+    for (const bad of [{ priceMin: 60, priceMax: 50 }, { size: 'x'.repeat(13) }, { priceMax: 200_000 }]) {
+      await expect(
+        saveSearch({ ...narrowed, itemName: 'Bad narrowing', ...bad, figures: figures(1) }),
+      ).rejects.toMatchObject({
+        code: '23514',
+      });
+    }
   });
 });

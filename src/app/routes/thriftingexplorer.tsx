@@ -6,7 +6,7 @@ import { useAuth } from '@/features/auth/lib/auth-context';
 import { openAuthDialog } from '@/features/auth/lib/dialog-store';
 import { SourcesNote } from '@/features/market-sources';
 import { YourHistoryCard } from '@/features/sales/components/your-history-card';
-import { savedSearchHref, SearchExplorer, type SearchInput } from '@/features/search';
+import { readSearchAddress, SearchExplorer, searchHref, type SearchInput } from '@/features/search';
 
 const description =
   "Free sell-through rate tool for clothing resellers: see how many similar items are listed, how many sold, and whether it's a score or a snooze.";
@@ -32,9 +32,7 @@ const jsonLd = [
  * 040).
  */
 function requireLogin(pending?: SearchInput) {
-  const returnPath = pending
-    ? savedSearchHref({ item_name: pending.itemName, condition: pending.condition })
-    : undefined;
+  const returnPath = pending ? searchHref(pending) : undefined;
   openAuthDialog('login', { source: 'search', returnPath });
 }
 
@@ -42,6 +40,8 @@ function requireLogin(pending?: SearchInput) {
 export default function ThriftingExplorerRoute() {
   const { user, ready } = useAuth();
   const [params] = useSearchParams();
+  // The window and narrowing of the address opened on (issue 54); later addresses the Explorer follows itself.
+  const { windowDays, size, priceMin, priceMax, marketplace } = readSearchAddress(params.toString());
   return (
     <>
       <Seo
@@ -57,6 +57,7 @@ export default function ThriftingExplorerRoute() {
         onRequireLogin={requireLogin}
         initialItemName={params.get('q') ?? undefined}
         initialCondition={params.get('condition') ?? undefined}
+        initialNarrowing={{ windowDays, size, priceMin, priceMax, marketplace }}
         renderOwnHistory={(query) =>
           user ? (
             <YourHistoryCard

@@ -14,21 +14,118 @@ export const conditionLabels: Record<Condition, string> = {
 export const isCondition = (value: unknown): value is Condition =>
   typeof value === 'string' && (conditions as readonly string[]).includes(value);
 
-// The form keeps condition as a string so the select can start empty; the schema narrows it.
-export const searchFormSchema = z.object({
-  itemName: z
+/** The sold windows a search may ask for (issue 54): the headline's sold count and rate; 90 is the default. */
+export const soldWindows = [30, 90, 180, 365] as const;
+export type SoldWindow = (typeof soldWindows)[number];
+export const HEADLINE_WINDOW: SoldWindow = 90;
+export const isSoldWindow = (value: unknown): value is SoldWindow =>
+  (soldWindows as readonly unknown[]).includes(value);
+
+/**
+ * The marketplaces a search may be narrowed to: the ids of supabase/functions/_shared/market/types.ts MARKETPLACES,
+ * which the search functions accept.
+ */
+export const marketplaces = [
+  'ebay',
+  'poshmark',
+  'mercari',
+  'depop',
+  'vinted',
+  'grailed',
+  'etsy',
+  'thredup',
+  'therealreal',
+  'facebook_marketplace',
+] as const;
+export type Marketplace = (typeof marketplaces)[number];
+export const isMarketplace = (value: unknown): value is Marketplace =>
+  typeof value === 'string' && (marketplaces as readonly string[]).includes(value);
+
+/** The highest price a band may name, as the functions allow it. */
+export const PRICE_LIMIT = 100_000;
+
+/**
+ * A search (issue 54): the item and condition, and what narrows it. Each narrowing is left out when not asked for; the
+ * window is left out at 90 days, the default (lib/narrowing.ts canonicalSearch writes a search so).
+ */
+export type SearchInput = {
+  itemName: string;
+  condition: Condition;
+  /** The sold window of the headline's count and rate; 90 when left out. */
+  windowDays?: SoldWindow;
+  /** A size as the query reads one: 'M', '8', '32x30'. */
+  size?: string;
+  marketplace?: Marketplace;
+  /** A price band [priceMin, priceMax) in US dollars; either end may be open. */
+  priceMin?: number;
+  priceMax?: number;
+};
+
+const priceText = /^\d{1,6}(\.\d{1,2})?$/;
+const priceOf = (text: string | undefined) => (text?.trim() ? Number(text.trim()) : undefined);
+const priceField = (message: string) =>
+  z
     .string()
     .trim()
-    .min(2, m.itemNameTooShort)
-    .max(100, m.itemNameTooLong)
-    // The search functions refuse a name with nothing to search for ("!!! ???", only emoji); say so here first.
-    .refine((value) => /[\p{L}\p{N}]/u.test(value), m.itemNameNoWords),
-  condition: z.string().pipe(z.enum(conditions, { error: m.conditionRequired })),
-});
-/** What the form holds: the select starts empty (''), which the schema rejects with 'Please select a condition.' */
+    .refine((value) => value === '' || (priceText.test(value) && Number(value) <= PRICE_LIMIT), message)
+    .optional();
+
+// The form keeps every field as the text its control holds (the condition starts empty, a price is what was typed);
+// the schema checks them and writes the search they ask for.
+export const searchFormSchema = z
+  .object({
+    itemName: z
+      .string()
+      .trim()
+      .min(2, m.itemNameTooShort)
+      .max(100, m.itemNameTooLong)
+      // The search functions refuse a name with nothing to search for ("!!! ???", only emoji); say so here first.
+      .refine((value) => /[\p{L}\p{N}]/u.test(value), m.itemNameNoWords),
+    condition: z.string().pipe(z.enum(conditions, { error: m.conditionRequired })),
+    windowDays: z
+      .string()
+      .refine((value) => value === '' || isSoldWindow(Number(value)), m.windowInvalid)
+      .optional(),
+    size: z
+      .string()
+      .trim()
+      .max(12, m.sizeInvalid)
+      .regex(/^[\p{L}\p{N} ./-]*$/u, m.sizeInvalid)
+      .optional(),
+    priceMin: priceField(m.priceMinInvalid),
+    priceMax: priceField(m.priceMaxInvalid),
+    marketplace: z
+      .string()
+      .refine((value) => value === '' || isMarketplace(value), m.marketplaceInvalid)
+      .optional(),
+  })
+  .refine(
+    (v) => {
+      const [low, high] = [priceOf(v.priceMin), priceOf(v.priceMax)];
+      return low === undefined || high === undefined || Number.isNaN(low) || Number.isNaN(high) || low < high;
+    },
+    { message: m.priceBandOrder, path: ['priceMax'] },
+  )
+  .transform((v): SearchInput => {
+    const windowDays = Number(v.windowDays);
+    const size = v.size?.replace(/\s+/g, ' ');
+    const [priceMin, priceMax] = [priceOf(v.priceMin), priceOf(v.priceMax)];
+    return {
+      itemName: v.itemName,
+      condition: v.condition,
+      ...(isSoldWindow(windowDays) && windowDays !== HEADLINE_WINDOW ? { windowDays } : {}),
+      ...(size ? { size } : {}),
+      ...(isMarketplace(v.marketplace) ? { marketplace: v.marketplace } : {}),
+      ...(priceMin !== undefined ? { priceMin } : {}),
+      ...(priceMax !== undefined ? { priceMax } : {}),
+    };
+  });
+/**
+ * What the form holds: text for every control; the select starts empty (''), which the schema rejects with 'Please
+ * select a condition.' The narrowing fields may be left out (a search of an item and a condition alone).
+ */
 export type SearchFormInput = z.input<typeof searchFormSchema>;
 export type SearchFormValues = z.output<typeof searchFormSchema>;
-export type SearchInput = SearchFormValues;
 
 // The functions' answers (supabase/functions/_shared/market/search-handler.ts `shape()`). The figures and the facts
 // that make them honest (the count or null, the demo flag) are required: an answer without them is unreadable and
@@ -49,6 +146,10 @@ const byConditionSchema = z
 export type ByCondition = NonNullable<z.infer<typeof byConditionSchema>>;
 
 export const dataOrigins = ['demo', 'panel', 'ebay', 'import'] as const;
+
+/** The narrowing a source may say it could not apply. */
+export const filterNames = ['size', 'marketplace', 'price'] as const;
+export type FilterName = (typeof filterNames)[number];
 /**
  * Where figures come from: the demo market (a panel of synthetic sellers), the Flipwise seller panel (resellers'
  * shared sales), eBay's API, or listings brought in with market:import.
@@ -68,11 +169,6 @@ const panelSchema = z.object({
   headlineSellers: z.number().int().nonnegative().nullable().optional(),
 });
 export type PanelFacts = z.infer<typeof panelSchema>;
-
-/** The sold windows of the Deeper look's picker; 90 is the SPEC's headline figure. */
-export const soldWindows = [30, 90, 180, 365] as const;
-export type SoldWindow = (typeof soldWindows)[number];
-export const HEADLINE_WINDOW: SoldWindow = 90;
 
 const answerBase = {
   source: z.string(),
@@ -104,6 +200,8 @@ const answerBase = {
         .default([]),
       /** Words in no listing, not in the lexicon and not English words: what the index does not know at all. */
       unknown: z.array(z.string()).catch([]).default([]),
+      /** A size the query writes ("size M" -> 'M', "32x30"): it fills the form's size choice (issue 54). */
+      size: z.string().min(1).nullable().catch(null).default(null),
     })
     .nullable()
     .catch(null)
@@ -113,6 +211,8 @@ const answerBase = {
   panel: panelSchema.optional().catch(undefined),
   /** The market index holds nothing at all: no market data source is set up (sent with a zero count). */
   indexEmpty: z.boolean().catch(false).default(false),
+  /** Narrowing asked for that the source could not apply (eBay and a size): said beside the figures. */
+  notNarrowedBy: z.array(z.enum(filterNames)).catch([]).default([]),
 };
 
 const withOrigin = <T extends { origin?: DataOrigin; isDemo: boolean; source: string }>(
@@ -168,6 +268,8 @@ const releaseWindow = {
   /** What the figures read ('Lululemon leggings'), or null when the query names no brand or garment the panel keeps. */
   item: z.string().nullable().catch(null),
   unusedWords: z.array(z.string()).catch([]).default([]),
+  /** The narrowing asked for that the release cannot answer (it is kept by item, condition and week only). */
+  notNarrowedBy: z.array(z.enum(filterNames)).catch([]).default([]),
 };
 const panelReleaseSchema = z.discriminatedUnion('shown', [
   z.object({ shown: z.literal(false), ...releaseWindow }),
@@ -188,10 +290,34 @@ const panelReleaseSchema = z.discriminatedUnion('shown', [
     byMarketplace: z.array(z.object({ marketplace: z.string(), sold: estimateSchema })).catch([]),
     prices: z.object({ median: rangeSchema, p25: count, p75: count }).nullable().catch(null),
     daysToSell: rangeSchema.nullable().catch(null),
+    /** The condition's released sold count per week of the window, null where that week's gate did not pass. */
+    weekly: z
+      .array(z.object({ week: z.string().min(1), sold: optionalEstimate }))
+      .catch([])
+      .default([]),
   }),
 ]);
 export type PanelRelease = z.infer<typeof panelReleaseSchema>;
 export type ShownPanelRelease = Extract<PanelRelease, { shown: true }>;
+
+/** One ISO week of the window: null where it draws on too few sellers ("too few to say", never 0). */
+const soldWeekSchema = z.object({
+  week: z.string().min(1),
+  sold: count.nullable(),
+  medianPrice: z.number().finite().nonnegative().nullable(),
+});
+export type SoldWeek = z.infer<typeof soldWeekSchema>;
+
+/** The trend's reading: the window's first third against its last; each part null when too few stand behind it. */
+const trendReadingSchema = z.object({
+  pace: z.enum(['faster', 'slower', 'steady']).nullable().catch(null),
+  price: z.enum(['rising', 'falling', 'steady']).nullable().catch(null),
+  earlySold: count.catch(0),
+  recentSold: count.catch(0),
+  earlyMedian: z.number().finite().nullable().catch(null).default(null),
+  recentMedian: z.number().finite().nullable().catch(null).default(null),
+});
+export type TrendReading = z.infer<typeof trendReadingSchema>;
 
 export const soldResponseSchema = z
   .object({
@@ -212,6 +338,12 @@ export const soldResponseSchema = z
      * undefined, and the screen shows no panel section; the exact figures stand as they are either way.
      */
     panelRelease: panelReleaseSchema.nullable().optional().catch(undefined),
+    /**
+     * The trend (issue 54): every ISO week of the window, oldest first. Empty when the source has none (eBay, answers
+     * cached before it) or the figure is withheld, or when unreadable: then no chart, the figures stand as they are.
+     */
+    weeks: z.array(soldWeekSchema).catch([]).default([]),
+    trendReading: trendReadingSchema.nullable().catch(null).default(null),
   })
   .transform(withOrigin);
 export type SoldResult = z.output<typeof soldResponseSchema>;

@@ -3,7 +3,5 @@ export const searchKeys = {
   all: ['search'] as const,
   saved: () => [...searchKeys.all, 'saved'] as const,
   savedFor: (userId: string) => [...searchKeys.saved(), userId] as const,
-  soldWindow: (itemKey: string, condition: string, windowDays: number) =>
-    [...searchKeys.all, 'sold', condition, itemKey, windowDays] as const,
   listed: (itemKey: string, condition: string) => [...searchKeys.all, 'listed', condition, itemKey] as const,
 };

@@ -16,7 +16,12 @@ export async function restoreSavedSearch(row: SavedSearch): Promise<void> {
     last_rate: row.last_rate,
     origin: row.origin,
     is_demo: row.is_demo,
-    window_days: row.window_days,
+    // Every row has its window since issue 54; one read before then was a 90-day search.
+    window_days: row.window_days ?? 90,
+    size: row.size,
+    marketplace: row.marketplace,
+    price_min: row.price_min,
+    price_max: row.price_max,
     created_at: row.created_at,
     updated_at: row.updated_at,
   });

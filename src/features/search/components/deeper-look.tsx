@@ -1,25 +1,20 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { useSoldWindow } from '../api/search-sold';
 import { formatAsOf, formatDay, marketplaceLabel, originLabel } from '../lib/labels';
 import { dataSpan } from '../lib/data-span';
 import { pricesAreThin, rateIsThin, type Reading } from '../lib/reading';
-import { searchErrorMessage } from '../lib/search-errors';
 import { formatCount, formatPrice, sellThroughRate } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import {
   conditionLabels,
   conditions,
-  HEADLINE_WINDOW,
-  soldWindows,
   type AvailableResult,
   type ByCondition,
   type Condition,
   type RecentSale,
   type SearchInput,
   type SoldResult,
-  type SoldWindow,
 } from '../schemas';
 import { InfoIcon } from './icons';
 import { ThinSample } from './thin-sample';
@@ -27,93 +22,29 @@ import { ThinSample } from './thin-sample';
 export type DeeperLookProps = {
   query: SearchInput;
   available: AvailableResult;
-  /** The headline (90-day) sold answer. */
+  /** The search's sold answer: its window is the search's (issue 54), chosen in the form beside the condition. */
   sold: SoldResult;
   reading: Reading;
-  /** The sold window picked; the Explorer keeps it, as the seller panel's section follows it. */
-  windowDays: SoldWindow;
-  onWindowChange: (days: SoldWindow) => void;
 };
 
 /**
  * Beyond the SPEC (issue 6 item 6, issue 10 point 4): the evidence behind the cards. How many comps stand behind each
- * count, prices, time to sell, a condition ladder, marketplaces, the most recent sales and the formula in words, for
- * a sold window the reseller picks (90 days, the headline figure, unless they choose another).
+ * count, prices, time to sell, a condition ladder, marketplaces, the most recent sales and the formula in words, over
+ * the search's own window (issue 54: picked in the form, where it drives the headline too; decision 058 as amended).
  */
-export function DeeperLook({
-  query,
-  available,
-  sold: headline,
-  reading,
-  windowDays,
-  onWindowChange,
-}: DeeperLookProps) {
-  const other = useSoldWindow(query, windowDays);
-  const sold = windowDays === HEADLINE_WINDOW ? headline : (other.data ?? null);
-  const loading = windowDays !== HEADLINE_WINDOW && other.isPending;
-  const failed = windowDays !== HEADLINE_WINDOW && other.isError;
-
+export function DeeperLook({ query, available, sold, reading }: DeeperLookProps) {
   return (
     <Card data-testid="deeper-look">
       <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="space-y-1.5">
-            <h3 className="text-lg font-semibold leading-none tracking-tight">{m.deeperTitle}</h3>
-            <CardDescription>{m.deeperSubtitle}</CardDescription>
-          </div>
-          {headline.soldCount !== null && <WindowPicker value={windowDays} onChange={onWindowChange} />}
+        <div className="space-y-1.5">
+          <h3 className="text-lg font-semibold leading-none tracking-tight">{m.deeperTitle}</h3>
+          <CardDescription>{m.deeperSubtitle}</CardDescription>
         </div>
       </CardHeader>
-      <CardContent className="space-y-6 p-4 pt-0 sm:p-6 sm:pt-0" aria-busy={loading || undefined}>
-        {loading ? (
-          <p className="text-sm text-muted-foreground" role="status">
-            {m.windowLoading(windowDays)}
-          </p>
-        ) : failed || !sold ? (
-          <p className="text-sm font-medium text-destructive" role="alert">
-            {other.error ? searchErrorMessage(other.error, 'sold') : m.windowFailed}
-          </p>
-        ) : sold.soldCount === null && sold.panel?.withheld ? (
-          // Another window may draw on too few sellers: no count, no price, no rate for it.
-          <div className="rounded-md border border-dashed p-3 text-sm" data-testid="window-withheld">
-            <p className="font-medium">{m.windowWithheld(sold.windowDays)}</p>
-            <p className="mt-1 text-muted-foreground">{m.windowWithheldHow}</p>
-          </div>
-        ) : (
-          <Evidence available={available} sold={sold} condition={query.condition} reading={reading} />
-        )}
+      <CardContent className="space-y-6 p-4 pt-0 sm:p-6 sm:pt-0">
+        <Evidence available={available} sold={sold} condition={query.condition} reading={reading} />
       </CardContent>
     </Card>
-  );
-}
-
-function WindowPicker({ value, onChange }: { value: SoldWindow; onChange: (days: SoldWindow) => void }) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className="mb-1 text-xs font-medium text-muted-foreground">{m.windowPicker}</legend>
-      <div className="inline-flex rounded-md border p-0.5" data-testid="window-picker">
-        {soldWindows.map((days) => (
-          <label
-            key={days}
-            className={cn(
-              'cursor-pointer rounded px-2.5 py-1 text-xs font-medium tabular-nums focus-within:ring-2 focus-within:ring-ring',
-              value === days ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-muted',
-            )}
-          >
-            <input
-              type="radio"
-              name="sold-window"
-              className="sr-only"
-              value={days}
-              checked={value === days}
-              onChange={() => onChange(days)}
-            />
-            {m.windowOption(days)}
-            {days === HEADLINE_WINDOW && <span className="sr-only"> ({m.windowHeadline})</span>}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 

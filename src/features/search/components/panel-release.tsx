@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { formatShortDay, fullCount, marketplaceLabel } from '../lib/labels';
+import { filterNamesText } from '../lib/narrowing';
 import { formatPrice } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import {
@@ -50,6 +51,7 @@ export function PanelReleaseSection({ release, condition, currency = 'USD' }: Pa
               <p className="text-xs font-medium text-foreground" data-testid="panel-release-age">
                 {ageText(release)}
               </p>
+              <NotNarrowed release={release} />
             </>
           ) : (
             <p className="text-sm text-muted-foreground" data-testid="panel-release-none">
@@ -60,6 +62,16 @@ export function PanelReleaseSection({ release, condition, currency = 'USD' }: Pa
       </div>
       {release.shown && <ReleasedFigures release={release} condition={condition} currency={currency} />}
     </section>
+  );
+}
+
+/** The search's narrowing the release cannot answer (issue 54): said, never applied or left unsaid. */
+function NotNarrowed({ release }: { release: PanelRelease }) {
+  if (release.notNarrowedBy.length === 0) return null;
+  return (
+    <p className="text-xs text-foreground" data-testid="panel-release-not-narrowed">
+      {m.releaseNotNarrowed(filterNamesText(release.notNarrowedBy))}
+    </p>
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { dismissToast, toast } from '@/components/ui/toast';
-import { savedSearchKey, useSavedSearches } from '../api/get-saved-searches';
+import { savedSearchKey, savedSearchQuery, useSavedSearches } from '../api/get-saved-searches';
 import { useSaveSearch, type SavedSearchFigures } from '../api/save-search';
 import { searchMessages as m } from '../messages';
 import type { SearchInput } from '../schemas';
@@ -20,8 +20,9 @@ export function SaveSearchButton({
 }) {
   const saved = useSavedSearches(userId);
   const save = useSaveSearch();
-  const key = savedSearchKey(query.itemName, query.condition);
-  const isSaved = saved.data?.some((s) => savedSearchKey(s.item_name, s.condition) === key) ?? false;
+  // The whole search: the same item with another window or narrowing is another saved search (issue 54).
+  const key = savedSearchKey(query);
+  const isSaved = saved.data?.some((s) => savedSearchKey(savedSearchQuery(s)) === key) ?? false;
   // 'Search saved' belongs to the search it confirms: the next search (or leaving the page) takes it away, so it never
   // sits over the next result. The button's own 'Saved' state stays as the lasting confirmation.
   const savedToast = useRef<number | null>(null);
@@ -48,7 +49,7 @@ export function SaveSearchButton({
       disabled={save.isPending}
       onClick={() =>
         save.mutate(
-          { itemName: query.itemName, condition: query.condition, figures },
+          { ...query, figures },
           {
             onSuccess: () => {
               savedToast.current = toast({

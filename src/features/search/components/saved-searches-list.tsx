@@ -6,17 +6,18 @@ import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
-import { useSavedSearches, type SavedSearch } from '../api/get-saved-searches';
+import { savedSearchQuery, useSavedSearches, type SavedSearch } from '../api/get-saved-searches';
 import { useRestoreSavedSearch } from '../api/restore-saved-search';
+import { searchHref } from '../hooks/use-search-address';
 import { originLabel } from '../lib/labels';
+import { narrowingWords } from '../lib/narrowing';
 import { formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
 import { conditionLabels } from '../schemas';
 import { BookmarkIcon } from './icons';
 
-/** The link that re-runs a saved search on the Thrifting Explorer. */
-export const savedSearchHref = (s: Pick<SavedSearch, 'item_name' | 'condition'>) =>
-  `${paths.search}?${new URLSearchParams({ q: s.item_name, condition: s.condition }).toString()}`;
+/** The link that re-runs a saved search on the Thrifting Explorer: its item, condition, window and narrowing. */
+export const savedSearchHref = (s: Parameters<typeof savedSearchQuery>[0]) => searchHref(savedSearchQuery(s));
 
 /** The account page's 'Saved searches' section: latest figures, a link that runs it again, and delete. */
 export function SavedSearchesList({ userId }: { userId: string }) {
@@ -86,7 +87,12 @@ export function SavedSearchesList({ userId }: { userId: string }) {
               >
                 <div className="min-w-0 flex-1">
                   <p className="break-words font-semibold">{s.item_name}</p>
-                  <p className="text-sm text-muted-foreground">{conditionLabels[s.condition]}</p>
+                  <p className="text-sm text-muted-foreground" data-testid="saved-search-what">
+                    {[
+                      conditionLabels[s.condition],
+                      ...narrowingWords(savedSearchQuery(s), { window: false }),
+                    ].join(' · ')}
+                  </p>
                   <p className="mt-1 text-sm tabular-nums">
                     {s.last_available === null ? (
                       m.savedNotRunYet

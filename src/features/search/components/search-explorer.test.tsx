@@ -576,8 +576,9 @@ describe('saved searches from the explorer', () => {
     last_rate: 50,
     origin: 'import',
     is_demo: false,
-    window_days: 90,
   };
+  // The search a saved row is (issue 54): its window and narrowing, null where not asked for.
+  const plainSearch = { window_days: 90, size: null, marketplace: null, price_min: null, price_max: null };
 
   it('saves a search with its figures and then shows it as saved', async () => {
     const saved: Record<string, unknown>[] = [];
@@ -604,7 +605,7 @@ describe('saved searches from the explorer', () => {
     expect(await screen.findByText('Search saved')).toBeInTheDocument();
     expect(await screen.findByTestId('search-saved')).toHaveTextContent('Saved');
     expect(fake.current!.inserted('saved_searches')).toEqual([
-      { item_name: 'Levi 501', condition: 'pre_owned', ...figureColumns },
+      { item_name: 'Levi 501', condition: 'pre_owned', ...plainSearch, ...figureColumns },
     ]);
   });
 
@@ -622,6 +623,11 @@ describe('saved searches from the explorer', () => {
           ['update', [figureColumns]],
           ['eq', ['item_key', 'levi 501']],
           ['eq', ['condition', 'pre_owned']],
+          ['eq', ['window_days', 90]],
+          ['is', ['size_key', null]],
+          ['is', ['marketplace', null]],
+          ['is', ['price_min', null]],
+          ['is', ['price_max', null]],
         ]),
       );
     });

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { useSoldWindow } from '../api/search-sold';
 import {
   addressQuery,
   useSearchAddress,
@@ -11,19 +10,13 @@ import {
   type SearchAddress,
 } from '../hooks/use-search-address';
 import { useSearchFlow, type SearchUser } from '../hooks/use-search-flow';
-import { fullCount, searchedSources } from '../lib/labels';
+import { fullCount, originLabel, searchedSources } from '../lib/labels';
+import { canonicalSearch, filterNamesText, narrowingWords, unappliedNarrowing } from '../lib/narrowing';
 import { headlineSellers } from '../lib/panel';
 import { rateSample, readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
 import { formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
-import {
-  conditionLabels,
-  HEADLINE_WINDOW,
-  isCondition,
-  type PanelRelease,
-  type SearchInput,
-  type SoldWindow,
-} from '../schemas';
+import { conditionLabels, isCondition, type SearchFormInput, type SearchInput } from '../schemas';
 import type { SearchRun } from '../hooks/use-search-flow';
 import { DeeperLook } from './deeper-look';
 import { EmptyState } from './empty-state';
@@ -38,7 +31,7 @@ import { PanelReleaseSection } from './panel-release';
 import { QueryReadingNote } from './query-reading-note';
 import { ResultCards } from './result-cards';
 import { SaveSearchButton, SaveSearchPlaceholder } from './save-search-button';
-import { SearchForm } from './search-form';
+import { SearchForm, type SizeFromQuery } from './search-form';
 import { WithheldState } from './withheld-state';
 
 export type SearchExplorerProps = {
@@ -53,6 +46,11 @@ export type SearchExplorerProps = {
   initialItemName?: string;
   /** ?condition= preselects the condition; with ?q= it runs the search for a signed-in user (shared links). */
   initialCondition?: string;
+  /**
+   * The window and narrowing of the address it opened on (?window=, ?size=, ?min=, ?max=, ?market=; issue 54), as
+   * readSearchAddress reads them: they fill the form and narrow the search a shared link runs.
+   */
+  initialNarrowing?: Partial<Omit<SearchFormInput, 'itemName' | 'condition'>>;
   /** Shown under an answer's market figures: the user's own history for the same search (the route composes it). */
   renderOwnHistory?: (query: SearchInput) => React.ReactNode;
   /** Shown under the empty state before any search: where the figures come from (the route composes it, issue 28). */
@@ -66,6 +64,7 @@ export function SearchExplorer({
   onRequireLogin,
   initialItemName,
   initialCondition,
+  initialNarrowing,
   renderOwnHistory,
   sourcesNote,
 }: SearchExplorerProps) {
@@ -126,7 +125,7 @@ export function SearchExplorer({
   };
   const submit = (values: SearchInput) => {
     setAutoRunPending(false);
-    setWaitingForLogin(user ? null : { itemName: values.itemName.trim(), condition: values.condition });
+    setWaitingForLogin(user ? null : canonicalSearch(values));
     address.write(values);
     if (user) revealResults();
     return flow.search(values);
@@ -147,14 +146,22 @@ export function SearchExplorer({
   const isDemo = Boolean(run?.available?.isDemo || run?.sold?.isDemo);
   const sellers =
     showsFigures(reading) && run?.available && run.sold ? headlineSellers(run.available, run.sold) : null;
-  // The seller panel's released figures come with the headline sold answer, apart from its exact counts (issue 52).
+  // The seller panel's released figures come with the sold answer, apart from its exact counts (issue 52), for the
+  // search's own window (issue 54).
   const release = complete ? (run.sold?.panelRelease ?? null) : null;
-  // The Deeper look's sold window, for this search only: each new or restored search opens on the headline's.
-  const [picked, setPicked] = useState<{ runId: number; days: SoldWindow } | null>(null);
-  const windowDays = run && picked?.runId === run.id ? picked.days : HEADLINE_WINDOW;
-  const pickWindow = (days: SoldWindow) => {
-    if (run) setPicked({ runId: run.id, days });
-  };
+  // A size the item name writes fills the form's size choice (issue 54), when the search asked for none of its own.
+  const querySize = run && !run.query.size ? (run.available?.reading?.size ?? null) : null;
+  const sizeFromQuery = useMemo<SizeFromQuery | null>(
+    () => (run && querySize ? { itemName: run.query.itemName, size: querySize } : null),
+    [run, querySize],
+  );
+  // Narrowing a source said it could not apply (eBay and a size): said beside the figures, never dropped silently.
+  const unapplied = run
+    ? unappliedNarrowing(run.query, [
+        ...(run.available?.notNarrowedBy ?? []),
+        ...(run.sold?.notNarrowedBy ?? []),
+      ])
+    : [];
 
   const announcement = flow.loadingAvailable
     ? m.loadingAvailable
@@ -186,13 +193,18 @@ export function SearchExplorer({
               before the first paint) never shows it, so a signed-in reader's form never moves up either. */}
           {!user && <AccountNeeded onLogin={() => onRequireLogin()} hideIfStored={authLoading} />}
           <SearchForm
-            defaultValues={{ itemName: initialItemName ?? '', condition: condition ?? '' }}
+            defaultValues={{
+              ...initialNarrowing,
+              itemName: initialItemName ?? '',
+              condition: condition ?? '',
+            }}
             busy={flow.busy}
             onSubmit={submit}
             submitOnMount={autoRunPending && !authLoading && Boolean(user)}
             resubmit={resubmit}
             onResubmitDone={clearResubmit}
             shown={shown}
+            sizeFromQuery={sizeFromQuery}
           />
         </div>
 
@@ -233,11 +245,18 @@ export function SearchExplorer({
             <>
               {/* On phones a compact bar: the form is far above a long answer, and Change search brings it back. */}
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2 max-lg:rounded-lg max-lg:border max-lg:bg-muted/40 max-lg:p-3">
-                <p className="min-w-0 text-sm text-muted-foreground">
+                <p className="min-w-0 text-sm text-muted-foreground" data-testid="searched-line">
                   Results for{' '}
                   <span className="break-words font-semibold text-foreground">“{run.query.itemName}”</span>
-                  {' · '}
-                  <span className="whitespace-nowrap">{conditionLabels[run.query.condition]}</span>
+                  {[
+                    conditionLabels[run.query.condition],
+                    ...narrowingWords(run.query, { sizeFromQuery: querySize }),
+                  ].map((part) => (
+                    <span key={part}>
+                      {' · '}
+                      <span className="whitespace-nowrap">{part}</span>
+                    </span>
+                  ))}
                 </p>
                 <Button variant="outline" size="sm" className="lg:hidden" onClick={changeSearch}>
                   <SearchIcon />
@@ -266,6 +285,11 @@ export function SearchExplorer({
                 {user && flow.busy && <SaveSearchPlaceholder className="ml-auto" />}
               </div>
               <QueryReadingNote reading={run.available?.reading ?? null} query={run.query} />
+              {unapplied.length > 0 && run.available && (
+                <p className="text-sm text-foreground" data-testid="not-narrowed">
+                  {m.notNarrowed(originLabel(run.available.origin), filterNamesText(unapplied))}
+                </p>
+              )}
 
               {reading?.kind === 'no-source' ? (
                 <NoSource />
@@ -318,10 +342,9 @@ export function SearchExplorer({
               )}
 
               {release && reading && (
-                <WindowRelease
-                  query={run.query}
-                  windowDays={windowDays}
-                  headline={release}
+                <PanelReleaseSection
+                  release={release}
+                  condition={run.query.condition}
                   currency={run.sold?.currency}
                 />
               )}
@@ -332,14 +355,7 @@ export function SearchExplorer({
                 <>
                   {renderOwnHistory?.(run.query)}
                   <MarketAnalysis reading={reading} />
-                  <DeeperLook
-                    query={run.query}
-                    available={run.available}
-                    sold={run.sold}
-                    reading={reading}
-                    windowDays={windowDays}
-                    onWindowChange={pickWindow}
-                  />
+                  <DeeperLook query={run.query} available={run.available} sold={run.sold} reading={reading} />
                 </>
               )}
             </>
@@ -350,27 +366,6 @@ export function SearchExplorer({
       <NoSoldDialog open={flow.noSoldOpen} onOpenChange={flow.setNoSoldOpen} returnFocusTo={searchButton} />
     </div>
   );
-}
-
-/**
- * The panel's section for the Deeper look's window: that window's sold answer carries its own release (4, 13, 26 or 52
- * weeks), shared with the Deeper look through the query cache. The headline's release stands while it loads or if it
- * fails, and says its own weeks.
- */
-function WindowRelease({
-  query,
-  windowDays,
-  headline,
-  currency,
-}: {
-  query: SearchInput;
-  windowDays: SoldWindow;
-  headline: PanelRelease;
-  currency?: string;
-}) {
-  const other = useSoldWindow(query, windowDays);
-  const release = (windowDays !== HEADLINE_WINDOW && other.data?.panelRelease) || headline;
-  return <PanelReleaseSection release={release} condition={query.condition} currency={currency} />;
 }
 
 /** What a screen reader hears when a search finishes. */

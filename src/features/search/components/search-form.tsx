@@ -1,24 +1,39 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, type ReactNode } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { ChevronDownIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { cn } from '@/lib/utils';
+import { marketplaceLabel } from '../lib/labels';
+import { formValuesOf, sameSearch } from '../lib/narrowing';
 import { searchMessages as m } from '../messages';
 import {
   conditionLabels,
   conditions,
+  HEADLINE_WINDOW,
+  marketplaces,
   searchFormSchema,
+  soldWindows,
   type SearchFormInput,
   type SearchFormValues,
 } from '../schemas';
 import { AppleIcon, SearchIcon } from './icons';
+
+type FormValues = SearchFormInput;
+
+/** A size the last answer read in the item name it was asked for (issue 54): it fills an empty size choice. */
+export type SizeFromQuery = { itemName: string; size: string };
+
+/** How many of the narrowing fields (not the window) hold something. */
+const narrowingSet = (v: Partial<SearchFormInput>) =>
+  [v.size, v.priceMin, v.priceMax, v.marketplace].filter((x) => Boolean(x?.trim())).length;
 
 export type SearchFormProps = {
   defaultValues?: Partial<SearchFormInput>;
@@ -37,6 +52,8 @@ export type SearchFormProps = {
    * new object each time it changes; between changes the form keeps whatever the user types.
    */
   shown?: SearchFormInput | null;
+  /** A size written in the item name of the last answer: it fills the size choice while that is empty. */
+  sizeFromQuery?: SizeFromQuery | null;
 };
 
 /** SPEC §2 left panel 'Search Items' with SPEC §5 validation: the button is enabled only when the form is valid. */
@@ -48,15 +65,21 @@ export function SearchForm({
   resubmit = null,
   onResubmitDone,
   shown = null,
+  sizeFromQuery = null,
 }: SearchFormProps) {
   const ids = useId();
-  const form = useForm<SearchFormInput, unknown, SearchFormValues>({
+  const form = useForm<FormValues, unknown, SearchFormValues>({
     resolver: zodResolver(searchFormSchema),
     mode: 'onChange',
-    defaultValues: { itemName: defaultValues?.itemName ?? '', condition: defaultValues?.condition ?? '' },
+    defaultValues: { ...formValuesOf({ itemName: '', condition: '' }), ...defaultValues },
   });
   const { register, handleSubmit, formState } = form;
   const { errors, isValid } = formState;
+  // "More filters" opens on a search that holds any, and whenever one is filled in for the user.
+  const [filtersOpen, setFiltersOpen] = useState(() => narrowingSet(defaultValues ?? {}) > 0);
+  // The size the form filled from the item name (not typed): it goes when the item name changes, and the next answer
+  // fills it again if the new name still writes it.
+  const filledSize = useRef<string | null>(null);
 
   useEffect(() => {
     if (!submitOnMount) return;
@@ -72,11 +95,7 @@ export function SearchForm({
     // Parsed here rather than through trigger(): a form the visitor has since emptied must not light up with errors
     // just because they logged in.
     const current = searchFormSchema.safeParse(form.getValues());
-    if (
-      current.success &&
-      current.data.itemName === resubmit.itemName.trim() &&
-      current.data.condition === resubmit.condition
-    ) {
+    if (current.success && sameSearch(current.data, resubmit)) {
       void handleSubmit(onSubmit)();
     }
     onResubmitDone?.();
@@ -85,19 +104,57 @@ export function SearchForm({
   }, [resubmit]);
 
   useEffect(() => {
-    if (shown) form.reset(shown);
+    if (!shown) return;
+    const values = { ...formValuesOf({ itemName: '', condition: '' }), ...shown };
+    form.reset(values);
+    filledSize.current = null;
+    if (narrowingSet(values) > 0) setFiltersOpen(true);
     // Only when the address hands over another search; form is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
 
-  const field = (name: 'itemName' | 'condition'): FieldIds => ({
+  useEffect(() => {
+    if (!sizeFromQuery) return;
+    const { itemName, size } = form.getValues();
+    // Only for the name the answer read, and never over a size the user chose.
+    if (itemName.trim() !== sizeFromQuery.itemName.trim() || size?.trim()) return;
+    form.setValue('size', sizeFromQuery.size, { shouldValidate: true });
+    filledSize.current = sizeFromQuery.size;
+    setFiltersOpen(true);
+    // Once per answer that reads a size; form is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sizeFromQuery]);
+
+  const field = (name: 'itemName' | 'condition' | 'size' | 'marketplace'): FieldIds => ({
     id: `${ids}-${name}`,
     help: `${ids}-${name}-help`,
     error: `${ids}-${name}-error`,
   });
   const item = field('itemName');
+  const itemField = register('itemName', {
+    onChange: () => {
+      // A size filled from the old name is not the new name's: the next answer says whether it writes one.
+      if (filledSize.current !== null && form.getValues('size') === filledSize.current) {
+        form.setValue('size', '', { shouldValidate: true });
+      }
+      filledSize.current = null;
+    },
+  });
+  const sizeField = register('size', {
+    onChange: () => {
+      filledSize.current = null;
+    },
+  });
   const conditionField = register('condition');
   const condition = field('condition');
+  const watched = useWatch({ control: form.control, name: ['size', 'priceMin', 'priceMax', 'marketplace'] });
+  const setCount = narrowingSet({
+    size: watched[0],
+    priceMin: watched[1],
+    priceMax: watched[2],
+    marketplace: watched[3],
+  });
+  const sizeIsFilled = filledSize.current !== null && watched[0] === filledSize.current;
 
   return (
     <Card>
@@ -112,7 +169,7 @@ export function SearchForm({
               autoComplete="off"
               enterKeyHint="search"
               placeholder={m.itemNamePlaceholder}
-              {...register('itemName')}
+              {...itemField}
             />
           </RequiredField>
 
@@ -139,6 +196,79 @@ export function SearchForm({
               ))}
             </Select>
           </RequiredField>
+
+          <WindowChoice register={register} />
+
+          <div className="space-y-4">
+            <button
+              type="button"
+              className="flex w-full items-center justify-between gap-2 rounded-md py-1 text-left text-sm font-medium text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+              aria-expanded={filtersOpen}
+              aria-controls={`${ids}-filters`}
+              onClick={() => setFiltersOpen((open) => !open)}
+              data-testid="more-filters"
+            >
+              <span>
+                {m.moreFilters}
+                {setCount > 0 && (
+                  <span className="ml-2 rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground">
+                    {m.moreFiltersSet(setCount)}
+                  </span>
+                )}
+              </span>
+              <ChevronDownIcon
+                className={cn(
+                  'size-4 transition-transform motion-reduce:transition-none',
+                  filtersOpen && 'rotate-180',
+                )}
+              />
+            </button>
+            <div id={`${ids}-filters`} hidden={!filtersOpen} className="space-y-4" data-testid="filters">
+              <OptionalField
+                ids={field('size')}
+                label={m.sizeLabel}
+                help={sizeIsFilled ? m.sizeFromQuery : m.sizeHelp}
+                error={errors.size}
+              >
+                <Input
+                  {...controlProps(field('size'), errors.size, false)}
+                  autoComplete="off"
+                  placeholder={m.sizePlaceholder}
+                  maxLength={12}
+                  className="max-w-[10rem]"
+                  {...sizeField}
+                />
+              </OptionalField>
+              <PriceBand form={form} ids={ids} />
+              <OptionalField ids={field('marketplace')} label={m.marketplaceLabel} error={errors.marketplace}>
+                <Select
+                  {...controlProps(field('marketplace'), errors.marketplace, false)}
+                  {...register('marketplace')}
+                >
+                  <option value="">{m.marketplaceAny}</option>
+                  {marketplaces.map((value) => (
+                    <option key={value} value={value}>
+                      {marketplaceLabel(value)}
+                    </option>
+                  ))}
+                </Select>
+              </OptionalField>
+              {setCount > 0 && (
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="h-auto px-0"
+                  onClick={() => {
+                    for (const name of ['size', 'priceMin', 'priceMax', 'marketplace'] as const)
+                      form.setValue(name, '', { shouldValidate: true });
+                    filledSize.current = null;
+                  }}
+                >
+                  {m.clearFilters}
+                </Button>
+              )}
+            </div>
+          </div>
 
           <Button type="submit" className="w-full" disabled={!isValid || busy} aria-busy={busy || undefined}>
             <SearchIcon />
@@ -174,12 +304,131 @@ export function SearchForm({
 type FieldIds = { id: string; help: string; error: string };
 
 /** The control's wiring to its label, help and error: the error is only described while it is shown. */
-const controlProps = (ids: FieldIds, error: FieldError | undefined) => ({
+const controlProps = (ids: FieldIds, error: FieldError | undefined, required = true) => ({
   id: ids.id,
-  'aria-required': true,
+  ...(required ? { 'aria-required': true } : {}),
   'aria-invalid': error ? true : undefined,
   'aria-describedby': cn(ids.help, error && ids.error),
 });
+
+/**
+ * The search's sold window beside the condition (issue 54, decision 058 as amended): one tap, arrow keys between the
+ * four, 90 days unless chosen.
+ */
+function WindowChoice({
+  register,
+}: {
+  register: UseFormReturn<FormValues, unknown, SearchFormValues>['register'];
+}) {
+  const help = `${useId()}-window-help`;
+  return (
+    <fieldset className="min-w-0 space-y-2" aria-describedby={help}>
+      <legend className="mb-2 text-sm font-medium leading-none">{m.windowLabel}</legend>
+      <div className="grid grid-cols-4 rounded-md border p-0.5" data-testid="window-choice">
+        {soldWindows.map((days) => (
+          <label
+            key={days}
+            className="cursor-pointer rounded px-1 py-1.5 text-center text-sm font-medium tabular-nums text-foreground hover:bg-muted focus-within:ring-2 focus-within:ring-ring has-[:checked]:bg-primary has-[:checked]:text-primary-foreground"
+          >
+            <input type="radio" className="sr-only" value={String(days)} {...register('windowDays')} />
+            {m.windowChoice(days)}
+            {days === HEADLINE_WINDOW && <span className="sr-only"> (default)</span>}
+          </label>
+        ))}
+      </div>
+      <p id={help} className="text-xs text-muted-foreground">
+        {m.windowHelp}
+      </p>
+    </fieldset>
+  );
+}
+
+/** A price band in US dollars: from (included) and under (left out), either left open. */
+function PriceBand({
+  form,
+  ids,
+}: {
+  form: UseFormReturn<FormValues, unknown, SearchFormValues>;
+  ids: string;
+}) {
+  const { errors } = form.formState;
+  const help = `${ids}-price-help`;
+  const error = errors.priceMin ?? errors.priceMax;
+  const errorId = `${ids}-price-error`;
+  const input = (name: 'priceMin' | 'priceMax', label: string) => (
+    <div className="min-w-0 flex-1 space-y-1">
+      <Label htmlFor={`${ids}-${name}`} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <div className="relative">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground"
+        >
+          $
+        </span>
+        <Input
+          id={`${ids}-${name}`}
+          inputMode="decimal"
+          autoComplete="off"
+          className="pl-6"
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={cn(help, errors[name] && errorId)}
+          {...form.register(name, { deps: [name === 'priceMin' ? 'priceMax' : 'priceMin'] })}
+        />
+      </div>
+    </div>
+  );
+  return (
+    <fieldset className="min-w-0 space-y-2">
+      <legend className="mb-2 text-sm font-medium leading-none">{m.priceLabel}</legend>
+      <div className="flex gap-3">
+        {input('priceMin', m.priceMinLabel)}
+        {input('priceMax', m.priceMaxLabel)}
+      </div>
+      <p id={help} className="text-xs text-muted-foreground">
+        {m.priceHelp}
+      </p>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** An optional field of the search form: its label, the control, the help line and the error. */
+function OptionalField({
+  ids,
+  label,
+  help,
+  error,
+  children,
+}: {
+  ids: FieldIds;
+  label: string;
+  help?: string;
+  error: FieldError | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={ids.id}>{label}</Label>
+      {children}
+      {help && (
+        <p id={ids.help} className="text-xs text-muted-foreground" aria-live="polite">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={ids.error} className="text-sm font-medium text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** A required field of the search form: its label with the star, the control, the help line and the error. */
 function RequiredField({

@@ -178,7 +178,7 @@ describe('the seller panel’s released figures', () => {
     expect(within(panel).getByTestId('panel-release-days')).toHaveTextContent('12 days, likely 8 – 18 days');
   });
 
-  it('follows the window picked in the Deeper look, with that window’s own release, and a new search opens on 90 days', async () => {
+  it('follows the search’s window, picked beside the condition, with that window’s own release', async () => {
     const fourWeeks = { weeks: 4, sold: estimate(40, 25) };
     fake.current!.onInvoke(({ name, body }) => {
       if (name === 'search-available') return ok(demoAvailable(30));
@@ -189,18 +189,29 @@ describe('the seller panel’s released figures', () => {
     });
     renderExplorer();
     const u = await fillAndSearch('lululemon leggings');
-    const panel = await section();
-    const age = () => within(panel).getByTestId('panel-release-age');
-    expect(age()).toHaveTextContent(/^Last 13 weeks/);
-    await u.click(within(await screen.findByTestId('deeper-look')).getByText('30 days'));
-    await waitFor(() => expect(age()).toHaveTextContent(/^Last 4 weeks, to Nov 15/));
-    expect(within(panel).getByTestId('panel-release-sold')).toHaveTextContent(
+    expect(within(await section()).getByTestId('panel-release-age')).toHaveTextContent(/^Last 13 weeks/);
+    await u.click(screen.getByRole('radio', { name: '30 days' }));
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('panel-release-age')).toHaveTextContent(/^Last 4 weeks, to Nov 15/),
+    );
+    expect(screen.getByTestId('panel-release-sold')).toHaveTextContent(
       'about 40, within ±25in the last 4 weeks',
     );
+    expect(screen.getByTestId('sold-count')).toHaveTextContent('5');
+  });
 
-    await u.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(screen.getByRole('radio', { name: /90 days/ })).toBeChecked());
-    expect(within(await section()).getByTestId('panel-release-age')).toHaveTextContent(/^Last 13 weeks/);
+  it('says the narrowing the release cannot answer', async () => {
+    fake.current!.answer({
+      available: ok(demoAvailable(30)),
+      sold: ok(demoSold(12, released({ notNarrowedBy: ['size', 'price'] }))),
+    });
+    renderExplorer();
+    await fillAndSearch('lululemon leggings');
+    const panel = await section();
+    expect(within(panel).getByTestId('panel-release-not-narrowed')).toHaveTextContent(
+      /^Not narrowed by size and price band: the panel releases totals by item, condition and week only/,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // Issue 22 on the Explorer: the seller panel's threshold (withheld figures, the source line, withheld cells), the
 // marketplaces' own "listed now" rows beside the headline, and the state of a deployment with no market data.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   availableBody,
@@ -333,21 +334,25 @@ describe('the deeper look beside the panel', () => {
     expect(within(sales).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('withholds another sold window of too few sellers', async () => {
+  it('withholds the headline of a window of too few sellers: no count, no rate, no deeper look', async () => {
     fake.current!.onInvoke(({ name, body }) => {
       if (name === 'search-available') return ok(panelAvailable(20, 8));
       if (name === 'search-listed') return ok({ rows: [] });
       return body.windowDays === 30 ? ok(withheldSold(4, { windowDays: 30 })) : ok(panelSold(12, 6));
     });
     renderExplorer();
-    const u = await fillAndSearch();
-    const panel = await screen.findByTestId('deeper-look');
-    await u.click(within(panel).getByText('30 days'));
-    const note = await within(panel).findByTestId('window-withheld');
-    expect(note).toHaveTextContent('Not enough sellers have shared sales like this in the last 30 days yet.');
-    expect(note).toHaveTextContent('Try a longer window, or another condition.');
-    expect(note.textContent).not.toMatch(/needed/);
-    expect(within(panel).queryByTestId('condition-ladder')).not.toBeInTheDocument();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/Item Name/), 'zorblax jacket');
+    await u.selectOptions(screen.getByLabelText(/Condition/), 'Pre-owned');
+    // The window is the search's (issue 54): picked beside the condition, it drives the headline.
+    await u.click(screen.getByRole('radio', { name: '30 days' }));
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Not enough sellers have shared sales like this yet')).toBeInTheDocument();
+    const sold = fake.current!.invokeCalls.find((c) => c.name === 'search-sold');
+    expect(sold?.body).toMatchObject({ windowDays: 30 });
+    expect(screen.queryByTestId('sell-through-rate')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('deeper-look')).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/needed/);
   });
 });
 

@@ -164,11 +164,13 @@ describe('how far back the sales data goes', () => {
     expect(within(panel).getByTestId('data-span')).toHaveTextContent('Sales data since May 27, 2026');
     expect(within(panel).queryByTestId('window-beyond-data')).not.toBeInTheDocument();
 
-    await u.click(within(panel).getByText('365 days'));
-    expect(await within(panel).findByTestId('window-beyond-data')).toHaveTextContent(
+    // The window is the search's, picked beside the condition (issue 54).
+    await u.click(screen.getByRole('radio', { name: '365 days' }));
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByTestId('window-beyond-data')).toHaveTextContent(
       'Our sales data starts May 27, 2026, so this 365-day window holds the same sales as the last 182 days.',
     );
-    expect(within(panel).getByTestId('data-span')).toHaveTextContent('Sales data since May 27, 2026');
+    expect(screen.getByTestId('data-span')).toHaveTextContent('Sales data since May 27, 2026');
   });
 
   it('says nothing of the span while the source does not send it', async () => {

@@ -1,29 +1,77 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { isCondition, searchFormSchema, type Condition, type SearchInput } from '../schemas';
+import { canonicalSearch, formValuesOf, sameSearch } from '../lib/narrowing';
+import {
+  isCondition,
+  searchFormSchema,
+  type Condition,
+  type SearchFormInput,
+  type SearchInput,
+} from '../schemas';
 
-/** What an Explorer address holds: ?q= prefills the item name, ?condition= the condition. */
-export type SearchAddress = { itemName: string; condition: Condition | '' };
+/**
+ * What an Explorer address holds (decision 058, issue 54): ?q= the item name, ?condition=, and the search's window
+ * (?window=, left out at 90 days), size (?size=), price band (?min=, ?max=) and marketplace (?market=), each left out
+ * when not asked for. As the form's text: every control's value.
+ */
+export type SearchAddress = Required<SearchFormInput> & { condition: Condition | '' };
 
-/** The address of a search, `/thriftingexplorer?q=…&condition=…`, as saved searches and suggestions link to it. */
-export const searchHref = (query: SearchInput) =>
-  `${paths.search}?${new URLSearchParams({ q: query.itemName.trim(), condition: query.condition }).toString()}`;
+/**
+ * The address of a search, `/thriftingexplorer?q=…&condition=…[&window=…&size=…&min=…&max=…&market=…]`, as saved
+ * searches and suggestions link to it.
+ */
+export function searchHref(query: SearchInput): string {
+  const q = canonicalSearch(query);
+  const params = new URLSearchParams({ q: q.itemName, condition: q.condition });
+  if (q.windowDays) params.set('window', String(q.windowDays));
+  if (q.size) params.set('size', q.size);
+  if (q.priceMin !== undefined) params.set('min', String(q.priceMin));
+  if (q.priceMax !== undefined) params.set('max', String(q.priceMax));
+  if (q.marketplace) params.set('market', q.marketplace);
+  return `${paths.search}?${params.toString()}`;
+}
 
+const narrowingFields = ['windowDays', 'size', 'priceMin', 'priceMax', 'marketplace'] as const;
+
+/**
+ * The search an address holds, as the form's text. A narrowing the address writes wrongly (a window of 60 days, an
+ * unknown marketplace, a price that is no number) is left out, so the search it names still runs, narrowed as far
+ * as the address can be read; a band whose ends are the wrong way round keeps its lower end.
+ */
 export function readSearchAddress(search: string): SearchAddress {
   const params = new URLSearchParams(search);
   const condition = params.get('condition');
-  return { itemName: params.get('q') ?? '', condition: isCondition(condition) ? condition : '' };
+  const address: SearchAddress = formValuesOf({
+    itemName: params.get('q') ?? '',
+    condition: '',
+  }) as SearchAddress;
+  address.condition = isCondition(condition) ? condition : '';
+  address.windowDays = params.get('window') ?? address.windowDays;
+  address.size = params.get('size') ?? '';
+  address.priceMin = params.get('min') ?? '';
+  address.priceMax = params.get('max') ?? '';
+  address.marketplace = params.get('market') ?? '';
+  // Each narrowing on its own, checked beside a search known to be valid: the ones the form would refuse go.
+  const probe = { ...formValuesOf({ itemName: 'ok', condition: 'pre_owned' }) };
+  for (const field of narrowingFields) {
+    const alone = searchFormSchema.safeParse({ ...probe, [field]: address[field] });
+    if (!alone.success) address[field] = formValuesOf({ itemName: '', condition: '' })[field];
+  }
+  if (
+    !searchFormSchema.safeParse({ ...probe, priceMin: address.priceMin, priceMax: address.priceMax }).success
+  )
+    address.priceMax = '';
+  return address;
 }
 
 /** The search an address asks for, when it names a valid one (an item name and a condition). */
-export function addressQuery(address: SearchAddress): SearchInput | null {
+export function addressQuery(address: SearchFormInput): SearchInput | null {
   const parsed = searchFormSchema.safeParse(address);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? canonicalSearch(parsed.data) : null;
 }
 
-const sameQuery = (a: SearchInput | null, b: SearchInput | null) =>
-  a !== null && b !== null && a.itemName === b.itemName && a.condition === b.condition;
+const sameQuery = sameSearch;
 
 /** How the address changed: the browser's Back or Forward, or a link or navigation (a suggestion, the header). */
 export type AddressChange = 'history' | 'link';
@@ -65,7 +113,7 @@ export function useSearchAddress(onChange: (address: SearchAddress, how: Address
 
   const write = useCallback(
     (query: SearchInput) => {
-      const wanted = { itemName: query.itemName.trim(), condition: query.condition };
+      const wanted = canonicalSearch(query);
       if (sameQuery(addressQuery(readSearchAddress(current.current)), wanted)) return;
       written.current.push(wanted);
       const href = searchHref(wanted);

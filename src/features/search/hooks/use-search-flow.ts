@@ -5,6 +5,7 @@ import { useUpdateSavedSearchFigures } from '../api/save-search';
 import { searchAvailable } from '../api/search-available';
 import { searchSold } from '../api/search-sold';
 import { mergeAvailable, mergeSold, withRate, type SearchResults } from '../lib/merge';
+import { canonicalSearch, searchIdentity } from '../lib/narrowing';
 import { logErrorMessage, searchErrorMessage, type SearchType } from '../lib/search-errors';
 import { readingRate, readResults } from '../lib/reading';
 import { searchMessages as m } from '../messages';
@@ -25,9 +26,9 @@ export type SearchRun = {
 const MAX_LOGGED_ERROR = 500;
 /** Finished answers kept for Back and Forward while the Explorer is open (decision 058). */
 const KEPT_RUNS = 20;
-// Per user: after a logout and another login on the same page, Back never shows the previous account's answers.
-const runKey = (userId: string, query: SearchInput) =>
-  `${userId}|${query.condition}|${query.itemName.trim()}`;
+// Per user: after a logout and another login on the same page, Back never shows the previous account's answers. A
+// search is its item, condition, window and narrowing (issue 54).
+const runKey = (userId: string, query: SearchInput) => `${userId}|${searchIdentity(query)}`;
 
 /**
  * SPEC §4 search flow: anonymous users are sent to log in; otherwise available then sold, each with its own
@@ -71,7 +72,7 @@ export function useSearchFlow({
     async (values: SearchInput) => {
       if (!user) {
         loginPrompt.current = toast({ title: m.authRequiredTitle, description: m.authRequiredBody });
-        onRequireLogin({ itemName: values.itemName.trim(), condition: values.condition });
+        onRequireLogin(canonicalSearch(values));
         return;
       }
       // Signed in now: 'Authentication Required' from before the login no longer applies.
@@ -79,7 +80,7 @@ export function useSearchFlow({
         dismissToast(loginPrompt.current);
         loginPrompt.current = null;
       }
-      const input: SearchInput = { itemName: values.itemName.trim(), condition: values.condition };
+      const input: SearchInput = canonicalSearch(values);
       const id = ++runIds.current;
       onScreen.current = id;
       const live = () => onScreen.current === id;
