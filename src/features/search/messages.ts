@@ -363,4 +363,44 @@ export const searchMessages = {
     `Not narrowed by ${names}: ${source} cannot narrow its figures that way, so they cover every ${names}.`,
   releaseNotNarrowed: (names: string) =>
     `Not narrowed by ${names}: the panel releases totals by item, condition and week only, so these are the item's figures whatever the ${names}.`,
+
+  // The trend (issue 54): sold and median price per week over the window, a chart and its table.
+  trendTitle: 'Trend',
+  trendSubtitle: (days: number) => `Sold per week and median sold price, last ${days} days`,
+  trendChart: 'Chart',
+  trendTable: 'Table',
+  trendSold: 'Sold per week',
+  trendPrice: 'Median sold price per week',
+  trendWeek: 'Week of',
+  trendSoldColumn: 'Sold',
+  trendPriceColumn: 'Median price',
+  trendListedToday: 'Listed today',
+  trendTooFew: 'Too few sellers',
+  trendNoPrice: 'No price',
+  trendTooFewLegend: 'Too few sellers that week to show a figure',
+  trendCaption: (days: number) =>
+    `Sales per week and median sold price per week over the last ${days} days, oldest week first, with the count listed today`,
+  trendChartLabel: (days: number, weeks: number, most: number) =>
+    `Chart of sales per week over the last ${days} days: ${weeks} weeks, at most ${most} sold in a week. The Table tab lists every week.`,
+  trendPriceChartLabel: (low: string, high: string) =>
+    `Chart of the median sold price per week, from ${low} to ${high}. The Table tab lists every week.`,
+  trendBar: (week: string, sold: string, price: string | null) =>
+    `Week of ${week}: ${sold}${price ? `, median ${price}` : ''}`,
+  trendPriceDot: (week: string, price: string) => `Week of ${week}: median ${price}`,
+  trendSoldCount: (n: number) => `${n} sold`,
+  trendPartialWeek: '(so far)',
+  /** How long ago the window's first third lies, as people say it: 'a month', '3 months', '6 months', 'a year'. */
+  trendSince: (days: number) =>
+    days <= 30 ? 'a month ago' : days <= 90 ? '3 months ago' : days <= 180 ? '6 months ago' : 'a year ago',
+  trendPace: {
+    faster: (since: string) => `Selling faster than ${since}`,
+    slower: (since: string) => `Selling slower than ${since}`,
+    steady: (since: string) => `Selling at the same pace as ${since}`,
+  },
+  trendPriceWords: { rising: 'Price rising', falling: 'Price falling', steady: 'Price steady' },
+  trendCompares: (third: number, early: number, recent: number) =>
+    `The last ${third} days against the first ${third} of the window: ${recent} sold against ${early}.`,
+  trendPriceCompares: (early: string, recent: string) => `Median ${recent} against ${early}.`,
+  releaseWeekly: 'Sold per week',
+  releaseWeeklyCaption: 'Released sales per week of the window, with the likely error of each week',
 } as const;

@@ -14,6 +14,7 @@ import {
   type ShownPanelRelease,
 } from '../schemas';
 import { UsersIcon } from './icons';
+import { ReleasedWeeks } from './trend';
 
 export type PanelReleaseSectionProps = {
   release: PanelRelease;
@@ -186,6 +187,8 @@ function ReleasedFigures({
           </p>
         </div>
       )}
+
+      <ReleasedWeeks weekly={release.weekly} />
 
       <div className="space-y-2 border-t pt-3 text-xs leading-relaxed text-muted-foreground">
         {release.unusedWords.length > 0 && (

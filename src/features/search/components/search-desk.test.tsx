@@ -1,6 +1,6 @@
 // Issue 54 on the Explorer: the window beside the condition drives the headline; a size, a price band and a marketplace
 // narrow the search; all of it goes in the address, comes back on a reload and with Back, and is said in the answer's
-// "what we searched" line; a size the item name writes fills the size choice.
+// "what we searched" line; a size the item name writes fills the size choice; the trend as a chart and its table.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -236,6 +236,69 @@ describe('the research desk on the Explorer', () => {
     await u.clear(screen.getByLabelText(/Item Name/));
     await u.type(screen.getByLabelText(/Item Name/), 'Levi 501');
     expect(screen.getByLabelText('Size')).toHaveValue('');
+  });
+
+  it('shows the trend as a chart and as its table, which agree, with the reading only where it can say one', async () => {
+    open();
+    const u = userEvent.setup();
+    await typeSearch(u, 'Levi 501');
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    const trend = await screen.findByTestId('trend');
+    expect(within(trend).getByTestId('trend-reading')).toHaveTextContent(
+      /^Selling faster than 3 months ago$/,
+    );
+    expect(within(trend).getByTestId('trend-reading-basis')).toHaveTextContent(
+      'The last 30 days against the first 30 of the window: 12 sold against 3.',
+    );
+    expect(within(trend).getByTestId('trend-listed-today')).toHaveTextContent('Listed today: 20');
+    const bars = [...within(trend).getByTestId('trend-sold-chart').querySelectorAll('[data-week]')].map(
+      (e) => [e.getAttribute('data-week'), e.getAttribute('data-value')],
+    );
+    expect(bars).toHaveLength(13);
+    expect(bars[3]).toEqual(['2026-09-14', 'too-few']);
+    expect(bars[5]).toEqual(['2026-09-28', '0']);
+    expect(within(trend).getByTestId('trend-too-few-legend')).toBeInTheDocument();
+
+    await u.click(within(trend).getByRole('tab', { name: 'Table' }));
+    const table = within(trend).getByTestId('trend-table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .filter((r) => r.getAttribute('data-week'));
+    expect(
+      rows.map((r) => [r.getAttribute('data-week'), within(r).getByTestId('trend-table-sold').textContent]),
+    ).toEqual(bars.map(([week, value]) => [week, value === 'too-few' ? 'Too few sellers' : value]));
+    expect(within(rows[5]).getByTestId('trend-table-price')).toHaveTextContent('No price');
+    expect(within(rows[0]).getByTestId('trend-table-price')).toHaveTextContent('$30');
+    expect(within(rows[12]).getByRole('rowheader')).toHaveTextContent('Nov 16 (so far)');
+    expect(within(table).getByTestId('trend-table-listed')).toHaveTextContent('20');
+  });
+
+  it('says no reading when the answer can say none, and shows no trend for a source without one', async () => {
+    fake.current!.onInvoke(({ name }) => {
+      if (name === 'search-listed') return ok({ rows: [] });
+      if (name === 'search-available')
+        return ok(availableBody(20, { notNarrowedBy: ['size'], source: 'ebay' }));
+      return ok(
+        soldBody(10, { weeks, trendReading: { pace: null, price: null, earlySold: 1, recentSold: 2 } }),
+      );
+    });
+    open('/thriftingexplorer?q=Levi+501&condition=pre_owned&size=M');
+    const trend = await screen.findByTestId('trend');
+    expect(within(trend).queryByTestId('trend-reading')).not.toBeInTheDocument();
+    expect(screen.getByTestId('not-narrowed')).toHaveTextContent(
+      'Not narrowed by size: eBay cannot narrow its figures that way, so they cover every size.',
+    );
+
+    fake.current!.onInvoke(({ name }) =>
+      name === 'search-listed'
+        ? ok({ rows: [] })
+        : ok(name === 'search-available' ? availableBody(5) : soldBody(2)),
+    );
+    const u = userEvent.setup();
+    await typeSearch(u, 'Nike Dunk');
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('“Nike Dunk”');
+    await waitFor(() => expect(screen.queryByTestId('trend')).not.toBeInTheDocument());
   });
 
   it('saves a narrowed search with its window, and sees it as saved', async () => {

@@ -32,6 +32,7 @@ import { QueryReadingNote } from './query-reading-note';
 import { ResultCards } from './result-cards';
 import { SaveSearchButton, SaveSearchPlaceholder } from './save-search-button';
 import { SearchForm, type SizeFromQuery } from './search-form';
+import { TrendSection } from './trend';
 import { WithheldState } from './withheld-state';
 
 export type SearchExplorerProps = {
@@ -339,6 +340,16 @@ export function SearchExplorer({
                   </Badge>
                   {m.demoExplanation}
                 </p>
+              )}
+
+              {showsFigures(reading) && run.sold && run.sold.weeks.length > 0 && (
+                <TrendSection
+                  weeks={run.sold.weeks}
+                  reading={run.sold.trendReading}
+                  windowDays={run.sold.windowDays}
+                  listedToday={run.available?.availableCount ?? null}
+                  currency={run.sold.currency}
+                />
               )}
 
               {release && reading && (

@@ -201,10 +201,15 @@ describe('the seller panel’s released figures', () => {
     expect(screen.getByTestId('sold-count')).toHaveTextContent('5');
   });
 
-  it('says the narrowing the release cannot answer', async () => {
+  it('shows the release’s weeks with their errors, and says the narrowing it cannot answer', async () => {
+    const weekly = [
+      { week: '2026-10-26', sold: estimate(30, 12) },
+      { week: '2026-11-02', sold: null },
+      { week: '2026-11-09', sold: estimate(41, 12) },
+    ];
     fake.current!.answer({
       available: ok(demoAvailable(30)),
-      sold: ok(demoSold(12, released({ notNarrowedBy: ['size', 'price'] }))),
+      sold: ok(demoSold(12, released({ weekly, notNarrowedBy: ['size', 'price'] }))),
     });
     renderExplorer();
     await fillAndSearch('lululemon leggings');
@@ -212,6 +217,19 @@ describe('the seller panel’s released figures', () => {
     expect(within(panel).getByTestId('panel-release-not-narrowed')).toHaveTextContent(
       /^Not narrowed by size and price band: the panel releases totals by item, condition and week only/,
     );
+    const chart = within(panel).getByTestId('panel-release-weekly-chart');
+    expect([...chart.querySelectorAll('[data-week]')].map((e) => e.getAttribute('data-value'))).toEqual([
+      '30',
+      'too-few',
+      '41',
+    ]);
+    await userEvent.setup().click(within(panel).getByRole('tab', { name: 'Table' }));
+    const rows = within(within(panel).getByTestId('panel-release-weekly-table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Oct 26about 30, within ±12',
+      'Nov 2Too few to say',
+      'Nov 9about 41, within ±12',
+    ]);
   });
 });
 
