@@ -3,7 +3,9 @@
 // starts the emulator on it, signs in a bench user, and times search-available and search-sold end to end (supabase-js
 // -> HTTP -> function -> auth -> RPC -> PGlite) over 200 distinct realistic queries with the cache off. Beside them, a
 // naive `count(*) ... where title ilike '%word%'` on the same rows, and the ratio. Target: p95 <= 40 ms per function
-// (issue 10). EMULATOR_PORT picks the port.
+// (issue 10). EMULATOR_PORT picks the port. In the same run, the research desk's cost (issue 54): each query again with a
+// narrowing (a size, a price band, a marketplace, or all three, in turn) on both functions, and the sold search over
+// 365 days, whose trend has 52 weeks (the plain sold search is 90 days and carries 13).
 //
 // `--postgres`: the same bench on PostgreSQL 15 (issue 25) instead of PGlite: a cluster kept in
 // .data/bench/postgres-<count> (seeded with COPY on first use, `--fresh` seeds it anew), started on a free port with a
@@ -110,6 +112,14 @@ export function benchQueries(count: number): { itemName: string; condition: Cond
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** The research desk's narrowing, one per query in turn (issue 54): a size, a price band, a marketplace, all three. */
+const NARROWINGS: Record<string, unknown>[] = [
+  { size: 'M' },
+  { priceMin: 20, priceMax: 60 },
+  { marketplace: 'poshmark' },
+  { size: '8', priceMin: 10, marketplace: 'ebay' },
+];
 
 async function main() {
   const started = Date.now();
@@ -236,6 +246,9 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
 
     const available: number[] = [];
     const sold: number[] = [];
+    const availableNarrowed: number[] = [];
+    const soldNarrowed: number[] = [];
+    const soldYear: number[] = [];
     const took: { query: string; available: number; sold: number }[] = [];
     let comps = 0;
     for (const q of queries) {
@@ -248,6 +261,11 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       available.push(a.took);
       sold.push(s.took);
       took.push({ query: `${q.itemName} (${q.condition})`, available: a.took, sold: s.took });
+      // The desk, same query: narrowed on both functions, and the 365-day sold search with its 52-week trend.
+      const narrowing = NARROWINGS[took.length % NARROWINGS.length];
+      availableNarrowed.push((await timed('search-available', { ...q, ...narrowing })).took);
+      soldNarrowed.push((await timed('search-sold', { ...q, ...narrowing })).took);
+      soldYear.push((await timed('search-sold', { ...q, windowDays: 365 })).took);
       comps +=
         (a.data.byCondition
           ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0)
@@ -280,7 +298,10 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       `${'path'.padEnd(44)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)} ${'calls'.padStart(6)}`,
     );
     console.log(row('search-available (end to end, HTTP)', available));
-    console.log(row('search-sold (end to end, HTTP)', sold));
+    console.log(row('search-sold (90 days, 13-week trend)', sold));
+    console.log(row('search-available + a narrowing', availableNarrowed));
+    console.log(row('search-sold + a narrowing', soldNarrowed));
+    console.log(row('search-sold 365 days (52-week trend)', soldYear));
     console.log(row(`naive ILIKE count (SQL only, first ${naive.length})`, naive));
     console.log('inside the functions (Server-Timing):');
     for (const [name, values] of parts) console.log(row(`  ${name}`, values));
