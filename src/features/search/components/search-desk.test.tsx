@@ -227,6 +227,10 @@ describe('the research desk on the Explorer', () => {
     await u.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByTestId('sold-count');
     await waitFor(() => expect(screen.getByLabelText('Size')).toHaveValue('M'));
+    // "More filters" says so, and stays closed: opening it would push the answer down on a phone.
+    expect(screen.getByRole('button', { name: /More filters/ })).toHaveTextContent('1 set');
+    expect(screen.getByRole('button', { name: /More filters/ })).toHaveAttribute('aria-expanded', 'false');
+    await u.click(screen.getByRole('button', { name: /More filters/ }));
     expect(screen.getByLabelText('Size')).toBeVisible();
     expect(screen.getByText('From your item name')).toBeInTheDocument();
     expect(searchedLine()).toHaveTextContent('size M (from your words)');

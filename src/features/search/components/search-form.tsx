@@ -75,7 +75,7 @@ export function SearchForm({
   });
   const { register, handleSubmit, formState } = form;
   const { errors, isValid } = formState;
-  // "More filters" opens on a search that holds any, and whenever one is filled in for the user.
+  // "More filters" opens on a search that holds any (an address, Back); the reseller opens and closes it otherwise.
   const [filtersOpen, setFiltersOpen] = useState(() => narrowingSet(defaultValues ?? {}) > 0);
   // The size the form filled from the item name (not typed): it goes when the item name changes, and the next answer
   // fills it again if the new name still writes it.
@@ -120,7 +120,8 @@ export function SearchForm({
     if (itemName.trim() !== sizeFromQuery.itemName.trim() || size?.trim()) return;
     form.setValue('size', sizeFromQuery.size, { shouldValidate: true });
     filledSize.current = sizeFromQuery.size;
-    setFiltersOpen(true);
+    // "More filters" says "1 set" but stays as it is: opening it would push the answer down on a phone, where the
+    // form sits above it.
     // Once per answer that reads a size; form is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sizeFromQuery]);
@@ -162,7 +163,8 @@ export function SearchForm({
         <h2 className="text-lg font-semibold leading-none tracking-tight">{m.panelTitle}</h2>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label={m.panelTitle}>
+        {/* space-y-4: with the window and "More filters", Search stays above the fold of a 1280x800 screen. */}
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-label={m.panelTitle}>
           <RequiredField ids={item} label={m.itemNameLabel} help={m.itemNameHelp} error={errors.itemName}>
             <Input
               {...controlProps(item, errors.itemName)}
@@ -202,7 +204,7 @@ export function SearchForm({
           <div className="space-y-4">
             <button
               type="button"
-              className="flex w-full items-center justify-between gap-2 rounded-md py-1 text-left text-sm font-medium text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+              className="flex w-full items-center justify-between gap-2 rounded-md py-0.5 text-left text-sm font-medium text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
               aria-expanded={filtersOpen}
               aria-controls={`${ids}-filters`}
               onClick={() => setFiltersOpen((open) => !open)}
@@ -323,7 +325,7 @@ function WindowChoice({
   const help = `${useId()}-window-help`;
   return (
     <fieldset className="min-w-0 space-y-2" aria-describedby={help}>
-      <legend className="mb-2 text-sm font-medium leading-none">{m.windowLabel}</legend>
+      <legend className="text-sm font-medium leading-none">{m.windowLabel}</legend>
       <div className="grid grid-cols-4 rounded-md border p-0.5" data-testid="window-choice">
         {soldWindows.map((days) => (
           <label
@@ -336,7 +338,8 @@ function WindowChoice({
           </label>
         ))}
       </div>
-      <p id={help} className="text-xs text-muted-foreground">
+      {/* Said to a screen reader with the choice; on screen the legend and the days say it. */}
+      <p id={help} className="sr-only">
         {m.windowHelp}
       </p>
     </fieldset>
@@ -381,7 +384,7 @@ function PriceBand({
   );
   return (
     <fieldset className="min-w-0 space-y-2">
-      <legend className="mb-2 text-sm font-medium leading-none">{m.priceLabel}</legend>
+      <legend className="text-sm font-medium leading-none">{m.priceLabel}</legend>
       <div className="flex gap-3">
         {input('priceMin', m.priceMinLabel)}
         {input('priceMax', m.priceMaxLabel)}
