@@ -411,7 +411,7 @@ Marine Serre
 Coperni
 Casablanca | casablanca paris
 Vetements
-Armani | giorgio armani | emporio armani | armani collezioni | armani jeans | emporio
+Armani | giorgio armani | emporio armani | armani collezioni | emporio
 Armani Exchange | a x armani exchange
 Versus Versace
 Hogan
@@ -526,7 +526,7 @@ Thomas Pink | pink shirtmaker
 Charles Tyrwhitt | ctshirts
 Hawes & Curtis | hawes and curtis
 TM Lewin | t m lewin
-Eton | eton shirts
+Eton
 J.Press | j press
 Psycho Bunny
 Original Penguin | penguin by munsingwear
@@ -549,7 +549,7 @@ Cinq a Sept
 Cult Gaia | cultgaia
 Derek Lam | 10 crosby derek lam | derek lam 10 crosby
 Diane von Furstenberg | dvf | diane von furstenburg
-Frame | frame denim
+Frame
 Helmut Lang | helmut
 IRO | iro paris
 J Brand | jbrand
@@ -585,26 +585,26 @@ Dear John Denim
 Sanctuary | sanctuary clothing
 Blank NYC | blanknyc
 Pistola
-Hudson Jeans | hudson
+Hudson Jeans
 Joe's Jeans | joes jeans
 DL1961 | dl 1961
 Re/Done | re done
 Slvrlake
 Moussy | moussy vintage
 Ksubi | tsubi
-Naked & Famous | naked and famous | naked famous denim
+Naked & Famous | naked and famous
 3sixteen | 3 sixteen
 Iron Heart
-Momotaro | momotaro jeans
+Momotaro
 Pure Blue Japan
 Samurai Jeans
 Edwin
-Evisu | evisu genes | evisu jeans
+Evisu | evisu genes
 G-Star Raw | gstar | g star raw | g star | gstar raw
-Pepe Jeans | pepe
+Pepe Jeans
 Silver Jeans Co. | silver jeans company
 Rock Revival
-Miss Me | missme | miss me jeans
+Miss Me | missme
 Vigoss
 Cello Jeans
 Judy Blue
@@ -618,7 +618,7 @@ Akademiks
 Enyce
 Jordache
 Gloria Vanderbilt
-Lee | lee riders | lee jeans | lee denim
+Lee | lee riders
 Gitano
 Sasson
 Bongo
@@ -631,7 +631,7 @@ Kut from the Kloth | kut
 Liverpool Los Angeles | liverpool jeans
 Jag Jeans
 Flying Monkey
-Bullhead Denim | bullhead
+Bullhead Denim
 Zana Di
 Democracy Jeans
 `);
@@ -697,11 +697,11 @@ Mitchell & Ness | mitchell and ness | mitchell ness
 Pro Standard
 New Era | newera
 '47 Brand | 47 brand | forty seven brand
-Ebbets Field Flannels | ebbets field
+Ebbets Field Flannels
 Salem Sportswear
 Nutmeg Mills
 Tultex
-Hanes | hanes beefy
+Hanes
 Fruit of the Loom | fruit loom
 Jerzees
 Gildan
@@ -778,11 +778,11 @@ Zoo York
 DC Shoes | dc shoe co
 Etnies
 Emerica
-Osiris | osiris shoes
-Globe | globe shoes
+Osiris
+Globe
 Fallen Footwear
 Lakai
-Supra | supra footwear
+Supra
 Dvs
 Es Footwear
 Creature Skateboards
@@ -822,7 +822,7 @@ Honor the Gift
 
 /** Vintage, heritage, workwear and western labels, and footwear. */
 export const HERITAGE_BRANDS = entries(`
-Schott | schott nyc | schott perfecto
+Schott | schott nyc
 Golden Bear
 Vanson | vanson leathers
 Langlitz
@@ -881,7 +881,7 @@ Cole of California
 Rose Marie Reid
 Stetson
 Resistol
-Cinch | cinch jeans
+Cinch
 Roper
 Panhandle Slim
 Rock & Roll Denim | rock and roll denim | rock and roll cowboy | rock and roll cowgirl
@@ -891,11 +891,11 @@ Kimes Ranch
 Hooey
 Tony Lama | tonylama
 Justin Boots
-Durango | durango boots
+Durango
 Dan Post
 Old Gringo
 Corral Boots
-Laredo Boots | laredo
+Laredo Boots
 Boulet
 Tecovas
 Idyllwind
@@ -903,7 +903,7 @@ Schaefer Outfitter | schaefer
 Ely Cattleman | ely walker
 H Bar C
 Rockmount Ranch Wear | rockmount
-Nocona | nocona boots
+Nocona
 Chippewa
 Danner
 Thorogood
@@ -917,7 +917,7 @@ Xtratuf
 Bogs
 Kamik
 Blundstone | blundstones | blunnies | blunstone
-RM Williams | r m williams | rm williams boots
+RM Williams | r m williams
 Solovair
 Grenson
 Tricker's | trickers
@@ -932,9 +932,8 @@ Quoddy
 Rancourt
 Yuketen
 Viberg
-White's Boots | whites boots
 Nicks Boots | nicks handmade boots
-Wesco | wesco boots
+Wesco
 Caterpillar | cat footwear
 Carolina Boots
 Sebago
@@ -965,7 +964,7 @@ Havaianas
 Rainbow Sandals
 Dolce Vita
 Jeffrey Campbell
-Matisse | matisse footwear
+Matisse
 Seychelles
 Chinese Laundry
 Marc Fisher | marc fisher ltd
@@ -985,7 +984,7 @@ Franco Sarto
 Aldo
 Call It Spring
 Skechers | sketchers | skecher
-Toms | toms shoes
+Toms
 Bearpaw | bear paw
 EMU Australia
 Koolaburra | koolaburra by ugg
@@ -1064,7 +1063,7 @@ Moose Knuckles
 Nobis
 Parajumpers
 Kanuk
-Tilley | tilley hat | tilley endurables
+Tilley | tilley endurables
 Manitobah Mukluks | manitobah
 Free Fly | free fly apparel
 Howler Brothers | howler bros
@@ -1386,7 +1385,7 @@ Affliction
 Rampage
 XOXO
 Candie's
-JNCO | jnco jeans
+JNCO
 Limited Too
 Dereon
 G-Unit | g unit

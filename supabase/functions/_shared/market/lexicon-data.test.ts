@@ -133,6 +133,25 @@ describe('the brands resellers sell (issue 54)', () => {
     expect(everyday).toEqual([]);
   });
 
+  it('gives no new brand a name that is another of its names and a garment: it would swallow the garment', () => {
+    // "lee jeans" as a name of Lee reads "lee jeans" as the brand alone, and a Lee jacket would count
+    const garments = new Set(GARMENTS.flatMap((e) => [e.name, ...e.aliases].map(norm)));
+    const swallowing = MORE_BRANDS.flatMap((e) => {
+      const names = [e.name, ...e.aliases].map(norm);
+      return names.filter((name) =>
+        names.some(
+          (other) =>
+            other !== name &&
+            name.startsWith(`${other} `) &&
+            [name.slice(other.length + 1), name.slice(other.length + 1).replace(/s$/, '')].some((rest) =>
+              garments.has(rest),
+            ),
+        ),
+      );
+    });
+    expect(swallowing).toEqual([]);
+  });
+
   it('reads every band of the list as a band tee brand', () => {
     const bandTees = new Set(PRODUCTS.filter((p) => p.garment === 'band tee').map((p) => p.brand));
     expect(BANDS_BRANDS.filter((band) => !bandTees.has(band.name))).toEqual([]);
