@@ -252,6 +252,12 @@ describe('did you mean', () => {
       'Lululemon align 28 black',
     );
     expect((await suggestions('lululemon align 28 black zebra')).unused).toEqual(['zebra']);
+    // an inch length is its number: titles write 28" (no word), 28 in or 28 inch
+    const inches = await read('lululemon align 28 inch black');
+    expect(words(inches)).toEqual(['Lululemon', 'align', '28', 'black']);
+    expect(await suggest('lululemon align 28 inch black')).not.toContain('Lululemon align');
+    // unless the two are a product's name
+    expect(words(await read('timberland 6 inch boots'))).toEqual(['Timberland', '6', 'inch', 'boots']);
     // a size is said as a size
     expect((await suggestions('coach tabby size 6')).unused).toEqual(['size 6']);
     expect((await suggestions('lululemon align size s')).unused).toEqual(['size S']);

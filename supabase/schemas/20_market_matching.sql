@@ -481,6 +481,15 @@ begin
         end if;
       end if;
     end if;
+    -- An inch length's unit says nothing a title must write (titles write 25", 25 in, 25 inch): the number is the
+    -- length, "inch" is set aside (issue 54), unless the two are a product's name (Timberland's "6 inch").
+    if not v_found and v_words[v_i] = 'inch' and v_i > 1
+       and v_words[v_i - 1] <> '' and translate(v_words[v_i - 1], '0123456789', '') = ''
+       and not exists (select 1 from public.market_products p where p.phrase = v_words[v_i - 1] || ' inch') then
+      p_notes := jsonb_set(p_notes, '{ignored}', coalesce(p_notes -> 'ignored', '[]') || to_jsonb('inch'::text));
+      v_i := v_i + 1;
+      continue;
+    end if;
     if not v_found then
       v_word := v_words[v_i];
       v_len := 1;
@@ -537,7 +546,7 @@ begin
             from unnest(array['2', '3', '4', '6', '7', '8', '9', '11', '12', '13', '14'],
                         array['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix', 'xi', 'xii', 'xiii', 'xiv']) as r(digits, roman)
             where v_word in (r.digits, r.roman)) a), 'kind', 'word');
-        v_lead := v_lead and (v_word ~ '^sz_|[0-9]'
+        v_lead := v_lead and (left(v_word, 3) = 'sz_' or v_word <> translate(v_word, '0123456789', '')
           or v_word in ('vintage', 'vtg', 'retro', 'classic', 'original', 'og', 'deadstock', 'ds', 'nos'));
         v_i := v_i + 1;
         continue;
@@ -1503,8 +1512,12 @@ begin
                 or exists (select 1 from jsonb_array_elements(g.value -> 'any') a
                            where jsonb_array_length(a.value) = 1 and 'sz_' || (a.value ->> 0) = z.value -> 'any' -> 0 ->> 0))
          limit 1),
-        -- an inch length is its number and "inch" ("28 inch"; 28" leaves the number alone)
-        case when g.value -> 'any' -> 0 ->> 0 = 'inch' and g.before ~ '^[0-9]+$' then 'g' || (g.n - 1) end,
+        -- a number written with the one before it ("11.5", "3/8") is one unit with it
+        case when g.before <> '' and translate(g.before, '0123456789', '') = ''
+                  and g.value -> 'any' -> 0 ->> 0 <> '' and translate(g.value -> 'any' -> 0 ->> 0, '0123456789', '') = ''
+                  and (strpos(v_query, g.before || '.' || (g.value -> 'any' -> 0 ->> 0)) > 0
+                       or strpos(v_query, g.before || '/' || (g.value -> 'any' -> 0 ->> 0)) > 0)
+             then 'g' || (g.n - 1) end,
         'g' || g.n) as unit
     from (select b.value, b.n, lag(b.value -> 'any' -> 0 ->> 0) over (order by b.n) as before
           from jsonb_array_elements(v_groups) with ordinality as b(value, n)) g
@@ -1568,13 +1581,20 @@ begin
       v_unused := array(
         select case
                  when u.value #>> '{}' = 'sz_os' then 'one size'
-                 when u.value #>> '{}' ~ '^sz_(uk|eu)' then
+                 when left(u.value #>> '{}', 5) in ('sz_uk', 'sz_eu') then
                    'size ' || upper(substr(u.value #>> '{}', 4, 2)) || ' ' || substr(u.value #>> '{}', 6)
                  when u.value #>> '{}' like 'sz\_%' then 'size ' || upper(substr(u.value #>> '{}', 4))
-                 else (select string_agg(coalesce(private.market_written(c.value -> 'group', v_query),
-                                array_to_string(array(select jsonb_array_elements_text(c.value -> 'group' -> 'any' -> 0)), ' ')),
-                                ' ' order by (c.value ->> 'n')::int)
-                       from jsonb_array_elements(v_classes) c where c.value ->> 'unit' = u.value #>> '{}')
+                 else (select case when strpos(v_query, replace(w.text, ' ', '.')) > 0 then replace(w.text, ' ', '.')
+                                   when strpos(v_query, replace(w.text, ' ', '/')) > 0 then replace(w.text, ' ', '/')
+                                   else w.text end
+                       from (select string_agg(coalesce(private.market_written(c.value -> 'group', v_query),
+                                array_to_string(array(select jsonb_array_elements_text(c.value -> 'group' -> 'any' -> 0)), ' '))
+                                -- an inch length as written: the reading sets "inch" aside
+                                || case when strpos(' ' || array_to_string(v_words, ' ') || ' ',
+                                                    ' ' || (c.value -> 'group' -> 'any' -> 0 ->> 0) || ' inch ') > 0
+                                        then ' inch' else '' end,
+                                ' ' order by (c.value ->> 'n')::int) as text
+                             from jsonb_array_elements(v_classes) c where c.value ->> 'unit' = u.value #>> '{}') w)
                end
         from jsonb_array_elements(v_left) with ordinality as u(value, n)
         order by u.n);

@@ -1,7 +1,7 @@
 -- "Did you mean": brands and categories spelled close to a query, and first the query without the words no listing of
 -- it uses, which the answer names (issue 54); only the search functions (service role) call it.
 begin;
-select plan(12);
+select plan(13);
 
 insert into public.market_listings (marketplace, external_id, title, brand, category, condition, status, price, currency, listed_at, source)
 values
@@ -29,6 +29,8 @@ select is(public.market_suggestions('patagonia better sweater oatmeal', 3) -> 's
   '"Patagonia better sweater"'::jsonb, 'and the search without it keeps the brand''s product name');
 select is(public.market_suggest('lululemon align size s', 3), array['Lululemon align', 'Lululemon'],
   'a size not listed: the item without it first');
+select is(public.market_parse_query('lululemon align 25 inch') -> 'ignored', '["inch"]'::jsonb,
+  'an inch length is its number: titles write 25" with no word for the inch');
 
 -- A brand whose name is an everyday word is the brand only where the query reads as one (issue 54).
 select is(public.market_parse_query('mother of pearl buttons') -> 'recognised', '[]'::jsonb,
