@@ -8,13 +8,21 @@ import { prepareDatabase } from '../../emulator/db/migrate';
 import { EVAL_QUERIES } from './queries';
 import {
   evaluate,
+  evaluateFollowed,
   evaluateWritten,
+  findsItsItem,
   loadLabelledMarket,
   loadWrittenMarket,
   overall,
   type QueryScore,
 } from './evaluate';
-import { WRITTEN_LISTINGS, WRITTEN_QUERIES } from './written/index';
+import {
+  ALL_WRITTEN_LISTINGS,
+  NEW_BRANDS,
+  UNUSED_WORDS,
+  WRITTEN_LISTINGS,
+  WRITTEN_QUERIES,
+} from './written/index';
 
 let db: Database;
 let scores: QueryScore[];
@@ -103,5 +111,33 @@ describe('search quality on titles as sellers write them (issue 24, scripts/sear
     const none = written.filter((s) => s.expected === 0);
     expect(none.length).toBeGreaterThanOrEqual(5);
     for (const s of none) expect(s.matched, s.query).toBe(0);
+  });
+});
+
+describe('search quality beyond the first lexicon and past words no listing uses (issue 54)', () => {
+  let newBrands: Awaited<ReturnType<typeof evaluateWritten>>;
+  let unused: Awaited<ReturnType<typeof evaluateFollowed>>;
+  beforeAll(async () => {
+    await loadWrittenMarket(db, ALL_WRITTEN_LISTINGS);
+    newBrands = await evaluateWritten(db, NEW_BRANDS.queries);
+    unused = await evaluateFollowed(db, UNUSED_WORDS);
+  }, 300_000);
+
+  it('finds the item of at least 80% of the queries naming brands beyond the first lexicon, precision 95%', () => {
+    const bar = findsItsItem(newBrands);
+    expect(bar.share).toBeGreaterThanOrEqual(0.8);
+    expect(bar.precision).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('finds the item of at least 80% of the queries with words no listing uses, through the first suggestion', () => {
+    const bar = findsItsItem(unused);
+    expect(bar.share).toBeGreaterThanOrEqual(0.8);
+    expect(bar.precision).toBeGreaterThanOrEqual(0.95);
+    // most of them found nothing as typed, and were offered the search without those words
+    expect(unused.filter((s) => s.searched !== s.query).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('says which words it could not use, as the labels name them, for at least 80% of those queries', () => {
+    expect(unused.filter((s) => s.unusedAsLabelled).length).toBeGreaterThanOrEqual(0.8 * unused.length);
   });
 });

@@ -207,3 +207,60 @@ export async function evaluateWritten(db: Queryable, queries: WrittenQuery[]): P
   }
   return scores;
 }
+
+export type FollowedScore = WrittenScore & {
+  /** The search counted: the query's own, or when it found nothing, the first "did you mean" it was offered. */
+  searched: string;
+  /** The words the answer said it could not use (market_suggestions), and whether they are the labelled ones. */
+  unused: string[];
+  unusedAsLabelled: boolean;
+};
+
+/**
+ * Scores each query of set D (issue 54) as a reseller meets it: when the query finds nothing, listed now or sold in the
+ * 90-day window, the answer offers the search without the words no listing of the item uses first, and the reseller
+ * follows it. The comps are labelled against that item.
+ */
+export async function evaluateFollowed(db: Queryable, queries: WrittenQuery[]): Promise<FollowedScore[]> {
+  const scores: FollowedScore[] = [];
+  for (const q of queries) {
+    let searched = q.query;
+    let matched = await matchedIds(db, q.query, 90);
+    let unused: string[] = [];
+    if (matched.size === 0) {
+      const { rows } = await db.query<{ s: { suggestions: string[]; unused: string[] } }>(
+        'select public.market_suggestions($1, 3) as s',
+        [q.query],
+      );
+      unused = rows[0].s.unused;
+      const first = rows[0].s.suggestions[0];
+      if (first !== undefined) {
+        searched = first;
+        matched = await matchedIds(db, first, 90);
+      }
+    }
+    const expected = new Set(q.comps);
+    scores.push({
+      ...scoreOf(q.query, q.theme, expected, matched),
+      missed: [...expected].filter((id) => !matched.has(id)),
+      extra: [...matched].filter((id) => !expected.has(id)),
+      searched,
+      unused,
+      unusedAsLabelled: JSON.stringify(unused) === JSON.stringify(q.unused ?? []),
+    });
+  }
+  return scores;
+}
+
+/** Issue 54's bar for sets C and D: at least 80% of the queries find their item (recall 80% or more), precision 95%. */
+export function findsItsItem(scores: QueryScore[]): {
+  found: number;
+  share: number;
+  precision: number;
+  met: boolean;
+} {
+  const found = scores.filter((s) => s.recall >= 0.8).length;
+  const { precision } = overall(scores);
+  const share = found / scores.length;
+  return { found, share, precision, met: share >= 0.8 && precision >= 0.95 };
+}

@@ -7,11 +7,14 @@ import { z } from 'zod';
 
 const marketplace = z.enum(['ebay', 'poshmark', 'depop', 'vinted', 'mercari', 'grailed']);
 const condition = z.enum(['new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned']);
-const listingId = z.string().regex(/^[ab]\d{3}$/);
+const listingId = z.string().regex(/^[abc]\d{3}$/);
 
 /** One listing as a marketplace export or feed gives it. */
 export const writtenListing = z.strictObject({
-  /** Unique in the whole set: 'a001'... (set A: bags, footwear, accessories) or 'b001'... (set B: clothing). */
+  /**
+   * Unique in the whole set: 'a001'... (set A: bags, footwear, accessories), 'b001'... (set B: clothing) or 'c001'...
+   * (set C: brands beyond the first lexicon, issue 54).
+   */
   id: listingId,
   /** The part of its set it was written in ("Lululemon bottoms"), for finding it again; the matcher never sees it. */
   section: z.string().optional(),
@@ -49,6 +52,11 @@ export const writtenQuery = z.strictObject({
   comps: z.array(listingId),
   /** A line of reason for each borderline call, included or left out: { a042: 'GS sizes are kids: left out' }. */
   why: z.record(listingId, z.string().min(1)).optional(),
+  /**
+   * Set D: the words of the query no listing of the item uses, as the answer should name them ("size 14", "sage"),
+   * in the query's order. The comps are then what the search without them finds for a reseller (issue 54).
+   */
+  unused: z.array(z.string().min(1)).optional(),
 });
 export type WrittenQuery = z.infer<typeof writtenQuery>;
 
