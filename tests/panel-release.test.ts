@@ -74,6 +74,10 @@ async function cells() {
 
 beforeAll(async () => {
   db = await migratedDatabase();
+  // A seeded key: every noisy figure of this file is the same on every run.
+  await db.query(
+    `insert into private.panel_noise_key (key) values (extensions.digest('panel-release-test-52', 'sha256'))`,
+  );
 });
 
 afterAll(async () => {
@@ -249,7 +253,7 @@ describe('a dominant seller', () => {
 
 // The mechanism itself, over many seeded keys: the attacker sees a window's noisy sum of 13 weekly cells, with the
 // victim's unit (1 seller, 3 sales) in one of them or not. For every outcome seen often enough, the likelihood ratio
-// of the two worlds stays within e^epsilon of that figure (gate 0.4, sold 0.6), with a sampling slack; and averaging
+// of the two worlds stays within e^epsilon of that figure (gate 0.65, sold 0.6), with a sampling slack; and averaging
 // the repeated query does not help, since a repeated query is the same sample.
 describe('the noise, as a stochastic tester checks it', () => {
   async function sums(scale: number, victim: number, trials: number, cells: number) {
@@ -267,7 +271,7 @@ describe('the noise, as a stochastic tester checks it', () => {
   for (const [figure, epsilon, delta, cells, view] of [
     ['sold', 0.6, 3, 13, 'a 13-week window'],
     ['sold', 0.6, 3, 9, 'the 13-week window less the 4-week one (differencing by window)'],
-    ['sellers', 0.4, 1, 1, 'one condition of one week (differencing by split)'],
+    ['sellers', 0.65, 1, 1, 'one condition of one week (differencing by split)'],
   ] as const) {
     it(`the ${figure} figure of ${view} moves the odds of any outcome by at most e^${epsilon}`, async () => {
       const trials = 5_000;

@@ -12,8 +12,8 @@
 -- sums released cells only (private.panel_figures): post-processing, which costs no privacy, whatever is asked and
 -- however often. A seller joining or leaving moves no released number.
 --
--- Budget per release of a unit (epsilon): gate 0.4, sold 0.6, listed 0.2, price histogram 0.6, days histogram 0.1,
--- marketplace histogram 0.1: 2.0. A week is released once 6 days after it ends, and once more 13 weeks later (the late
+-- Budget per release of a unit (epsilon): gate 0.65, sold 0.6, listed 0.2, price histogram 0.45, days histogram 0.05,
+-- marketplace histogram 0.05: 2.0. A week is released once 6 days after it ends, and once more 13 weeks later (the late
 -- history sellers import enters then, with fresh noise): at most 4 in total for one seller's sales of one item in one
 -- condition in one week.
 
@@ -253,8 +253,8 @@ create function private.panel_scales() returns jsonb
   language sql immutable
   set search_path = ''
 as $$
-  select jsonb_build_object('sellers', 1 / 0.4, 'sold', 3 / 0.6, 'listed', 3 / 0.2, 'prices', 1 / 0.6,
-    'days', 1 / 0.1, 'markets', 1 / 0.1)
+  select jsonb_build_object('sellers', 1 / 0.65, 'sold', 3 / 0.6, 'listed', 3 / 0.2, 'prices', 1 / 0.45,
+    'days', 1 / 0.05, 'markets', 1 / 0.05)
 $$;
 
 create function private.panel_cell_label(p_week date, p_release smallint, p_brand text, p_garment text,
@@ -313,7 +313,9 @@ begin
       (l.listed_at < v_end and (l.status = 'available' or l.sold_at >= v_end)) as listed_here,
       -- A random order within the unit that no one can steer: by the key and the row.
       extensions.hmac(convert_to(l.id::text, 'UTF8'), v_key, 'sha256') as draw
-    from public.market_listings l, lateral private.panel_leaf(l.terms) pl,
+    from public.market_listings l
+      -- Each row's leaf, read once per release run (panel_release_run), not once per week.
+      join pg_temp.panel_run_leaves pl on pl.id = l.id,
       -- The pair when the catalogue holds it, else the brand alone, else the garment alone.
       lateral (select pl.brand as brand,
         case when pl.brand = '' or exists (select 1 from private.panel_catalogue k
@@ -400,7 +402,6 @@ begin
      and not exists (select 1 from public.market_listings where source = 'panel') then
     return v_done;
   end if;
-  perform private.panel_catalogue_refresh();
   for v_week in
     select w::date from generate_series(
       date_trunc('week', p_now at time zone 'UTC')::date - 7 * 54, date_trunc('week', p_now at time zone 'UTC')::date,
@@ -413,6 +414,16 @@ begin
     end;
     continue when v_release is null
       or exists (select 1 from private.panel_releases r where r.week = v_week and r.release >= v_release);
+    -- The first week due in this run: the catalogue and every panel row's leaf, once.
+    if jsonb_array_length(v_done) = 0 then
+      perform private.panel_catalogue_refresh();
+      create temporary table if not exists panel_run_leaves (id bigint primary key, brand text, garment text)
+        on commit drop;
+      truncate panel_run_leaves;
+      insert into panel_run_leaves
+      select l.id, lf.brand, lf.garment from public.market_listings l, lateral private.panel_leaf(l.terms) lf
+      where l.source = 'panel';
+    end if;
     v_cells := private.panel_release_week(v_week, v_release);
     v_done := v_done || jsonb_build_object('week', v_week, 'release', v_release, 'cells', v_cells);
   end loop;
@@ -535,9 +546,9 @@ $$;
 
 -- What the panel's release says of a reading, in one condition, over a window: sums of released cells only. The noise
 -- of every cell read is computed whether or not the cell is stored, so the time an answer takes does not say which
--- cells hold a seller. A condition is shown when its summed noisy seller count clears a floor of 5 by 2.33 of its
--- standard deviations (noise alone passes once in 100 readings) and its noisy sold count is at least twice its error
--- (noise alone never reads as sales): released figures both, never a true count. Every count carries its 95% half-width, 1.96 standard deviations of the summed noise; a price or days figure its
+-- cells hold a seller. A condition is shown when its summed noisy seller count clears a floor of 5 by 2.58 of its
+-- standard deviations: noise alone passes once in 200 readings, and the gate depends on that noisy count alone, never
+-- on a true count (a gate on the sold count too hid nine in ten of the items it should show). Every count carries its 95% half-width, 1.96 standard deviations of the summed noise; a price or days figure its
 -- range at the same level. The answer when not shown is the same whatever the panel holds: the window, the newest
 -- release and what the query reads.
 create function private.panel_figures(p_parsed jsonb, p_query text, p_condition text, p_window_days integer,
@@ -607,7 +618,7 @@ begin
         l.value ->> 1, c.condition, '{}')) e on true
   )
   select
-    (select jsonb_object_agg(g.condition, case when g.sellers >= 5 + 2.326 * g.sd_sellers and g.sold >= 2 * 1.96 * g.sd_sold
+    (select jsonb_object_agg(g.condition, case when g.sellers >= 5 + 2.576 * g.sd_sellers
         then jsonb_build_object('value', greatest(g.sold, 0), 'error', ceil(1.96 * g.sd_sold)::int) end)
      from (select c.condition, sum(c.sellers) as sellers, sum(c.sold) as sold,
          sqrt(v_cells * private.panel_variance((v_scales ->> 'sellers')::float8)) as sd_sellers,
@@ -615,7 +626,7 @@ begin
        from cells c group by c.condition) g),
     -- The trend (issue 54): the condition's sold count per released week, by the same gate over that week's cells.
     (select jsonb_agg(jsonb_build_object('week', g.week, 'sold', case
-          when g.sellers >= 5 + 2.326 * g.sd_sellers and g.sold >= 2 * 1.96 * g.sd_sold
+          when g.sellers >= 5 + 2.576 * g.sd_sellers
           then jsonb_build_object('value', greatest(g.sold, 0), 'error', ceil(1.96 * g.sd_sold)::int) end) order by g.week)
      from (select c.week, sum(c.sellers) as sellers, sum(c.sold) as sold,
          sqrt(v_leaves * private.panel_variance((v_scales ->> 'sellers')::float8)) as sd_sellers,
