@@ -393,7 +393,8 @@ begin
     else coalesce((select jsonb_agg(r.value) from jsonb_array_elements(v_raw -> 'recentSales') r
                    where not (r.value ->> 'panel')::boolean), '[]')
   end;
-  if v_shown and p_window_days = 90 and jsonb_array_length(v_raw -> 'soldKeys') > 0 then
+  if v_shown and p_window_days = 90 and jsonb_array_length(v_raw -> 'soldKeys') > 0
+     and coalesce(p_filters, '{}') = '{}' then
     -- The sellers the listed search of the same text, condition and reading found a minute ago at most.
     select r.sellers into v_listed from public.market_query_readings r
     where r.query = p_query and r.condition = p_condition and r.sellers_at > now() - interval '1 minute'
@@ -578,8 +579,9 @@ begin
     on conflict (query) do update set reading = excluded.reading, read_at = now(), condition = null, sellers = null,
       sellers_at = null;
   end if;
-  -- The sellers of a listed search, for the sold search's headline that follows.
-  if p_kind = 'available' then
+  -- The sellers of a listed search, for the sold search's headline that follows: of a search not narrowed only, since
+  -- the kept sellers are keyed by query and condition alone (a narrowed sold search counts its own).
+  if p_kind = 'available' and coalesce(p_filters, '{}') = '{}' then
     update public.market_query_readings r set condition = p_condition, sellers = v_sellers, sellers_at = now()
     where r.query = p_query;
   end if;
