@@ -1,11 +1,12 @@
 import { searchMessages as m } from '../messages';
-import { conditionLabels, HEADLINE_WINDOW, type AvailableResult, type Condition } from '../schemas';
+import { windowOf } from '../lib/narrowing';
+import { conditionLabels, type AvailableResult, type SearchInput } from '../schemas';
 import { SearchIcon } from './icons';
 import { SearchLinks, StatePanel, StateSection } from './state-panel';
 
 export type NoComparablesProps = {
-  itemName: string;
-  condition: Condition;
+  /** The search that found nothing: a suggestion keeps its condition, window and narrowing, and changes the words. */
+  query: SearchInput;
   /** Where the search looked: 'Demo data', 'eBay', 'Imported listings'. */
   sourceLabel: string;
   /** "Did you mean" names from the index (trigram neighbours and the lexicon). */
@@ -30,14 +31,20 @@ const list = (items: string[]) =>
  * What the index knows of the query's words, from the same lexicon and counts as the search: a known item that has not
  * sold here ("We know Hermes (brand) and Birkin (a Hermes model)") reads differently from a word nothing uses.
  */
-function QueryWords({ reading }: { reading: NonNullable<AvailableResult['reading']> }) {
+function QueryWords({
+  reading,
+  windowDays,
+}: {
+  reading: NonNullable<AvailableResult['reading']>;
+  windowDays: number;
+}) {
   const names = [...new Map(reading.recognised.map((t) => [`${t.kind}|${t.label}`, nameOf(t)])).values()];
   const unknown = [...new Set(reading.unknown)];
   return (
     <StateSection title={m.wordsTitle} testId="query-words">
       <ul className="mt-2 space-y-1 text-sm">
         {names.length > 0 && (
-          <li data-testid="words-recognised">{m.recognisedLine(list(names), HEADLINE_WINDOW)}</li>
+          <li data-testid="words-recognised">{m.recognisedLine(list(names), windowDays)}</li>
         )}
         {unknown.length > 0 && (
           <li data-testid="words-unknown">
@@ -56,13 +63,7 @@ function QueryWords({ reading }: { reading: NonNullable<AvailableResult['reading
  * Nothing listed and nothing sold (issue 10): not a 0% market but no evidence at all. What was searched, where,
  * nearby names and tips; no rate, no band, no snooze bubble and no no-sold dialog.
  */
-export function NoComparables({
-  itemName,
-  condition,
-  sourceLabel,
-  suggestions,
-  reading,
-}: NoComparablesProps) {
+export function NoComparables({ query, sourceLabel, suggestions, reading }: NoComparablesProps) {
   return (
     <StatePanel
       name="no-comparables"
@@ -70,12 +71,12 @@ export function NoComparables({
       title={m.noComparablesTitle}
       more={
         <>
-          {reading && <QueryWords reading={reading} />}
+          {reading && <QueryWords reading={reading} windowDays={windowOf(query)} />}
           {suggestions.length > 0 && (
             <SearchLinks
               title={m.didYouMean}
               testId="suggestions"
-              links={suggestions.map((q) => ({ key: q, label: q, q, condition }))}
+              links={suggestions.map((q) => ({ key: q, label: q, query: { ...query, itemName: q } }))}
             />
           )}
           <StateSection title={m.noComparablesTipsTitle}>
@@ -88,7 +89,9 @@ export function NoComparables({
         </>
       }
     >
-      <p className="break-words text-sm">{m.noComparablesSearched(itemName, conditionLabels[condition])}</p>
+      <p className="break-words text-sm">
+        {m.noComparablesSearched(query.itemName, conditionLabels[query.condition])}
+      </p>
       <p className="text-sm text-muted-foreground">{m.noComparablesSource(sourceLabel)}</p>
     </StatePanel>
   );

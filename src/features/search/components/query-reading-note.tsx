@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { searchMessages as m } from '../messages';
 import type { AvailableResult, SearchInput } from '../schemas';
-import { savedSearchHref } from './saved-searches-list';
+import { searchHref } from '../hooks/use-search-address';
 
 /**
  * The query with one word in quotes, which the index reads as written (no correction), or null when the word is not
@@ -37,7 +37,7 @@ export function QueryReadingNote({
               <span key={c.from}>
                 {' '}
                 <Link
-                  to={savedSearchHref({ item_name: text, condition: query.condition })}
+                  to={searchHref({ ...query, itemName: text })}
                   className="font-medium text-primary underline underline-offset-2 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   data-testid="search-as-written"
                 >

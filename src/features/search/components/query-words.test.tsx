@@ -11,8 +11,7 @@ function noComparables(r: ReturnType<typeof reading>) {
   render(
     <MemoryRouter>
       <NoComparables
-        itemName="x"
-        condition="pre_owned"
+        query={{ itemName: 'x', condition: 'pre_owned' }}
         sourceLabel="Demo data"
         suggestions={[]}
         reading={r}

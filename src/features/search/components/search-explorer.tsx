@@ -295,16 +295,10 @@ export function SearchExplorer({
               {reading?.kind === 'no-source' ? (
                 <NoSource />
               ) : reading?.kind === 'withheld' ? (
-                <WithheldState
-                  itemName={run.query.itemName}
-                  condition={run.query.condition}
-                  available={run.available}
-                  sold={run.sold}
-                />
+                <WithheldState query={run.query} available={run.available} sold={run.sold} />
               ) : reading?.kind === 'no-comparables' && run.available ? (
                 <NoComparables
-                  itemName={run.query.itemName}
-                  condition={run.query.condition}
+                  query={run.query}
                   sourceLabel={searchedSources(run.available, run.sold)}
                   suggestions={run.available.suggestions}
                   reading={run.available.reading}

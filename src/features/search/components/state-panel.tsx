@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
-import type { Condition } from '../schemas';
+import { searchHref } from '../hooks/use-search-address';
+import type { SearchInput } from '../schemas';
 
 /**
  * What stands in place of the three figures when there are none to show (no comparables, no market source, a count
@@ -65,7 +65,10 @@ export function StateSection({
   );
 }
 
-/** Other searches worth running, as a row of small buttons that each run one. */
+/**
+ * Other searches worth running, as a row of small buttons that each run one. Each link is a whole search: a link that
+ * changes the words or the condition keeps the window and narrowing of the search it came from (issue 54).
+ */
 export function SearchLinks({
   title,
   testId,
@@ -73,17 +76,14 @@ export function SearchLinks({
 }: {
   title: string;
   testId: string;
-  links: { key: string; label: string; q: string; condition: Condition }[];
+  links: { key: string; label: string; query: SearchInput }[];
 }) {
   return (
     <StateSection title={title}>
       <ul className="mt-2 flex flex-wrap gap-2" data-testid={testId}>
-        {links.map(({ key, label, q, condition }) => (
+        {links.map(({ key, label, query }) => (
           <li key={key}>
-            <Link
-              to={`${paths.search}?${new URLSearchParams({ q, condition }).toString()}`}
-              className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}
-            >
+            <Link to={searchHref(query)} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}>
               {label}
             </Link>
           </li>

@@ -6,14 +6,15 @@ import {
   conditions,
   type AvailableResult,
   type Condition,
+  type SearchInput,
   type SoldResult,
 } from '../schemas';
 import { UsersIcon } from './icons';
 import { SearchLinks, StatePanel } from './state-panel';
 
 export type WithheldStateProps = {
-  itemName: string;
-  condition: Condition;
+  /** The search withheld: another condition's link keeps its words, window and narrowing. */
+  query: SearchInput;
   available: AvailableResult | null;
   sold: SoldResult | null;
 };
@@ -24,7 +25,8 @@ export type WithheldStateProps = {
  * that do have enough sellers. Never how many sellers stand behind it or how many more are needed (issue 49): that
  * would tell a competitor how many accounts to open, and whether a given seller has joined.
  */
-export function WithheldState({ itemName, condition, available, sold }: WithheldStateProps) {
+export function WithheldState({ query, available, sold }: WithheldStateProps) {
+  const { condition } = query;
   // Another condition is offered only where a count is shown and above zero on either side.
   const shown = (c: Condition) =>
     [available?.byCondition?.[c], sold?.byCondition?.[c]].some((n) => typeof n === 'number' && n > 0);
@@ -33,7 +35,7 @@ export function WithheldState({ itemName, condition, available, sold }: Withheld
     <SearchLinks
       title={m.withheldOtherConditions}
       testId="withheld-other-conditions"
-      links={others.map((c) => ({ key: c, label: conditionLabels[c], q: itemName, condition: c }))}
+      links={others.map((c) => ({ key: c, label: conditionLabels[c], query: { ...query, condition: c } }))}
     />
   );
   return (
