@@ -184,6 +184,7 @@ export const searchMessages = {
   listedLoading: 'Checking live listing counts...',
   listedFailed: 'Could not load the live listing counts.',
   listedUnreadable: 'The live listing counts came back in a form we cannot read.',
+  listedNotNarrowed: (names: string) => `Not narrowed by ${names}: each count covers every ${names}.`,
 
   readingCorrected: (pairs: string) => `Matched ${pairs}.`,
   readingAsWritten: (word: string) => `Search “${word}” as written`,

@@ -2,6 +2,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useListed, UnreadableListedError } from '../api/search-listed';
 import { formatAge, fullCount } from '../lib/labels';
+import { canonicalSearch, filterNamesText, unappliedNarrowing } from '../lib/narrowing';
 import { searchErrorMessage, SearchFunctionError } from '../lib/search-errors';
 import { searchMessages as m } from '../messages';
 import type { ListedRow, SearchInput } from '../schemas';
@@ -18,11 +19,17 @@ export type ListedNowProps = {
  * beside the headline search and never in its way: a failure here is this box's error, with its own retry. The counts
  * are not added to, compared with or divided by any other figure (eBay's licence, docs/decisions/055). Hidden when no
  * marketplace is configured.
+ *
+ * A search narrowed to a marketplace shows that marketplace's row alone (none: no box). The marketplaces' counts know
+ * no size or price band (issue 54): a search narrowed by them says so under the rows.
  */
 export function ListedNow({ query, headlineDone }: ListedNowProps) {
   const listed = useListed(query);
+  const { marketplace } = canonicalSearch(query);
+  const rows = listed.data?.rows.filter((row) => !marketplace || row.marketplace === marketplace) ?? [];
+  const notNarrowed = unappliedNarrowing(query, ['size', 'price']);
   if (listed.isPending && !headlineDone) return null;
-  if (listed.isSuccess && listed.data.rows.length === 0) return null;
+  if (listed.isSuccess && rows.length === 0) return null;
 
   return (
     <Card
@@ -58,11 +65,18 @@ export function ListedNow({ query, headlineDone }: ListedNowProps) {
           </Button>
         </div>
       ) : (
-        <ul className="mt-3 divide-y rounded-md border text-sm">
-          {listed.data.rows.map((row) => (
-            <ListedRowItem key={row.marketplace} row={row} />
-          ))}
-        </ul>
+        <>
+          <ul className="mt-3 divide-y rounded-md border text-sm">
+            {rows.map((row) => (
+              <ListedRowItem key={row.marketplace} row={row} />
+            ))}
+          </ul>
+          {notNarrowed.length > 0 && (
+            <p className="mt-2 text-xs text-muted-foreground" data-testid="listed-not-narrowed">
+              {m.listedNotNarrowed(filterNamesText(notNarrowed))}
+            </p>
+          )}
+        </>
       )}
     </Card>
   );
