@@ -105,6 +105,9 @@ function open(entry = '/thriftingexplorer') {
 
 const soldCalls = () => fake.current!.invokeCalls.filter((c) => c.name === 'search-sold');
 const searchedLine = () => screen.getByTestId('searched-line');
+/** What a screen reader hears of the answer. */
+const announced = () =>
+  screen.getAllByRole('status').find((el) => el.textContent?.startsWith('Results for'))?.textContent ?? '';
 
 async function typeSearch(u: ReturnType<typeof userEvent.setup>, name: string) {
   await u.clear(screen.getByLabelText(/Item Name/));
@@ -127,6 +130,9 @@ describe('the research desk on the Explorer', () => {
     expect(soldCalls().at(-1)?.body).toMatchObject({ windowDays: 30 });
     expect(screen.getByTestId('rate-card')).toHaveTextContent('30%');
     expect(searchedLine()).toHaveTextContent('Results for “Levi 501” · Pre-owned · last 30 days');
+    expect(announced()).toMatch(
+      /^Results for Levi 501, last 30 days: \d+ available, 6 sold, sell-through 30%\./,
+    );
     await waitFor(() => expect(address()).toEqual({ q: 'Levi 501', condition: 'pre_owned', window: '30' }));
   });
 
@@ -155,6 +161,10 @@ describe('the research desk on the Explorer', () => {
     expect(soldCalls().at(-1)?.body).not.toHaveProperty('windowDays');
     expect(searchedLine()).toHaveTextContent(
       'Results for “Levi 501” · Pre-owned · last 90 days · size 32x30 · $20 – $50 · on Poshmark',
+    );
+    // A screen reader hears the same search: its window and each narrowing.
+    expect(announced()).toMatch(
+      /^Results for Levi 501, last 90 days, size 32x30, \$20 – \$50, on Poshmark: 8 available, 4 sold,/,
     );
     await waitFor(() =>
       expect(address()).toEqual({
@@ -234,6 +244,7 @@ describe('the research desk on the Explorer', () => {
     expect(screen.getByLabelText('Size')).toBeVisible();
     expect(screen.getByText('From your item name')).toBeInTheDocument();
     expect(searchedLine()).toHaveTextContent('size M (from your words)');
+    expect(announced()).toMatch(/^Results for Levi 501 size M, last 90 days, size M \(from your words\):/);
     // The search itself asked for no size: the name's own words narrowed it.
     expect(soldCalls().at(-1)?.body).not.toHaveProperty('size');
 
@@ -291,6 +302,9 @@ describe('the research desk on the Explorer', () => {
     expect(within(trend).queryByTestId('trend-reading')).not.toBeInTheDocument();
     expect(screen.getByTestId('not-narrowed')).toHaveTextContent(
       'Not narrowed by size: eBay cannot narrow its figures that way, so they cover every size.',
+    );
+    expect(announced()).toMatch(
+      /^Results for Levi 501, last 90 days, size M: .* Not narrowed by size: eBay cannot narrow its figures that way, so they cover every size\.$/,
     );
 
     fake.current!.onInvoke(({ name }) =>

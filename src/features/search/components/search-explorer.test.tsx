@@ -245,7 +245,7 @@ describe('a signed-in search (SPEC §4)', () => {
     expect(screen.getByTestId('band-label')).toHaveTextContent('High demand!');
     expect(
       screen.getByText(
-        'Results for zorblax jacket: 8 available, 9 sold, sell-through 113%. Based on 8 listings and 9 sales: too few to judge.',
+        'Results for zorblax jacket, last 90 days: 8 available, 9 sold, sell-through 113%. Based on 8 listings and 9 sales: too few to judge.',
       ),
     ).toBeInTheDocument();
   });

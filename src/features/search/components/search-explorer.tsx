@@ -16,7 +16,13 @@ import { headlineSellers } from '../lib/panel';
 import { rateSample, readingRate, readResults, showsFigures, type Reading } from '../lib/reading';
 import { formatCount } from '../lib/sell-through';
 import { searchMessages as m } from '../messages';
-import { conditionLabels, isCondition, type SearchFormInput, type SearchInput } from '../schemas';
+import {
+  conditionLabels,
+  isCondition,
+  type FilterName,
+  type SearchFormInput,
+  type SearchInput,
+} from '../schemas';
 import type { SearchRun } from '../hooks/use-search-flow';
 import { DeeperLook } from './deeper-look';
 import { EmptyState } from './empty-state';
@@ -169,7 +175,7 @@ export function SearchExplorer({
     : flow.loadingSold
       ? m.loadingSold
       : reading && run
-        ? `${announce(run, reading)}${releaseWords(run)}`
+        ? `${announce(run, reading, querySize)}${notNarrowedWords(run, unapplied)}${releaseWords(run)}`
         : '';
 
   return (
@@ -373,9 +379,13 @@ export function SearchExplorer({
   );
 }
 
-/** What a screen reader hears when a search finishes. */
-function announce(run: SearchRun, reading: Reading): string {
-  const head = `Results for ${run.query.itemName}:`;
+/**
+ * What a screen reader hears when a search finishes: the search as the searched line says it (its window and
+ * narrowing, issue 54), then its figures. The panel alone says its weeks in its own words instead of the window.
+ */
+function announce(run: SearchRun, reading: Reading, sizeFromQuery: string | null): string {
+  const asked = narrowingWords(run.query, { sizeFromQuery, window: reading.kind !== 'panel-only' });
+  const head = `Results for ${[run.query.itemName, ...asked].join(', ')}:`;
   const available = run.available?.availableCount;
   const sold = run.sold?.soldCount;
   switch (reading.kind) {
@@ -396,6 +406,12 @@ function announce(run: SearchRun, reading: Reading): string {
     case 'rate':
       return `${head} ${formatCount(reading.available)} available, ${formatCount(reading.sold)} sold, sell-through ${reading.rate}%.${thinWords(reading)}`;
   }
+}
+
+/** The narrowing a source could not apply, as the line beside the figures says it. */
+function notNarrowedWords(run: SearchRun, unapplied: FilterName[]): string {
+  if (unapplied.length === 0 || !run.available) return '';
+  return ` ${m.notNarrowed(originLabel(run.available.origin), filterNamesText(unapplied))}`;
 }
 
 /** The panel's sold figure, when it released one, after the exact figures' words. */

@@ -60,7 +60,7 @@ describe('a figure the seller panel withholds', () => {
     expect(screen.queryByText(/\d+%/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('panel-source')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Results for zorblax jacket: not enough sellers have shared sales like this yet.',
+      'Results for zorblax jacket, last 90 days: not enough sellers have shared sales like this yet.',
     );
   });
 

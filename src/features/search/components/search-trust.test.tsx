@@ -32,7 +32,7 @@ describe('thin samples, judged on the right number', () => {
     expect(screen.queryByTestId('thin-sample-note')).not.toBeInTheDocument();
     expect(screen.queryByText(/too few to judge/)).not.toBeInTheDocument();
     expect(
-      screen.getByText('Results for zorblax dress: 338 available, 0 sold, sell-through 0%.'),
+      screen.getByText('Results for zorblax dress, last 90 days: 338 available, 0 sold, sell-through 0%.'),
     ).toBeInTheDocument();
     // No sales, so no price: said in words rather than a dash.
     expect(screen.getByTestId('headline-price')).toHaveTextContent(
@@ -57,7 +57,7 @@ describe('thin samples, judged on the right number', () => {
     // A screen reader hears the words with the figures.
     expect(
       screen.getByText(
-        'Results for zorblax dress: 1 available, 1 sold, sell-through 100%. Based on 1 listing and 1 sale: too few to judge.',
+        'Results for zorblax dress, last 90 days: 1 available, 1 sold, sell-through 100%. Based on 1 listing and 1 sale: too few to judge.',
       ),
     ).toBeInTheDocument();
     // The SPEC's band label and analysis stay as they are.
