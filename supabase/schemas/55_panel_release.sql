@@ -131,6 +131,10 @@ as $$
         when 'bottoms' then 1500 when 'one-pieces' then 2000 else 5000 end::numeric as high) b
 $$;
 
+-- The lexicon's names by their first word: a listing key's leaf probes the names its own words begin, never every name
+-- of the lexicon (4.8 ms a row with 1,828 brands, read for every panel row of a release run).
+create index panel_lexicon_first_word_idx on public.market_lexicon (split_part(phrase, ' ', 1), kind);
+
 -- The item leaf of a listing key: the lexicon brand its words name (the longest name first, then a known
 -- misspelling), and the garment: the brand's own product name ("align": leggings), a model of the brand, or a
 -- lexicon garment, the longest name first. Empty where none is named.
@@ -141,10 +145,12 @@ as $$
   with b as (
     select coalesce(
       (select x.label from public.market_lexicon x
-       where x.kind = 'brand' and string_to_array(x.phrase, ' ') <@ p_terms
+       where split_part(x.phrase, ' ', 1) = any (p_terms) and x.kind = 'brand'
+         and string_to_array(x.phrase, ' ') <@ p_terms
        order by cardinality(string_to_array(x.phrase, ' ')) desc, x.label limit 1),
       (select x.brand from public.market_lexicon x
-       where x.kind = 'model' and string_to_array(x.phrase, ' ') <@ p_terms
+       where split_part(x.phrase, ' ', 1) = any (p_terms) and x.kind = 'model'
+         and string_to_array(x.phrase, ' ') <@ p_terms
        order by cardinality(string_to_array(x.phrase, ' ')) desc, x.label limit 1),
       (select s.brand from public.market_brand_spellings s where s.word = any (p_terms) order by s.brand limit 1),
       '') as brand
@@ -158,7 +164,8 @@ as $$
          and string_to_array(x.phrase, ' ') <@ p_terms
        order by cardinality(string_to_array(x.phrase, ' ')) desc, x.label limit 1),
       (select x.label from public.market_lexicon x
-       where x.kind = 'garment' and string_to_array(x.phrase, ' ') <@ p_terms
+       where split_part(x.phrase, ' ', 1) = any (p_terms) and x.kind = 'garment'
+         and string_to_array(x.phrase, ' ') <@ p_terms
        order by cardinality(string_to_array(x.phrase, ' ')) desc, x.label limit 1),
       '')
   from b
