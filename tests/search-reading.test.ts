@@ -125,6 +125,16 @@ describe('the correction rule', () => {
     expect((await read('nupste jacket')).corrected).toEqual([{ from: 'nupste', to: 'nuptse' }]);
   });
 
+  it('corrects no word into an English word no listing uses, such as a word of a brand name (issue 54)', async () => {
+    // "white" is a word of White Stag and White House Black Market, and no listing here uses it: "whte" is left as
+    // written (where listings say white, it is corrected, as "sear" would be for a Sears listing)
+    const reading = await read('whte tee');
+    expect(reading.corrected).toEqual([]);
+    expect(reading.unknown).toContain('whte');
+    const { rows } = await db.query<{ fix: string | null }>("select public.market_correction('sefo') as fix");
+    expect(rows[0].fix).toBe('sefr');
+  });
+
   it('leaves a word that is nothing one slip from anything as unknown', async () => {
     const reading = await read('zxqvblorp');
     expect(reading.corrected).toEqual([]);
@@ -271,8 +281,9 @@ describe('did you mean', () => {
     const jacket = await suggest('sefr jacket');
     expect(jacket.length).toBeGreaterThan(0);
     for (const s of jacket) expect(s).toMatch(/^sefr\b/);
-    // a brand no listing uses: no garment alone, which would drop it
-    expect(await suggest('vujade hoodie')).not.toContain('hoodie');
+    // a brand no listing uses: no garment alone, nor the query without it, which would drop it
+    expect(await suggest('vujade hoodie')).toEqual([]);
+    expect(await suggest('vujade shirt olive')).toEqual([]);
   });
 
   it('offers no other brand for a brand and model the index does not hold', async () => {

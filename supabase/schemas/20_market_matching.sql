@@ -356,26 +356,43 @@ revoke execute on function public.market_is_swap(text, text) from public, anon, 
 grant execute on function public.market_is_swap(text, text) to service_role;
 
 -- The word of the index or the lexicon one slip from p_word (two from 8 letters on), or null: fewest slips first,
--- then the lexicon's names, then the word most listings use.
+-- then the lexicon's names, then the word most listings use. A word of a brand's name that is an English word is no
+-- name here, and an English word no listing uses no candidate (issue 54): the lexicon's 1,828 brands hold words such
+-- as "sear" (Sears Roebuck) and "house" (White House Black Market), into which an unknown label would be "corrected"
+-- ("sefr" -> "sear") to find nothing; nor is a four-letter word corrected into a piece of a longer brand name ("boro"
+-- into the "bobo" of Bobo Choses). The Levenshtein distance is computed once, within two, and a swap is looked for only
+-- at two (a swap is two substitutions).
 create function public.market_correction(p_word text) returns text
   language sql stable
   set search_path = ''
 as $$
   with candidates as (
-    select v.word, v.listings, false as named from public.market_vocabulary v
-    union all
-    select distinct t, 0, true
-    from public.market_lexicon x, unnest(string_to_array(x.phrase, ' ')) as t
-    where x.kind in ('brand', 'garment', 'model')
+    select c.word, max(c.listings) as listings, bool_or(c.named) as named
+    from (
+      select v.word, v.listings, false as named from public.market_vocabulary v
+      where v.listings > 0 or not exists (select 1 from public.market_dictionary d where d.word = v.word)
+      union all
+      select t, 0, true
+      from public.market_lexicon x, unnest(string_to_array(x.phrase, ' ')) as t
+      where x.kind in ('garment', 'model')
+         or (x.kind = 'brand' and not exists (select 1 from public.market_dictionary d where d.word = t)
+             -- a four-letter word is no piece of a longer name: "boro" is no "Bobo Choses"
+             and (char_length(p_word) >= 5 or x.phrase = t))
+    ) c
+    where c.word <> p_word
+      and abs(char_length(c.word) - char_length(p_word)) <= 2
+    group by c.word
+  ),
+  near as (
+    select c.word, c.listings, c.named, extensions.levenshtein_less_equal(p_word, c.word, 2) as distance
+    from candidates c
+    where c.word ~ '^[a-z]+$'
   ),
   scored as (
-    select c.word, c.listings, c.named,
-      case when public.market_is_swap(p_word, c.word) then 1
-           else extensions.levenshtein_less_equal(p_word, c.word, 2) end as slips
-    from candidates c
-    where c.word <> p_word
-      and c.word ~ '^[a-z]+$'
-      and abs(char_length(c.word) - char_length(p_word)) <= 2
+    select n.word, n.listings, n.named,
+      case when n.distance = 2 and public.market_is_swap(p_word, n.word) then 1 else n.distance end as slips
+    from near n
+    where n.distance <= 2
   )
   select s.word from scored s
   where s.slips <= case when char_length(p_word) >= 8 then 2 else 1 end
@@ -1466,6 +1483,7 @@ declare
   v_kept jsonb;
   v_try jsonb;
   v_left jsonb := '[]'::jsonb;
+  v_maybe_brand boolean;
 begin
   if char_length(v_query) < 2 or p_limit <= 0 then
     return jsonb_build_object('suggestions', '[]'::jsonb, 'unused', '[]'::jsonb);
@@ -1531,6 +1549,12 @@ begin
   where c.value ->> 'class' = 'named' and c.value -> 'group' ->> 'kind' in ('brand', 'model', 'word')
     and (c.value -> 'group' ->> 'kind' <> 'word' or cardinality(v_brands) = 0);
 
+  -- A query that names no brand we know but holds a word no listing uses that is no English word may name a brand
+  -- nobody lists: a suggestion never drops it, so none is offered but brands spelled close to it.
+  v_maybe_brand := jsonb_array_length(v_named) = 0 and exists (
+    select 1 from jsonb_array_elements_text(coalesce(v_parsed -> 'unknown', '[]')) u(word)
+    where not exists (select 1 from public.market_dictionary d where d.word = u.word));
+
   -- First, the same search without the words no listing of it uses: the item is listed or sold, not with "26" or in
   -- size S ("coach tabby 26" -> "Coach tabby", "lululemon align size s" -> "Lululemon align"), where the brand alone
   -- was offered before. The named groups and garments are kept; each other unit is kept when listings hold it beside
@@ -1544,7 +1568,7 @@ begin
               from (select c.value ->> 'unit' as unit, min((c.value ->> 'n')::int) as first
                     from jsonb_array_elements(v_classes) c where c.value ->> 'class' = 'other'
                     group by c.value ->> 'unit') u);
-  if jsonb_array_length(v_core) > 0 and jsonb_array_length(v_units) > 0
+  if not v_maybe_brand and jsonb_array_length(v_core) > 0 and jsonb_array_length(v_units) > 0
      and private.market_suggestion_found(v_parsed, v_core) then
     v_kept := v_core;
     for v_unit in select value from jsonb_array_elements(v_units) loop
@@ -1602,17 +1626,15 @@ begin
   end if;
 
   if jsonb_array_length(v_named) = 0 then
-    -- A query that names no brand: the lexicon's names spelled close to it. Not a garment alone when the query holds
-    -- a word that may be a brand nobody lists (no English word, no lexicon name): a suggestion never drops a brand.
+    -- A query that names no brand: the lexicon's names spelled close to it; only brands when it may name one nobody
+    -- lists.
     for v_candidate in
       select x.label, public.market_words(x.label) as words, max(extensions.word_similarity(x.phrase, v_query)) as score
       from public.market_lexicon x
       where x.kind in ('brand', 'garment')
         and extensions.word_similarity(x.phrase, v_query) >= 0.5
         and lower(x.label) <> v_query
-        and (x.kind = 'brand' or not exists (
-          select 1 from jsonb_array_elements_text(coalesce(v_parsed -> 'unknown', '[]')) u(word)
-          where not exists (select 1 from public.market_dictionary d where d.word = u.word)))
+        and (x.kind = 'brand' or not v_maybe_brand)
       group by x.label
       order by score desc, x.label
       limit 10
