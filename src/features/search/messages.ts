@@ -209,6 +209,9 @@ export const searchMessages = {
     `Nothing listed now or sold recently matches “${itemName}” in ${condition}.`,
   noComparablesSource: (source: string) => `Searched: ${source}.`,
   didYouMean: 'Did you mean',
+  /** Issue 54: the words a search could not use, before the search without them. */
+  unusedWords: (words: string[]) =>
+    `We could not use ${words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`}: no listing of this item says ${words.length === 1 ? 'it' : 'them'}. The first search below leaves ${words.length === 1 ? 'it' : 'them'} out.`,
   noComparablesTipsTitle: 'Tips',
   noComparablesTips: [
     'Check the spelling of the brand and the item.',

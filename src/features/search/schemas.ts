@@ -230,6 +230,8 @@ export const availableResponseSchema = z
     byMarketplace: z.array(z.object({ marketplace: z.string(), available: count })).catch([]),
     /** "Did you mean" names, sent when nothing is listed. */
     suggestions: z.array(z.string()).catch([]).default([]),
+    /** Words of the query no listing of it uses: the first suggestion is the search without them (issue 54). */
+    unusedWords: z.array(z.string()).catch([]).default([]),
   })
   .transform(withOrigin);
 export type AvailableResult = z.output<typeof availableResponseSchema>;

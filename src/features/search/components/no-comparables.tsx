@@ -11,6 +11,8 @@ export type NoComparablesProps = {
   sourceLabel: string;
   /** "Did you mean" names from the index (trigram neighbours and the lexicon). */
   suggestions: string[];
+  /** Words of the query no listing of it uses: the first suggestion searches without them. */
+  unusedWords?: string[];
   /** How the index read the query: the names it recognised and the words it does not know. */
   reading?: AvailableResult['reading'];
 };
@@ -63,7 +65,13 @@ function QueryWords({
  * Nothing listed and nothing sold (issue 10): not a 0% market but no evidence at all. What was searched, where,
  * nearby names and tips; no rate, no band, no snooze bubble and no no-sold dialog.
  */
-export function NoComparables({ query, sourceLabel, suggestions, reading }: NoComparablesProps) {
+export function NoComparables({
+  query,
+  sourceLabel,
+  suggestions,
+  unusedWords = [],
+  reading,
+}: NoComparablesProps) {
   return (
     <StatePanel
       name="no-comparables"
@@ -72,6 +80,11 @@ export function NoComparables({ query, sourceLabel, suggestions, reading }: NoCo
       more={
         <>
           {reading && <QueryWords reading={reading} windowDays={windowOf(query)} />}
+          {suggestions.length > 0 && unusedWords.length > 0 && (
+            <p className="break-words text-sm" data-testid="unused-words">
+              {m.unusedWords(unusedWords.map((w) => `“${w}”`))}
+            </p>
+          )}
           {suggestions.length > 0 && (
             <SearchLinks
               title={m.didYouMean}

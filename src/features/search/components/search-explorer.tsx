@@ -307,6 +307,7 @@ export function SearchExplorer({
                   query={run.query}
                   sourceLabel={searchedSources(run.available, run.sold)}
                   suggestions={run.available.suggestions}
+                  unusedWords={run.available.unusedWords}
                   reading={run.available.reading}
                 />
               ) : reading?.kind === 'panel-only' ? (
