@@ -122,6 +122,19 @@ for (const viewport of viewports) {
       expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
     });
 
+    test('a word no listing uses gets the search without it first, brand and model kept (issue 54)', async () => {
+      await search(page, 'coach tabby 26');
+      await expect(page.getByTestId('no-comparables')).toBeVisible();
+      await expect(page.getByTestId('unused-words')).toHaveText(
+        'We could not use “26”: no listing of this item says it. The first search below leaves it out.',
+      );
+      const first = page.getByTestId('suggestions').getByRole('link').first();
+      await expect(first).toHaveText('Coach tabby');
+      await first.click();
+      await expect(page.getByTestId('available-count')).toHaveText('1');
+      await page.screenshot({ path: `.data/tmp/reading-${viewport.name}-unused-word.png`, fullPage: true });
+    });
+
     test('a rare item and an unknown word get different explanations', async () => {
       await search(page, 'hermes birkin');
       const rare = await page.getByTestId('query-words').innerText();
