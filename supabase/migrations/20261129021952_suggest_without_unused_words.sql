@@ -4,6 +4,9 @@
 -- "26". Sizes, inch lengths, colours and collection words alike; a brand the lexicon does not know yet that listings
 -- use is kept like a named one. public.market_suggestions answers both; market_suggest keeps its answer for callers
 -- that read the suggestions alone. Drafted by `npm run db:diff -- suggest_without_unused_words`.
+-- (market_suggest reads market_suggestions, made further down: bodies are checked once both exist.)
+
+SET check_function_bodies = false;
 
 CREATE FUNCTION private.market_suggestion_found(p_parsed jsonb, p_classes jsonb) RETURNS boolean
     LANGUAGE plpgsql STABLE
