@@ -157,11 +157,12 @@ test.describe('the seller panel’s released figures on the Explorer', () => {
     await expect(value('panel-release-listed')).toHaveText(about);
     await expect(value('panel-release-rate')).toHaveText(/^about [\d,]+%, within ±[\d,]+ points$/);
     await expect(value('panel-release-price')).toHaveText(/^\$\d+, likely \$\d+ – \$\d+$/);
-    // The condition searched for has its row, with its error; Poshmark, where most of these sold, its own.
+    // The condition searched for has its row, with its error. A marketplace row shows only where its share clears
+    // twice its error (the marketplace histogram has the smallest budget, decision 082): any row shown has its error.
     const ladder = panel.getByRole('table', { name: /for each condition/ });
     await expect(ladder.getByRole('row', { name: /Pre-owned/ }).getByRole('cell')).toHaveText(about);
-    const markets = panel.getByRole('table', { name: /on each marketplace/ });
-    await expect(markets.getByRole('row', { name: /Poshmark/ }).getByRole('cell')).toHaveText(about);
+    const marketCells = panel.getByRole('table', { name: /on each marketplace/ }).getByRole('cell');
+    for (const text of await marketCells.allInnerTexts()) expect(text).toMatch(about);
     await expect(panel.getByTestId('panel-release-unused')).toHaveText("Panel figures don't use: wool");
     const how = panel.getByTestId('panel-release-how');
     await expect(how).toContainText("random noise added, so no one's sales can be worked out from them");
