@@ -72,7 +72,32 @@ declare
   v_raw jsonb;
   v_cell jsonb;
   v_shown boolean;
+  v_route jsonb := private.market_cells_route(p_parsed, p_filters);
 begin
+  if v_route ->> 'path' = 'cells' then
+    -- The same groups from the exact cells (45_market_cells.sql), each group's sellers as a bitset: its bit_count is
+    -- the distinct count every figure below needs, and the ordinals stand for the keys of a marketplace below the
+    -- threshold (panel_fold only counts them).
+    with g as (
+      select g.condition, g.marketplace, g.n, g.demo, g.sellers, bit_count(g.sellers)::integer as nb
+      from private.market_listed_groups(v_route, v_parsed, p_filters) g
+    ),
+    c as (
+      select g.condition, sum(g.n)::integer as n, bit_or(g.sellers) as bits, bool_or(g.nb >= v_k) as enough
+      from g group by g.condition
+    )
+    select jsonb_build_object(
+      'conditions', coalesce((select jsonb_object_agg(c.condition, jsonb_build_object('n', c.n,
+        'sellers', case when c.condition = p_condition or not c.enough then bit_count(c.bits) else v_k end)) from c), '{}'),
+      'marketplaces', coalesce((select jsonb_agg(jsonb_build_object('marketplace', g.marketplace, 'n', g.n,
+        'sellers', least(g.nb, v_k), 'keys', case when g.nb < v_k then to_jsonb(private.market_bit_ords(g.sellers)) end))
+        from g where g.condition = p_condition), '[]'),
+      'demo', coalesce((select sum(g.demo) from g where g.condition = p_condition), 0)::integer,
+      'panel', 0),
+      coalesce((select array_agg(o.seller_key) from c, private.market_seller_ords o
+                where c.condition = p_condition and get_bit(c.bits, o.ord) = 1), '{}')
+    into v_raw, sellers;
+  else
   execute format($sql$
     with g as (
       select l.condition, l.marketplace, count(*)::int as n,
@@ -115,6 +140,7 @@ begin
     ), (select chosen.keys from chosen)$sql$, public.market_match_sql(v_parsed, 'available'),
       private.market_filter_sql(p_filters))
   into v_raw, sellers using p_condition, v_k;
+  end if;
 
   v_cell := v_raw -> 'conditions' -> p_condition;
   v_shown := private.panel_cell(v_cell, v_k) is not null;
@@ -133,7 +159,9 @@ begin
     -- Withheld figures do not leak through these either: only whether there were any.
     'demoComps', case when v_shown then (v_raw ->> 'demo')::int else least((v_raw ->> 'demo')::int, 1) end,
     'panelComps', case when v_shown then (v_raw ->> 'panel')::int else least((v_raw ->> 'panel')::int, 1) end,
-    'query', v_parsed
+    'query', v_parsed,
+    -- How it was counted: 'cells' (kept at write time) or 'rows' (each matching listing read), issue 53.
+    'path', v_route ->> 'path'
   );
 end;
 $$;
@@ -438,7 +466,9 @@ begin
       coalesce((select jsonb_agg(r.value - 'panel') from jsonb_array_elements(v_recent) r), '[]') else '[]' end,
     'demoComps', case when v_shown then (v_raw ->> 'demo')::int else least((v_raw ->> 'demo')::int, 1) end,
     'panelComps', case when v_shown then (v_raw ->> 'panel')::int else least((v_raw ->> 'panel')::int, 1) end,
-    'query', v_parsed
+    'query', v_parsed,
+    -- Sales are counted from rows (issue 53 keeps listed cells first).
+    'path', 'rows'
   );
 end;
 $$;

@@ -474,6 +474,13 @@ export async function dropMarketIndexes(db: Queryable): Promise<void> {
  */
 export async function ensureMarketIndexes(db: Queryable): Promise<void> {
   for (const sql of BULK_INDEXES) await db.exec(sql);
+  // A bulk load stopped half way leaves the cells' triggers off and the cells short: on again, and rebuilt.
+  await db.exec(`alter table public.market_listings enable trigger user`);
+  const { rows: cells } = await db.query<{ ok: boolean }>(
+    `select exists (select 1 from private.market_listing_places)
+       or not exists (select 1 from public.market_listings where status = 'available' and source <> 'panel') as ok`,
+  );
+  if (!cells[0].ok) await db.query('select private.market_cells_rebuild()');
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.market_vocabulary');
   if (rows[0].n === 0) await db.query('select public.market_refresh_vocabulary()');
 }
@@ -499,6 +506,9 @@ export async function seedMarketListings(
   const started = Date.now();
   const log = options.log ?? (() => {});
   const bulk = options.bulk ?? options.count >= 10_000;
+  // A bulk load leaves the exact cells (45_market_cells.sql) to one rebuild at the end: the triggers would carry every
+  // row of the load through one statement's transition tables.
+  if (bulk) await db.exec(`alter table public.market_listings disable trigger user`);
   await db.query(`delete from public.market_listings where source = 'demo'`);
   if (bulk) await dropMarketIndexes(db);
   let written = 0;
@@ -523,6 +533,9 @@ export async function seedMarketListings(
   if (bulk) {
     log('market seed: building indexes');
     for (const sql of BULK_INDEXES) await db.exec(sql);
+    await db.exec(`alter table public.market_listings enable trigger user`);
+    log('market seed: building the exact cells');
+    await db.query('select private.market_cells_rebuild()');
   }
   await db.exec('analyze public.market_listings');
   // The words typo correction and "did you mean" draw on (public.market_refresh_vocabulary).

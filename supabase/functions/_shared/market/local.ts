@@ -37,6 +37,8 @@ type PanelRow = {
   indexEmpty?: boolean;
   asOf?: string;
   query?: Partial<ParsedQuery>;
+  /** How the count was made (issue 53): 'cells' kept at write time, or 'rows'. */
+  path?: 'cells' | 'rows';
 };
 
 type AvailableRow = PanelRow & {
@@ -109,6 +111,7 @@ function availableFrom(row: AvailableRow, isDemo: boolean): AvailableResult {
     reading: readingOf(row.query),
     ...(panel ? { panel } : {}),
     ...(row.indexEmpty ? { indexEmpty: true } : {}),
+    ...(row.path ? { counted: row.path } : {}),
   };
 }
 
@@ -135,6 +138,7 @@ function soldFrom(row: SoldRow, isDemo: boolean, windowDays: number = SOLD_WINDO
     dataSince: row.dataSince ? new Date(row.dataSince).toISOString() : null,
     ...(panel ? { panel } : {}),
     ...(row.indexEmpty ? { indexEmpty: true } : {}),
+    ...(row.path ? { counted: row.path } : {}),
     // Absent from answers cached before the release (and from market_count_sold): left out, not made null.
     ...(row.panelRelease !== undefined ? { panelRelease: row.panelRelease } : {}),
     // Absent from answers cached before the trend: left out, and the screen shows no chart.

@@ -1,0 +1,910 @@
+-- Exact cells kept at write time (issue 53; docs/decisions/080-one-cell-model.md, 085-exact-cells.md): a search whose
+-- reading tests only the words of a listing's signature, and at most one facet word (a colour, a size), sums a few
+-- hundred small cells instead of counting every listing it matches, so its cost does not grow with the market.
+--
+-- - A listing's signature is its key (market_listings.terms) reduced to the signature words (brands and their
+--   spellings, garments, models and product names, the words that rule a listing out: the lexicon's words), with its
+--   decoy marks. A reading whose every tested word is a signature word gives the same verdict on the signature as on
+--   the whole key: its tests are set tests (holds all of, holds one of, holds none of) on those words only.
+-- - A cell is (facet, signature, condition, marketplace): '' is the signature's own cell; a colour or size word the
+--   listing holds gives it one more cell per such word. Each cell keeps its listings, its demo listings and its
+--   sellers as a bitset (bit = a seller's ordinal), backed by an exact (cell, seller) -> listings table, so a
+--   search's distinct sellers are bit_count(bit_or(...)): exact, as the panel threshold needs.
+-- - Only listings that are nobody's sales are counted here (demo, import, licensed sources): never a panel row
+--   (decision 080), and never a hedged title ("Nike style"), which a brand's reading tests by a regular expression on
+--   the title: those are counted from rows beside the cells (a partial index holds them).
+-- - Statement triggers on market_listings keep the cells current on every write path (import, seed, archive, status
+--   changes), merging each statement's deltas in key order; private.market_cells_rebuild recomputes everything from
+--   the rows, private.market_cells_check lists any cell that disagrees with its rows.
+-- - The listed search reads them (private.market_available); the sold search still counts rows, and each answer says
+--   which path it took (`path`).
+
+-- The words cells are keyed by ----------------------------------------------------------------------------------------
+
+create table private.market_cell_words (
+  word text primary key check (word ~ '^[a-z0-9_]{1,100}$'),
+  -- 'signature': part of a listing's signature; 'facet': a colour word a listing's facet cells are kept for (a size
+  -- word, sz_* or w32/l30, is a facet by its form).
+  role text not null check (role in ('signature', 'facet')),
+  -- 'lexicon': from the lexicon (private.market_cell_words_refresh); 'promoted': a word users search that the lexicon
+  -- does not hold.
+  source text not null check (source in ('lexicon', 'promoted')),
+  -- Only an 'active' word routes a search to the cells: every listing is signed with it. A word being added is
+  -- 'pending' until private.market_cells_resign has signed every listing that holds it; a word being removed is
+  -- 'retiring' (no longer signed, so no longer read) until it is gone.
+  state text not null default 'active' check (state in ('active', 'pending', 'retiring'))
+);
+
+comment on table private.market_cell_words is
+  'The words the exact cells are keyed by: signature words (the lexicon''s, and promoted ones) and colour facets.';
+
+alter table private.market_cell_words enable row level security;
+revoke all on private.market_cell_words from public, anon, authenticated;
+grant select on private.market_cell_words to service_role;
+
+-- Names of more than one word (Old Navy, The North Face, Forever 21, Red Wing): a signature keeps their words only
+-- when the listing holds the whole name, so a reading that asks for the name gives the same verdict on the signature,
+-- and the words alone ("old", "navy" the colour, "21" the size) split no signature.
+create table private.market_cell_names (
+  words text[] primary key check (cardinality(words) between 2 and 6),
+  first text generated always as (words[1]) stored,
+  source text not null check (source in ('lexicon', 'promoted')),
+  state text not null default 'active' check (state in ('active', 'pending', 'retiring'))
+);
+
+create index market_cell_names_first_idx on private.market_cell_names (first);
+create index market_cell_names_words_idx on private.market_cell_names using gin (words);
+
+comment on table private.market_cell_names is
+  'Names of several words the exact cells'' signatures keep whole (the words sorted): a listing''s signature holds them only when it holds every word.';
+
+alter table private.market_cell_names enable row level security;
+revoke all on private.market_cell_names from public, anon, authenticated;
+grant select on private.market_cell_names to service_role;
+
+-- Whether a word is a facet: a word that reads as a size by its form (sz_m, sz_30, w32, l30, 8), or a colour.
+create function private.market_is_facet(p_word text) returns boolean
+  language sql stable
+  set search_path = ''
+as $$
+  select p_word ~ '^(sz_[a-z0-9]+|[wl][0-9]{2}|[0-9]{1,2})$'
+    or exists (select 1 from private.market_cell_words w where w.word = p_word and w.role = 'facet')
+$$;
+
+-- A listing's signature key: the words of its key that are signature words, and the words of each name it holds
+-- whole, those being signed ('active' or 'pending'), sorted, each once.
+create function private.market_signature_key(p_terms text[]) returns text[]
+  language sql stable
+  set search_path = ''
+as $$
+  select coalesce(array_agg(distinct s.w order by s.w), '{}')
+  from (
+    select t as w from unnest(p_terms) t
+    where exists (select 1 from private.market_cell_words w
+                  where w.word = t and w.role = 'signature' and w.state <> 'retiring')
+    union all
+    select unnest(n.words)
+    from (select distinct t from unnest(p_terms) t) t
+    join private.market_cell_names n on n.first = t.t and n.state <> 'retiring'
+    where n.words <@ p_terms
+  ) s
+$$;
+
+-- A listing's facets: the size and colour words of its key, sorted, each once.
+create function private.market_facets_of(p_terms text[]) returns text[]
+  language sql stable
+  set search_path = ''
+as $$
+  select coalesce(array_agg(distinct t order by t), '{}') from unnest(p_terms) t where private.market_is_facet(t)
+$$;
+
+-- Signatures, sellers, and each counted listing's place -----------------------------------------------------------------
+
+create table private.market_signatures (
+  id integer generated always as identity primary key,
+  key text[] not null,
+  decoys text[] not null,
+  constraint market_signatures_key_decoys_key unique (key, decoys)
+);
+
+-- A reading's clause runs over the signatures through this index, as it runs over the listings through theirs.
+create index market_signatures_key_idx on private.market_signatures using gin (key);
+
+alter table private.market_signatures enable row level security;
+revoke all on private.market_signatures from public, anon, authenticated;
+grant select on private.market_signatures to service_role;
+
+-- A seller's bit in the cells' bitsets: the demo market's synthetic sellers and any licensed source's (a panel seller
+-- never: the panel is not counted here).
+create table private.market_seller_ords (
+  seller_key uuid primary key,
+  ord integer generated always as identity (minvalue 0 start with 0) not null unique
+);
+
+alter table private.market_seller_ords enable row level security;
+revoke all on private.market_seller_ords from public, anon, authenticated;
+grant select on private.market_seller_ords to service_role;
+
+-- Every bitset is this many bits wide (a multiple of 1,024 past the highest ordinal), so any two can be OR'd.
+create table private.market_cells_state (
+  one boolean primary key default true check (one),
+  width integer not null default 1024 check (width > 0 and width % 1024 = 0)
+);
+
+insert into private.market_cells_state default values;
+
+alter table private.market_cells_state enable row level security;
+revoke all on private.market_cells_state from public, anon, authenticated;
+grant select on private.market_cells_state to service_role;
+
+-- Where each counted listing is in the cells (its signature and facets as they were when it was counted), so a change
+-- or a removal takes it out of the very cells it went into, whatever the words are now.
+create table private.market_listing_places (
+  id bigint primary key,
+  sig integer not null,
+  facets text[] not null
+);
+
+alter table private.market_listing_places enable row level security;
+revoke all on private.market_listing_places from public, anon, authenticated;
+
+-- The listed cells ----------------------------------------------------------------------------------------------------
+
+create table private.market_listed_cells (
+  -- '' for the signature's own cell, else a facet word
+  facet text not null,
+  sig integer not null,
+  condition text not null,
+  marketplace text not null,
+  -- (No CHECK on the counts: a change is written as a delta, and the row a delta proposes is checked before it meets
+  -- the cell it adds to. private.market_cells_check holds every cell to its rows.)
+  n integer not null,
+  demo integer not null,
+  sellers bit varying not null,
+  primary key (facet, sig, condition, marketplace)
+);
+
+create table private.market_listed_cell_sellers (
+  facet text not null,
+  sig integer not null,
+  condition text not null,
+  marketplace text not null,
+  ord integer not null,
+  n integer not null,
+  primary key (facet, sig, condition, marketplace, ord)
+);
+
+alter table private.market_listed_cells enable row level security;
+alter table private.market_listed_cell_sellers enable row level security;
+revoke all on private.market_listed_cells, private.market_listed_cell_sellers from public, anon, authenticated;
+grant select on private.market_listed_cells to service_role;
+
+-- Hedged titles are counted from rows beside the cells: this index finds a reading's hedged listings.
+create index market_listings_hedged_terms_idx on public.market_listings
+  using gin (terms) where hedged and status = 'available';
+
+-- Bitsets --------------------------------------------------------------------------------------------------------------
+
+-- One seller's bit in a bitset p_width wide.
+create function private.market_seller_bit(p_ord integer, p_width integer) returns bit varying
+  language sql immutable
+  set search_path = ''
+as $$
+  select set_bit(repeat('0', p_width)::bit varying, p_ord, 1)
+$$;
+
+-- The ordinals set in a bitset, the lowest first, at most p_limit of them.
+create function private.market_bit_ords(p_bits bit varying, p_limit integer default 2147483647) returns integer[]
+  language plpgsql immutable
+  set search_path = ''
+as $$
+declare
+  v_out integer[] := '{}';
+  v_at integer := 0;
+  v_found integer;
+begin
+  if p_bits is null then
+    return v_out;
+  end if;
+  while cardinality(v_out) < p_limit loop
+    v_found := position(B'1' in substring(p_bits from v_at + 1));
+    exit when v_found = 0;
+    v_at := v_at + v_found;
+    v_out := v_out || (v_at - 1);
+  end loop;
+  return v_out;
+end;
+$$;
+
+-- The width every bitset has, widening all of them first when an ordinal no longer fits.
+create function private.market_cells_width() returns integer
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_width integer;
+  v_need integer;
+begin
+  select s.width into v_width from private.market_cells_state s;
+  select ((coalesce(max(o.ord), 0) / 1024) + 1) * 1024 into v_need from private.market_seller_ords o;
+  if v_need > v_width then
+    update private.market_cells_state set width = v_need;
+    update private.market_listed_cells set sellers = sellers || repeat('0', v_need - v_width)::bit varying;
+    v_width := v_need;
+  end if;
+  return v_width;
+end;
+$$;
+
+-- Keeping the cells current ------------------------------------------------------------------------------------------
+
+-- Whether the listed cells count a row.
+create function private.market_listed_counts(p_row public.market_listings) returns boolean
+  language sql immutable
+  set search_path = ''
+as $$
+  select p_row.status = 'available' and p_row.source <> 'panel' and not p_row.hedged
+$$;
+
+-- Moves rows out of the cells they were in (p_old) and into the cells they are in now (p_new): a statement's rows,
+-- from the triggers below, or a batch being signed again. The places of the old rows say which cells they left; the new
+-- rows are signed now. Deltas are summed per cell and per (cell, seller) and merged in key order, so two writers meet
+-- on a cell in the same order and never deadlock; a search reads the cells' last committed state and never waits.
+create function private.market_cells_move(p_old public.market_listings[], p_new public.market_listings[])
+  returns void
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_width integer;
+begin
+  insert into private.market_seller_ords (seller_key)
+  select distinct r.seller_key from unnest(p_new) r where r.seller_key is not null and r.source <> 'panel'
+  order by 1
+  on conflict do nothing;
+  v_width := private.market_cells_width();
+
+  create temporary table if not exists market_cells_delta (
+    facet text, sig integer, condition text, marketplace text, ord integer, n integer, demo integer
+  ) on commit drop;
+
+  -- The rows leaving: their places, as they were counted.
+  with gone as (
+    delete from private.market_listing_places p
+    using unnest(p_old) o
+    where p.id = o.id and private.market_listed_counts(o)
+    returning p.sig, p.facets, o.condition, o.marketplace, o.seller_key, o.source
+  )
+  insert into pg_temp.market_cells_delta
+  select f.facet, g.sig, g.condition, g.marketplace, so.ord, -1, case when g.source = 'demo' then -1 else 0 end
+  from gone g
+  cross join lateral unnest('{""}'::text[] || g.facets) f(facet)
+  left join private.market_seller_ords so on so.seller_key = g.seller_key;
+
+  -- The rows arriving: signed now.
+  create temporary table if not exists market_cells_signed (
+    id bigint, key text[], decoys text[], facets text[], condition text, marketplace text, seller_key uuid,
+    source text
+  ) on commit drop;
+  insert into pg_temp.market_cells_signed
+  select r.id, private.market_signature_key(r.terms), r.decoys, private.market_facets_of(r.terms), r.condition,
+    r.marketplace, r.seller_key, r.source
+  from unnest(p_new) r
+  where private.market_listed_counts(r);
+
+  insert into private.market_signatures (key, decoys)
+  select distinct s.key, s.decoys from pg_temp.market_cells_signed s order by 1, 2
+  on conflict do nothing;
+
+  with placed as (
+    insert into private.market_listing_places (id, sig, facets)
+    select s.id, g.id, s.facets
+    from pg_temp.market_cells_signed s
+    join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+    order by s.id
+    on conflict (id) do update set sig = excluded.sig, facets = excluded.facets
+    returning id, sig
+  )
+  insert into pg_temp.market_cells_delta
+  select f.facet, p.sig, s.condition, s.marketplace, so.ord, 1, case when s.source = 'demo' then 1 else 0 end
+  from placed p
+  join pg_temp.market_cells_signed s on s.id = p.id
+  cross join lateral unnest('{""}'::text[] || s.facets) f(facet)
+  left join private.market_seller_ords so on so.seller_key = s.seller_key;
+  truncate pg_temp.market_cells_signed;
+
+  -- (cell, seller) counts, each row added to under its lock (in key order): a seller's bit is set where their count
+  -- rose from none, and cleared where it fell to none, as the counts after the change say.
+  create temporary table if not exists market_cells_bits (
+    facet text, sig integer, condition text, marketplace text, ord integer, n integer, was integer
+  ) on commit drop;
+  with changed as (
+    insert into private.market_listed_cell_sellers as c (facet, sig, condition, marketplace, ord, n)
+    select d.facet, d.sig, d.condition, d.marketplace, d.ord, sum(d.n)::integer
+    from pg_temp.market_cells_delta d where d.ord is not null
+    group by 1, 2, 3, 4, 5 having sum(d.n) <> 0
+    order by 1, 2, 3, 4, 5
+    on conflict (facet, sig, condition, marketplace, ord) do update set n = c.n + excluded.n
+    returning c.facet, c.sig, c.condition, c.marketplace, c.ord, c.n
+  )
+  insert into pg_temp.market_cells_bits
+  select c.facet, c.sig, c.condition, c.marketplace, c.ord, c.n, c.n - d.n
+  from changed c
+  join (select d.facet, d.sig, d.condition, d.marketplace, d.ord, sum(d.n)::integer as n
+        from pg_temp.market_cells_delta d where d.ord is not null group by 1, 2, 3, 4, 5) d
+    using (facet, sig, condition, marketplace, ord);
+  delete from private.market_listed_cell_sellers c
+  using pg_temp.market_cells_bits b
+  where b.n <= 0
+    and (c.facet, c.sig, c.condition, c.marketplace, c.ord) = (b.facet, b.sig, b.condition, b.marketplace, b.ord);
+
+  -- The cells, each added to under its lock (in key order): counts, and the bits of sellers who arrived; then the
+  -- bits of sellers who left are cleared.
+  insert into private.market_listed_cells as c (facet, sig, condition, marketplace, n, demo, sellers)
+  select d.facet, d.sig, d.condition, d.marketplace, d.n, d.demo,
+    coalesce(b.added, repeat('0', v_width)::bit varying)
+  from (
+    select d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer as n, sum(d.demo)::integer as demo
+    from pg_temp.market_cells_delta d group by 1, 2, 3, 4
+  ) d
+  left join (
+    select b.facet, b.sig, b.condition, b.marketplace,
+      bit_or(private.market_seller_bit(b.ord, v_width))::bit varying as added
+    from pg_temp.market_cells_bits b where b.was <= 0 and b.n > 0 group by 1, 2, 3, 4
+  ) b using (facet, sig, condition, marketplace)
+  where d.n <> 0 or b.added is not null
+  order by 1, 2, 3, 4
+  on conflict (facet, sig, condition, marketplace) do update set
+    n = c.n + excluded.n, demo = c.demo + excluded.demo, sellers = c.sellers | excluded.sellers;
+  update private.market_listed_cells c set sellers = c.sellers & ~r.removed
+  from (
+    select b.facet, b.sig, b.condition, b.marketplace,
+      bit_or(private.market_seller_bit(b.ord, v_width))::bit varying as removed
+    from pg_temp.market_cells_bits b where b.was > 0 and b.n <= 0 group by 1, 2, 3, 4
+  ) r
+  where (c.facet, c.sig, c.condition, c.marketplace) = (r.facet, r.sig, r.condition, r.marketplace);
+  truncate pg_temp.market_cells_delta, pg_temp.market_cells_bits;
+  delete from private.market_listed_cells c where c.n <= 0;
+end;
+$$;
+
+create function private.market_listings_cells_inserted() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform private.market_cells_move('{}'::public.market_listings[],
+    array(select row(n.*)::public.market_listings from new_rows n
+          where n.status = 'available' and n.source <> 'panel'));
+  return null;
+end;
+$$;
+
+create function private.market_listings_cells_updated() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  -- Only rows listed before or after whose counting changed: an upsert that rewrites a price moves nothing, and a sale
+  -- archived (sold before and after) is not looked at.
+  perform private.market_cells_move(array(
+      select row(o.*)::public.market_listings from old_rows o join new_rows n on n.id = o.id
+      where (o.status = 'available' and o.source <> 'panel' or n.status = 'available' and n.source <> 'panel')
+        and (o.status, o.source, o.hedged, o.condition, o.marketplace, o.terms, o.decoys, o.seller_key)
+        is distinct from (n.status, n.source, n.hedged, n.condition, n.marketplace, n.terms, n.decoys, n.seller_key)),
+    array(
+      select row(n.*)::public.market_listings from old_rows o join new_rows n on n.id = o.id
+      where (o.status = 'available' and o.source <> 'panel' or n.status = 'available' and n.source <> 'panel')
+        and (o.status, o.source, o.hedged, o.condition, o.marketplace, o.terms, o.decoys, o.seller_key)
+        is distinct from (n.status, n.source, n.hedged, n.condition, n.marketplace, n.terms, n.decoys, n.seller_key)));
+  return null;
+end;
+$$;
+
+create function private.market_listings_cells_deleted() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform private.market_cells_move(array(select row(o.*)::public.market_listings from old_rows o
+          where o.status = 'available' and o.source <> 'panel'),
+    '{}'::public.market_listings[]);
+  return null;
+end;
+$$;
+
+create function private.market_listings_cells_truncated() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers;
+  return null;
+end;
+$$;
+
+create trigger market_listings_cells_inserted
+  after insert on public.market_listings
+  referencing new table as new_rows
+  for each statement execute function private.market_listings_cells_inserted();
+
+create trigger market_listings_cells_updated
+  after update on public.market_listings
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.market_listings_cells_updated();
+
+create trigger market_listings_cells_deleted
+  after delete on public.market_listings
+  referencing old table as old_rows
+  for each statement execute function private.market_listings_cells_deleted();
+
+create trigger market_listings_cells_truncated
+  after truncate on public.market_listings
+  for each statement execute function private.market_listings_cells_truncated();
+
+revoke execute on function private.market_is_facet(text), private.market_signature_key(text[]),
+  private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
+  private.market_bit_ords(bit varying, integer), private.market_cells_width(),
+  private.market_listed_counts(public.market_listings),
+  private.market_cells_move(public.market_listings[], public.market_listings[]),
+  private.market_listings_cells_inserted(), private.market_listings_cells_updated(),
+  private.market_listings_cells_deleted(), private.market_listings_cells_truncated()
+  from public, anon, authenticated;
+grant execute on function private.market_is_facet(text), private.market_signature_key(text[]),
+  private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
+  private.market_bit_ords(bit varying, integer) to service_role;
+
+-- Rebuild, check, and signing again -----------------------------------------------------------------------------------
+
+-- The words and names from the lexicon, as the listing key writes them (market_words):
+-- - a name of one word (a brand, garment, model or material, a brand's misspelling, a word a material rules out, a
+--   gender or kids' word the reading adds itself: market_read_query) is a signature word, and so is each word of a
+--   brand's product names;
+-- - a name of several words is kept whole (private.market_cell_names), unless each of its words is a signature word;
+-- - a colour is a facet, and so is a word that reads as a size (sz_*, w32, l30, or a number of one or two digits):
+--   never a signature word, since every product line comes in every one of them.
+-- A word or name new to the lexicon is 'pending' until private.market_cells_resign has signed every listing with it;
+-- one gone from it is 'retiring'. Returns how many changed state.
+create function private.market_cell_words_refresh() returns integer
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_changed integer := 0;
+  v_n integer;
+begin
+  create temporary table if not exists market_cell_names_now (words text[], role text) on commit drop;
+  truncate pg_temp.market_cell_names_now;
+  insert into pg_temp.market_cell_names_now
+  select distinct array(select distinct w from unnest(n.words) w order by w), n.role
+  from (
+    select public.market_words(x.phrase) as words, case when x.kind = 'colour' then 'facet' else 'signature' end as role
+    from public.market_lexicon x where x.kind in ('brand', 'garment', 'model', 'material', 'colour')
+    union all
+    select public.market_words(v.phrase), 'signature'
+    from public.market_lexicon x, unnest(x.unlike || x.contrast) v(phrase)
+    union all
+    -- a product name's words each on their own (the reading asks for "better" of Better Sweater alone), and each
+    -- with the brand's names ("jordan" and "1": Jordan's 1, whose number alone is a size)
+    select array[w], 'signature' from public.market_products p, unnest(public.market_words(p.phrase)) w
+    union all
+    select public.market_words(p.phrase), 'signature' from public.market_products p
+    union all
+    select public.market_words(b.phrase) || public.market_words(p.phrase), 'signature'
+    from public.market_products p join public.market_lexicon b on b.kind = 'brand' and b.label = p.brand
+    union all
+    select array[s.word], 'signature' from public.market_brand_spellings s
+    union all
+    -- the words a reading adds of its own for a gender or kids' sizes (market_read_query, market_words)
+    select array[w], 'signature'
+    from unnest(public.market_words('women womens woman ladies female wmns men mens man male unisex kid kids')) w
+  ) n
+  where cardinality(n.words) between 1 and 6;
+
+  create temporary table if not exists market_cell_words_now (word text primary key, role text) on commit drop;
+  truncate pg_temp.market_cell_words_now;
+  insert into pg_temp.market_cell_words_now
+  select distinct on (n.words[1]) n.words[1],
+    case when n.role = 'facet' or n.words[1] ~ '^(sz_[a-z0-9]+|[wl][0-9]{2}|[0-9]{1,2})$' then 'facet'
+      else 'signature' end
+  from pg_temp.market_cell_names_now n
+  where cardinality(n.words) = 1 and n.words[1] ~ '^[a-z0-9_]{1,100}$'
+  -- a word both a facet and a name of one word is a facet
+  order by n.words[1], n.role;
+  -- a colour of several words (heather grey) is no name: its words are facets or signature words on their own
+  delete from pg_temp.market_cell_names_now n
+  where cardinality(n.words) = 1 or n.role = 'facet'
+     or not exists (select 1 from unnest(n.words) w
+                    where not exists (select 1 from pg_temp.market_cell_words_now x
+                                      where x.word = w and x.role = 'signature'));
+
+  insert into private.market_cell_words (word, role, source, state)
+  select n.word, n.role, 'lexicon', case when n.role = 'facet' then 'active' else 'pending' end
+  from pg_temp.market_cell_words_now n
+  on conflict (word) do update set role = excluded.role, state = excluded.state
+  where private.market_cell_words.role <> excluded.role or private.market_cell_words.state = 'retiring';
+  get diagnostics v_n = row_count;
+  v_changed := v_changed + v_n;
+  update private.market_cell_words w set state = 'retiring'
+  where w.source = 'lexicon' and w.state <> 'retiring'
+    and not exists (select 1 from pg_temp.market_cell_words_now n where n.word = w.word);
+  get diagnostics v_n = row_count;
+  v_changed := v_changed + v_n;
+
+  insert into private.market_cell_names (words, source, state)
+  select distinct n.words, 'lexicon', 'pending' from pg_temp.market_cell_names_now n
+  on conflict (words) do update set state = 'pending' where private.market_cell_names.state = 'retiring';
+  get diagnostics v_n = row_count;
+  v_changed := v_changed + v_n;
+  update private.market_cell_names c set state = 'retiring'
+  where c.source = 'lexicon' and c.state <> 'retiring'
+    and not exists (select 1 from pg_temp.market_cell_names_now n where n.words = c.words);
+  get diagnostics v_n = row_count;
+  return v_changed + v_n;
+end;
+$$;
+
+-- Recomputes every cell from the rows (a repair, or the first fill): the signatures of the rows counted, their places,
+-- the (cell, seller) counts and the cells. Every pending word becomes active and every retiring word goes, since every
+-- listing is signed anew. Takes the cells' tables for the time it runs (searches wait for it): not for a live day's use.
+create function private.market_cells_rebuild() returns jsonb
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_width integer;
+  v_started timestamptz := clock_timestamp();
+begin
+  lock table private.market_listed_cells, private.market_listed_cell_sellers, private.market_listing_places
+    in exclusive mode;
+  delete from private.market_cell_words where state = 'retiring';
+  update private.market_cell_words set state = 'active' where state = 'pending';
+  delete from private.market_cell_names where state = 'retiring';
+  update private.market_cell_names set state = 'active' where state = 'pending';
+  truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers;
+
+  insert into private.market_seller_ords (seller_key)
+  select distinct l.seller_key from public.market_listings l
+  where l.seller_key is not null and l.source <> 'panel'
+  order by 1
+  on conflict do nothing;
+  v_width := private.market_cells_width();
+
+  -- Each distinct key is signed once (the bench's titles repeat; sellers' own do less).
+  create temporary table market_cells_shapes on commit drop as
+  select k.terms, k.decoys, private.market_signature_key(k.terms) as key, private.market_facets_of(k.terms) as facets
+  from (select distinct l.terms, l.decoys from public.market_listings l where private.market_listed_counts(l)) k;
+
+  insert into private.market_signatures (key, decoys)
+  select distinct s.key, s.decoys from pg_temp.market_cells_shapes s
+  on conflict do nothing;
+
+  insert into private.market_listing_places (id, sig, facets)
+  select l.id, g.id, s.facets
+  from public.market_listings l
+  join pg_temp.market_cells_shapes s on s.terms = l.terms and s.decoys = l.decoys
+  join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+  where private.market_listed_counts(l);
+
+  create temporary table market_cells_rows on commit drop as
+  select f.facet, p.sig, l.condition, l.marketplace, so.ord, (l.source = 'demo') as demo
+  from private.market_listing_places p
+  join public.market_listings l on l.id = p.id
+  cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+  left join private.market_seller_ords so on so.seller_key = l.seller_key;
+
+  insert into private.market_listed_cell_sellers (facet, sig, condition, marketplace, ord, n)
+  select r.facet, r.sig, r.condition, r.marketplace, r.ord, count(*)
+  from pg_temp.market_cells_rows r where r.ord is not null
+  group by 1, 2, 3, 4, 5;
+
+  insert into private.market_listed_cells (facet, sig, condition, marketplace, n, demo, sellers)
+  select r.facet, r.sig, r.condition, r.marketplace, count(*), count(*) filter (where r.demo),
+    coalesce(bit_or(private.market_seller_bit(r.ord, v_width)) filter (where r.ord is not null),
+      repeat('0', v_width)::bit varying)
+  from pg_temp.market_cells_rows r
+  group by 1, 2, 3, 4;
+
+  analyze private.market_signatures;
+  analyze private.market_listed_cells;
+  return jsonb_build_object(
+    'signatures', (select count(*) from private.market_signatures),
+    'listings', (select count(*) from private.market_listing_places),
+    'cells', (select count(*) from private.market_listed_cells),
+    'cellSellers', (select count(*) from private.market_listed_cell_sellers),
+    'ms', round(extract(epoch from clock_timestamp() - v_started) * 1000));
+end;
+$$;
+
+-- The cells that disagree with their rows: each cell as the rows make it now (listings, demo listings, sellers)
+-- against the cell kept, and each counted listing whose place is missing or not its signature. Empty when all agree.
+create function private.market_cells_check() returns table (facet text, sig integer, condition text,
+  marketplace text, problem text)
+  language sql stable
+  security definer
+  set search_path = ''
+as $$
+  with width as (select s.width from private.market_cells_state s),
+  fresh as (
+    select f.facet, p.sig, l.condition, l.marketplace, count(*)::integer as n,
+      count(*) filter (where l.source = 'demo')::integer as demo,
+      coalesce(bit_or(private.market_seller_bit(so.ord, (select width from width))) filter (where so.ord is not null),
+        repeat('0', (select width from width))::bit varying) as sellers
+    from public.market_listings l
+    join private.market_listing_places p on p.id = l.id
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    left join private.market_seller_ords so on so.seller_key = l.seller_key
+    where private.market_listed_counts(l)
+    group by 1, 2, 3, 4
+  )
+  select coalesce(f.facet, c.facet), coalesce(f.sig, c.sig), coalesce(f.condition, c.condition),
+    coalesce(f.marketplace, c.marketplace),
+    case when c.n is null then 'missing' when f.n is null then 'no rows'
+      when f.n <> c.n then 'listings' when f.demo <> c.demo then 'demo listings' else 'sellers' end
+  from fresh f
+  full join private.market_listed_cells c using (facet, sig, condition, marketplace)
+  where f.n is distinct from c.n or f.demo is distinct from c.demo or f.sellers is distinct from c.sellers
+  union all
+  select null, p.sig, l.condition, l.marketplace, format('listing %s is in the wrong place', l.id)
+  from public.market_listings l
+  left join private.market_listing_places p on p.id = l.id
+  left join private.market_signatures g on g.id = p.sig
+  where private.market_listed_counts(l)
+    and (p.id is null or g.key is distinct from private.market_signature_key(l.terms) or g.decoys <> l.decoys
+         or p.facets <> private.market_facets_of(l.terms))
+  union all
+  select null, p.sig, null, null, format('listing %s is placed but not counted', p.id)
+  from private.market_listing_places p
+  left join public.market_listings l on l.id = p.id
+  where l.id is null or not private.market_listed_counts(l)
+$$;
+
+-- Signs again, up to p_limit at a time, the counted listings that hold a pending or retiring word, moving each from
+-- the cells of its old signature to those of its new one; once none is left, pending words become active and retiring
+-- ones go. Online: each call is one short transaction, and searches keep reading the cells (a pending word is read
+-- from rows until then). Returns how many listings it moved; 0 when done.
+create function private.market_cells_resign(p_limit integer default 5000) returns integer
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_words text[];
+  v_rows public.market_listings[];
+begin
+  select coalesce(array_agg(distinct w), '{}') into v_words
+  from (select w.word as w from private.market_cell_words w where w.role = 'signature' and w.state in ('pending', 'retiring')
+        union all
+        select unnest(n.words) from private.market_cell_names n where n.state in ('pending', 'retiring')) w;
+  if cardinality(v_words) = 0 then
+    return 0;
+  end if;
+  select coalesce(array_agg(l), '{}') into v_rows
+  from (
+    select l from public.market_listings l
+    join private.market_listing_places p on p.id = l.id
+    join private.market_signatures g on g.id = p.sig
+    where l.status = 'available' and l.hedged = false and l.terms && v_words
+      and g.key is distinct from private.market_signature_key(l.terms)
+    limit p_limit
+  ) s;
+  if cardinality(v_rows) = 0 then
+    delete from private.market_cell_words where state = 'retiring';
+    update private.market_cell_words set state = 'active' where state = 'pending';
+    delete from private.market_cell_names where state = 'retiring';
+    update private.market_cell_names set state = 'active' where state = 'pending';
+    return 0;
+  end if;
+  perform private.market_cells_move(v_rows, v_rows);
+  return cardinality(v_rows);
+end;
+$$;
+
+revoke execute on function private.market_cell_words_refresh(), private.market_cells_rebuild(),
+  private.market_cells_check(), private.market_cells_resign(integer) from public, anon, authenticated;
+grant execute on function private.market_cells_check() to service_role;
+
+-- Reading the cells ---------------------------------------------------------------------------------------------------
+
+-- The words a reading tests that a signature cannot answer for: of each set of words it tests together (an
+-- alternative of a group, a word or words that rule a listing out, a garment kind, an exclusion), the words that are
+-- neither active signature words nor part of an active name the set holds whole. Empty: the reading gives the same
+-- verdict on a listing's signature as on its key.
+create function private.market_uncovered(p_reading jsonb) returns text[]
+  language sql stable
+  set search_path = ''
+as $$
+  with units as materialized (
+    select array(select jsonb_array_elements_text(a)) as u
+    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+      jsonb_array_elements(coalesce(c -> 'groups', '[]')) g, jsonb_array_elements(g -> 'any') a
+    union all
+    select array(select jsonb_array_elements_text(a))
+    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+      jsonb_array_elements(coalesce(c -> 'notwords', '[]')) a
+    union all
+    select array[w]
+    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c, unnest(array['own', 'others']) k,
+      jsonb_array_elements_text(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> k end) w
+    union all
+    select array(select jsonb_array_elements_text(a))
+    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+      jsonb_array_elements(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> 'phrases' end) a
+    union all
+    select array(select jsonb_array_elements_text(a))
+    from jsonb_array_elements(coalesce(p_reading -> 'exclude', '[]')) g, jsonb_array_elements(g -> 'any') a
+  )
+  -- (a word that is no signature word first, by its key; then the names that hold it, through their index)
+  , other as materialized (
+    select units.u, w from units, unnest(units.u) w
+    where not exists (select 1 from private.market_cell_words x
+                      where x.word = w and x.role = 'signature' and x.state = 'active')
+  )
+  select coalesce(array_agg(distinct o.w order by o.w), '{}')
+  from other o
+  where not exists (select 1 from private.market_cell_names n
+                    where n.words @> array[o.w] and n.state = 'active' and n.words <@ o.u)
+$$;
+
+-- A reading without the groups a facet answers: the group of the facet word alone, and for a numeric size (sz_30)
+-- every group that accepts its number alone (30), which the listing key always writes beside it (market_words). A
+-- clause that lost a group says so ('faceted'): with no group left, it holds every signature.
+create function private.market_without_facet(p_reading jsonb, p_facet text) returns jsonb
+  language sql stable
+  set search_path = ''
+as $$
+  select case when p_facet = '' then p_reading else jsonb_set(p_reading, '{clauses}', coalesce((
+    select jsonb_agg(case when x.dropped then x.c || jsonb_build_object('faceted', true, 'groups', x.kept) else x.c end
+      order by x.i)
+    from (
+      select c.c, c.i, coalesce(jsonb_agg(g.g) filter (where not g.implied), '[]') as kept, bool_or(g.implied) as dropped
+      from jsonb_array_elements(p_reading -> 'clauses') with ordinality c(c, i)
+      left join lateral (
+        select g.g, (g.g -> 'any' = jsonb_build_array(jsonb_build_array(p_facet))
+          or (p_facet ~ '^sz_[0-9]+$' and g.g -> 'any' @> jsonb_build_array(jsonb_build_array(substr(p_facet, 4)))))
+          as implied
+        from jsonb_array_elements(coalesce(c.c -> 'groups', '[]')) g(g)
+      ) g on true
+      group by c.c, c.i
+    ) x), '[]')) end
+$$;
+
+-- Which path a reading takes, and how: {path: 'cells', facet, reading} where `reading` is the reading to run over the
+-- signatures (the facet's groups taken out), or {path: 'rows', why}. The cells answer a reading that tests only what a
+-- signature answers for (private.market_uncovered), with no phrase, narrowed at most by one facet: a colour or size
+-- word it asks for as a group of its own, or the size narrowing. A price band narrows by each listing's price, which
+-- cells do not keep. `flipwise.market_cells = off` (a session setting) sends every reading to rows, for the identity
+-- tests and the bench's row path.
+create function private.market_cells_route(p_parsed jsonb, p_filters jsonb) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_size text[];
+  v_left text[];
+  v_facet text;
+  v_reading jsonb;
+begin
+  if current_setting('flipwise.market_cells', true) = 'off' then
+    return jsonb_build_object('path', 'rows', 'why', 'cells off');
+  end if;
+  if coalesce(p_filters, '{}') ? 'priceMin' or coalesce(p_filters, '{}') ? 'priceMax' then
+    return jsonb_build_object('path', 'rows', 'why', 'price band');
+  end if;
+  if exists (select 1 from jsonb_array_elements(coalesce(p_parsed -> 'clauses', '[]')) c
+             where jsonb_array_length(coalesce(c -> 'phrases', '[]')) > 0) then
+    return jsonb_build_object('path', 'rows', 'why', 'phrase');
+  end if;
+  v_left := private.market_uncovered(p_parsed);
+  if nullif(btrim(coalesce(p_filters ->> 'size', '')), '') is not null then
+    -- The size narrowing, as market_filter_sql reads it: one size word is a facet.
+    v_size := array(select w from unnest(public.market_words('size ' || coalesce(p_filters ->> 'size', ''))) w
+                    where w ~ '^(sz_[a-z0-9]+|[wl][0-9]{2})$');
+    if cardinality(v_size) <> 1 then
+      return jsonb_build_object('path', 'rows', 'why', 'size');
+    end if;
+    v_facet := v_size[1];
+  elsif cardinality(v_left) > 0 then
+    -- The facet the words left point to: a size word first (it carries its number), then any other facet word.
+    select w into v_facet from unnest(v_left) w where private.market_is_facet(w)
+    order by (w ~ '^sz_') desc, w limit 1;
+  end if;
+  v_reading := private.market_without_facet(p_parsed, coalesce(v_facet, ''));
+  if v_facet is not null then
+    v_left := private.market_uncovered(v_reading);
+  end if;
+  if cardinality(v_left) > 0 then
+    return jsonb_build_object('path', 'rows', 'why', 'words', 'words', to_jsonb(v_left));
+  end if;
+  return jsonb_build_object('path', 'cells', 'facet', coalesce(v_facet, ''), 'reading', v_reading);
+end;
+$$;
+
+-- The WHERE clause of a routed reading over the signatures s: the reading's own groups and rule-outs (market_groups_sql
+-- and market_not_sql, as on a listing's key), its decoys and exclusions. The hedged-brand test is left out: the cells
+-- hold no hedged title. A clause whose only group was the facet holds every signature (the facet's cells narrow it).
+create function private.market_signature_sql(p_reading jsonb) returns text
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_parts text[] := '{}';
+  v_clause jsonb;
+  v_groups text;
+  v_part text;
+begin
+  for v_clause in select value from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) loop
+    v_groups := public.market_groups_sql(v_clause -> 'groups', 's.key');
+    if v_groups = '' then
+      if not coalesce((v_clause ->> 'faceted')::boolean, false)
+         or jsonb_array_length(coalesce(v_clause -> 'groups', '[]')) > 0 then
+        continue;
+      end if;
+      v_groups := 'true';
+    end if;
+    v_parts := v_parts || ('(' || v_groups || public.market_not_sql(v_clause - 'not', 's.key') || ')');
+  end loop;
+  if cardinality(v_parts) = 0 then
+    return 'false';
+  end if;
+  v_part := format('(%s) and s.decoys <@ %L::text[]', array_to_string(v_parts, ' or '),
+    array(select jsonb_array_elements_text(coalesce(p_reading -> 'allow', '[]'))));
+  if jsonb_array_length(coalesce(p_reading -> 'allow', '[]')) > 0 then
+    v_part := v_part || format(' and s.decoys && %L::text[]',
+      array(select jsonb_array_elements_text(p_reading -> 'allow')));
+  end if;
+  if jsonb_array_length(coalesce(p_reading -> 'exclude', '[]')) > 0 then
+    v_part := v_part || format(' and not coalesce(%s, false)',
+      (select string_agg(nullif(public.market_groups_sql(jsonb_build_array(g), 's.key'), ''), ' or ')
+       from jsonb_array_elements(p_reading -> 'exclude') g));
+  end if;
+  return v_part;
+end;
+$$;
+
+-- The listed groups of a routed reading: per (condition, marketplace), the listings, the demo listings and the
+-- sellers' bitset, from the cells of the matching signatures and facet, with the hedged listings the reading matches
+-- counted from rows beside them. The same groups the row count makes (private.market_available), sellers as bits.
+create function private.market_listed_groups(p_route jsonb, p_parsed jsonb, p_filters jsonb)
+  returns table (condition text, marketplace text, n integer, demo integer, sellers bit varying)
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_sigs integer[];
+  v_width integer := (select s.width from private.market_cells_state s);
+begin
+  execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
+    private.market_signature_sql(p_route -> 'reading'))
+  into v_sigs;
+  return query execute format($sql$
+    select g.condition, g.marketplace, sum(g.n)::integer, sum(g.demo)::integer, bit_or(g.sellers)::bit varying
+    from (
+      select c.condition, c.marketplace, c.n, c.demo, c.sellers
+      from private.market_listed_cells c
+      where c.facet = $1 and c.sig = any ($2) and ($3 is null or c.marketplace = $3)
+      union all
+      select l.condition, l.marketplace, 1, (l.source = 'demo')::integer,
+        coalesce(private.market_seller_bit(so.ord, $4), repeat('0', $4)::bit varying)
+      from public.market_listings l
+      left join private.market_seller_ords so on so.seller_key = l.seller_key
+      where l.hedged and %s and l.source <> 'panel' and %s
+    ) g
+    group by 1, 2$sql$, public.market_match_sql(p_parsed, 'available'), private.market_filter_sql(p_filters))
+  using p_route ->> 'facet', v_sigs, lower(nullif(p_filters ->> 'marketplace', '')), v_width;
+end;
+$$;
+
+revoke execute on function private.market_uncovered(jsonb), private.market_without_facet(jsonb, text),
+  private.market_cells_route(jsonb, jsonb), private.market_signature_sql(jsonb),
+  private.market_listed_groups(jsonb, jsonb, jsonb) from public, anon, authenticated;
+grant execute on function private.market_uncovered(jsonb), private.market_without_facet(jsonb, text),
+  private.market_cells_route(jsonb, jsonb), private.market_signature_sql(jsonb),
+  private.market_listed_groups(jsonb, jsonb, jsonb) to service_role;

@@ -1,0 +1,199 @@
+// The exact cells kept at write time (issue 53, docs/decisions/085-exact-cells.md): every answer the cells give is the
+// answer the row count gives, condition by condition, and they stay so through every way listings are written (an
+// import's upsert, a price change, a sale, a title rewritten, a hedged title, a removal, the archive), through a
+// rebuild and through signing listings again after the words change. On PGlite, and on PostgreSQL 15 when
+// DATABASE_URL is set.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../emulator/db/index';
+import { seedMarketListings, upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
+import { benchQueries } from '../scripts/bench-search';
+import { EVAL_QUERIES } from '../scripts/search-eval/queries';
+import { WRITTEN_QUERIES } from '../scripts/search-eval/written/index';
+import { migratedDatabase } from './support/database';
+
+let db: Database;
+const CONDITIONS = ['pre_owned', 'new_with_tags', 'new_without_tags', 'new_with_imperfections'];
+const FILTERS = [{}, { size: 'M' }, { size: '30' }, { marketplace: 'ebay' }, { marketplace: 'poshmark', size: 'S' }];
+
+beforeAll(async () => {
+  db = await migratedDatabase();
+  // Under 10,000 rows the seed writes through the triggers, as an import does.
+  await seedMarketListings(db, { count: 4_000, vocabulary: false });
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+type Answer = { result: Record<string, unknown> & { path: string }; sellers: string[] | null };
+
+/** The listed answer both ways: from the cells (as routed) and from rows (the cells switched off for the session). */
+async function bothWays(query: string, condition: string, filters: object) {
+  const sql = `select a.result, a.sellers from private.market_available(public.market_parse_query($1), $2, 5, $3) a`;
+  const cells = (await db.query<Answer>(sql, [query, condition, JSON.stringify(filters)])).rows[0];
+  await db.exec(`set flipwise.market_cells = 'off'`);
+  try {
+    const rows = (await db.query<Answer>(sql, [query, condition, JSON.stringify(filters)])).rows[0];
+    return { cells, rows };
+  } finally {
+    await db.exec('reset flipwise.market_cells');
+  }
+}
+
+/** Every figure, with the path left out; sellers as a set. */
+const figures = (a: Answer) => ({
+  ...a.result,
+  path: undefined,
+  sellers: a.result.sellers,
+  keys: [...(a.sellers ?? [])].sort(),
+});
+
+async function mismatches(queries: string[]) {
+  const out: string[] = [];
+  let fromCells = 0;
+  let n = 0;
+  for (const query of queries) {
+    const filters = FILTERS[n % FILTERS.length];
+    const condition = CONDITIONS[n % CONDITIONS.length];
+    n++;
+    const { cells, rows } = await bothWays(query, condition, filters);
+    expect(rows.result.path).toBe('rows');
+    if (cells.result.path === 'cells') fromCells++;
+    if (JSON.stringify(figures(cells)) !== JSON.stringify(figures(rows)))
+      out.push(`${query} / ${condition} / ${JSON.stringify(filters)}`);
+  }
+  return { out, fromCells };
+}
+
+const checkProblems = async () =>
+  (await db.query<{ problem: string }>('select problem from private.market_cells_check()')).rows;
+
+describe('exact listed cells', () => {
+  it('give the row count’s answer, figure for figure, on the bench’s queries and the eval sets’, narrowed or not', async () => {
+    // Every third query of each set, so the test stays short; the bench checks all of them (npm run bench:search).
+    const every = <T,>(list: T[], k: number) => list.filter((_, i) => i % k === 0);
+    const queries = [
+      ...every(benchQueries(200).map((q) => q.itemName), 3),
+      ...every(EVAL_QUERIES.map((q) => q.query), 3),
+      ...every(WRITTEN_QUERIES.map((q) => q.query), 3),
+    ];
+    const { out, fromCells } = await mismatches(queries);
+    expect(out).toEqual([]);
+    // Most of them are answered from the cells (the rest read a word no signature keeps, a phrase or a price band).
+    expect(fromCells).toBeGreaterThan(queries.length / 2);
+  });
+
+  it('say which path counted an answer, and send a price band, a phrase and a word no signature keeps to the rows', async () => {
+    const path = async (query: string, filters: object = {}) =>
+      (await bothWays(query, 'pre_owned', filters)).cells.result.path;
+    expect(await path('lululemon leggings')).toBe('cells');
+    expect(await path('black lululemon leggings')).toBe('cells');
+    expect(await path('lululemon leggings', { size: 'M' })).toBe('cells');
+    expect(await path('levis 501 size 30')).toBe('cells');
+    expect(await path('lululemon leggings', { priceMin: 20 })).toBe('rows');
+    expect(await path('"align pant"')).toBe('rows');
+    expect(await path('nike tech fleece')).toBe('rows');
+    // two facets at once: a colour and a size
+    expect(await path('black lululemon leggings', { size: 'M' })).toBe('rows');
+  });
+
+  it('stay equal to their rows through every write: upsert, price, sale, new title, hedged title, new seller, removal, archive', async () => {
+    const now = new Date();
+    const base = {
+      brand: 'Lululemon',
+      category: null,
+      size: 'M',
+      colour: null,
+      currency: 'USD',
+      url: null,
+      source: 'import',
+      listed_at: new Date(now.getTime() - 5 * 86_400_000).toISOString(),
+      sold_at: null,
+    };
+    const rows: MarketListing[] = Array.from({ length: 12 }, (_, i) => ({
+      ...base,
+      marketplace: i % 2 ? 'ebay' : 'poshmark',
+      external_id: `cells-${i}`,
+      title: i === 5 ? 'Lululemon style Align leggings black size M' : `Lululemon Align Leggings Black Size M ${i}`,
+      condition: 'pre_owned' as const,
+      status: 'available' as const,
+      price: 40 + i,
+      seller_key: i < 6 ? `c0ffee00-0000-4000-8000-00000000000${i}` : null,
+    }));
+    await upsertListings(db, rows);
+    expect(await checkProblems()).toEqual([]);
+    // the same upsert with new prices only: nothing moves
+    await upsertListings(db, rows.map((r) => ({ ...r, price: r.price + 1 })));
+    // a sale, a title rewritten into another item, a seller added
+    await db.exec(`update public.market_listings set status = 'sold', sold_at = now() where external_id = 'cells-1'`);
+    await db.exec(`update public.market_listings set title = 'Patagonia Better Sweater Fleece Jacket Size M'
+                   where external_id = 'cells-2'`);
+    await db.exec(`update public.market_listings set seller_key = 'c0ffee00-0000-4000-8000-0000000000aa'
+                   where external_id = 'cells-8'`);
+    await db.exec(`delete from public.market_listings where external_id in ('cells-3', 'cells-4')`);
+    // the archive marks old sales; a sale older than the longest window is gone from every count
+    await db.exec(`update public.market_listings set sold_at = now() - interval '400 days',
+                     listed_at = now() - interval '401 days' where external_id = 'cells-1'`);
+    await db.query('select private.market_archive_sales()');
+    expect(await checkProblems()).toEqual([]);
+    const { out } = await mismatches([
+      'lululemon leggings',
+      'black lululemon leggings',
+      'lululemon align',
+      'patagonia better sweater',
+      'lululemon',
+    ]);
+    expect(out).toEqual([]);
+  });
+
+  it('are what a rebuild from the rows makes', async () => {
+    const snapshot = `select coalesce(jsonb_agg(to_jsonb(c) order by c.facet, c.sig, c.condition, c.marketplace), '[]')
+                      as cells from private.market_listed_cells c`;
+    const kept = (await db.query<{ cells: unknown }>(snapshot)).rows[0].cells;
+    await db.query('select private.market_cells_rebuild()');
+    expect((await db.query<{ cells: unknown }>(snapshot)).rows[0].cells).toEqual(kept);
+    expect(await checkProblems()).toEqual([]);
+  });
+
+  it('sign listings again when a word joins the signatures, in batches, and read it from cells only then', async () => {
+    const path = async () => (await bothWays('nike tech fleece', 'pre_owned', {})).cells.result.path;
+    expect(await path()).toBe('rows');
+    await db.exec(`insert into private.market_cell_words (word, role, source, state)
+                   values ('tech', 'signature', 'promoted', 'pending')`);
+    // pending: listings are being signed with it, so it is still read from rows
+    expect(await path()).toBe('rows');
+    let moved = 0;
+    for (let i = 0; i < 20; i++) {
+      const { rows } = await db.query<{ n: number }>('select private.market_cells_resign(10) as n');
+      moved += rows[0].n;
+      if (rows[0].n === 0) break;
+    }
+    expect(moved).toBeGreaterThan(10);
+    expect(
+      (await db.query<{ state: string }>(`select state from private.market_cell_words where word = 'tech'`))
+        .rows[0].state,
+    ).toBe('active');
+    expect(await checkProblems()).toEqual([]);
+    expect(await path()).toBe('cells');
+    const { out } = await mismatches(['nike tech fleece', 'nike tech', 'nike fleece', 'nike']);
+    expect(out).toEqual([]);
+  });
+
+  it('hold no panel row, and no one but the service role reads them', async () => {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from private.market_listing_places p
+       join public.market_listings l on l.id = p.id where l.source = 'panel'`,
+    );
+    expect(rows[0].n).toBe(0);
+    for (const role of ['anon', 'authenticated']) {
+      await db.exec(`set role ${role}`);
+      try {
+        await expect(db.query('select count(*) from private.market_listed_cells')).rejects.toThrow(
+          /permission denied/,
+        );
+      } finally {
+        await db.exec('reset role');
+      }
+    }
+  });
+});
