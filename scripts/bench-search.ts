@@ -5,7 +5,10 @@
 // naive `count(*) ... where title ilike '%word%'` on the same rows, and the ratio. Target: p95 <= 40 ms per function
 // (issue 10). EMULATOR_PORT picks the port. In the same run, the research desk's cost (issue 54): each query again with a
 // narrowing (a size, a price band, a marketplace, or all three, in turn) on both functions, and the sold search over
-// 365 days, whose trend has 52 weeks (the plain sold search is 90 days and carries 13).
+// 365 days, whose trend has 52 weeks (the plain sold search is 90 days and carries 13). Each query runs twice in the
+// same run: with the exact cells read (issue 53), then with them off, every count from rows; then the cells' size,
+// the share of the bench's and the eval sets' queries each path answers, and the identity of the two paths' listed
+// answers for every query and condition (the mismatch count, which must be 0; `--no-identity` skips it).
 //
 // `--postgres`: the same bench on PostgreSQL 15 (issue 25) instead of PGlite: a cluster kept in
 // .data/bench/postgres-<count> (seeded with COPY on first use, `--fresh` seeds it anew), started on a free port with a
@@ -42,6 +45,7 @@ import {
   startBenchCluster,
   type BenchCluster,
 } from './bench-search-postgres.ts';
+import { printCells, setCellReads } from './bench-cells.ts';
 import { percentile } from './bench-stats.ts';
 import { flag } from './market-target';
 
@@ -244,33 +248,62 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       await timed('search-sold', { itemName, condition: 'pre_owned' });
     }
 
-    const available: number[] = [];
-    const sold: number[] = [];
-    const availableNarrowed: number[] = [];
-    const soldNarrowed: number[] = [];
-    const soldYear: number[] = [];
-    const took: { query: string; available: number; sold: number }[] = [];
+    // Two passes over the same queries in one run: the exact cells read (as shipped), then the row count (the cells
+    // switched off for everyone, market_cells_state.reads), so the two sit side by side on the same machine state.
+    type Pass = {
+      available: number[];
+      sold: number[];
+      availableNarrowed: number[];
+      soldNarrowed: number[];
+      soldYear: number[];
+      took: { query: string; available: number; sold: number }[];
+      counted: { available: number; sold: number };
+    };
+    const pass = async (): Promise<Pass> => {
+      const out: Pass = {
+        available: [],
+        sold: [],
+        availableNarrowed: [],
+        soldNarrowed: [],
+        soldYear: [],
+        took: [],
+        counted: { available: 0, sold: 0 },
+      };
+      for (const q of queries) {
+        const a = await timed(
+          'search-available',
+          { ...q, timestamp: new Date().toISOString(), clientInfo: { userAgent: 'bench', platform: 'node' } },
+          true,
+        );
+        const s = await timed('search-sold', q, true);
+        out.available.push(a.took);
+        out.sold.push(s.took);
+        if ((a.data as { counted?: string }).counted === 'cells') out.counted.available++;
+        if ((s.data as { counted?: string }).counted === 'cells') out.counted.sold++;
+        out.took.push({ query: `${q.itemName} (${q.condition})`, available: a.took, sold: s.took });
+        // The desk, same query: narrowed on both functions, and the 365-day sold search with its 52-week trend.
+        const narrowing = NARROWINGS[out.took.length % NARROWINGS.length];
+        out.availableNarrowed.push((await timed('search-available', { ...q, ...narrowing })).took);
+        out.soldNarrowed.push((await timed('search-sold', { ...q, ...narrowing })).took);
+        out.soldYear.push((await timed('search-sold', { ...q, windowDays: 365 })).took);
+        comps +=
+          (a.data.byCondition
+            ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0)
+            : 0) + Number(s.data.soldCount ?? 0);
+      }
+      return out;
+    };
     let comps = 0;
-    for (const q of queries) {
-      const a = await timed(
-        'search-available',
-        { ...q, timestamp: new Date().toISOString(), clientInfo: { userAgent: 'bench', platform: 'node' } },
-        true,
-      );
-      const s = await timed('search-sold', q, true);
-      available.push(a.took);
-      sold.push(s.took);
-      took.push({ query: `${q.itemName} (${q.condition})`, available: a.took, sold: s.took });
-      // The desk, same query: narrowed on both functions, and the 365-day sold search with its 52-week trend.
-      const narrowing = NARROWINGS[took.length % NARROWINGS.length];
-      availableNarrowed.push((await timed('search-available', { ...q, ...narrowing })).took);
-      soldNarrowed.push((await timed('search-sold', { ...q, ...narrowing })).took);
-      soldYear.push((await timed('search-sold', { ...q, windowDays: 365 })).took);
-      comps +=
-        (a.data.byCondition
-          ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0)
-          : 0) + Number(s.data.soldCount ?? 0);
+    const cellsPass = await pass();
+    parts.clear();
+    await setCellReads(emu.db, false);
+    let rowsPass: Pass;
+    try {
+      rowsPass = await pass();
+    } finally {
+      await setCellReads(emu.db, true);
     }
+    const { available, sold, availableNarrowed, soldNarrowed, soldYear, took } = cellsPass;
 
     // The naive way: scan every title for each word (sequential scan: no index helps a leading wildcard without
     // pg_trgm, and the trigram index is switched off here so the figure is what a plain table would cost).
@@ -302,6 +335,15 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
     console.log(row('search-available + a narrowing', availableNarrowed));
     console.log(row('search-sold + a narrowing', soldNarrowed));
     console.log(row('search-sold 365 days (52-week trend)', soldYear));
+    console.log('the same queries with the cells off (every count from rows), same run:');
+    console.log(row('  search-available, rows', rowsPass.available));
+    console.log(row('  search-sold, rows', rowsPass.sold));
+    console.log(row('  search-available + a narrowing, rows', rowsPass.availableNarrowed));
+    console.log(row('  search-sold + a narrowing, rows', rowsPass.soldNarrowed));
+    const p95 = (values: number[]) => percentile(values, 95);
+    console.log(
+      `cells / rows at p95: available ${(p95(available) / p95(rowsPass.available)).toFixed(2)}, sold ${(p95(sold) / p95(rowsPass.sold)).toFixed(2)}; counted from cells: available ${cellsPass.counted.available} of ${queries.length}, sold ${cellsPass.counted.sold} of ${queries.length}`,
+    );
     console.log(row(`naive ILIKE count (SQL only, first ${naive.length})`, naive));
     console.log('inside the functions (Server-Timing):');
     for (const [name, values] of parts) console.log(row(`  ${name}`, values));
@@ -317,6 +359,11 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       `\nnaive p50 / function p50: available ${ratio(available)}x, sold ${ratio(sold)}x (the functions include HTTP, auth and rate limit)`,
     );
     console.log(`listings counted across all answers: ${comps.toLocaleString('en-US')}`);
+    await printCells(
+      emu.db,
+      queries.map((q) => q.itemName),
+      { identity: !args.includes('--no-identity') },
+    );
     const ok = percentile(available, 95) <= 40 && percentile(sold, 95) <= 40;
     console.log(`target p95 <= 40 ms per function: ${ok ? 'met' : 'NOT met'}`);
     console.log(`total bench time ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -128,7 +128,10 @@ grant select on private.market_seller_ords to service_role;
 -- Every bitset is this many bits wide (a multiple of 1,024 past the highest ordinal), so any two can be OR'd.
 create table private.market_cells_state (
   one boolean primary key default true check (one),
-  width integer not null default 1024 check (width > 0 and width % 1024 = 0)
+  width integer not null default 1024 check (width > 0 and width % 1024 = 0),
+  -- Whether searches read the cells (the triggers keep them either way): off sends every search to the rows, as the
+  -- bench does to time the row path in the same run, and as an operator would while a rebuild is checked.
+  reads boolean not null default true
 );
 
 insert into private.market_cells_state default values;
@@ -780,8 +783,8 @@ $$;
 -- signatures (the facet's groups taken out), or {path: 'rows', why}. The cells answer a reading that tests only what a
 -- signature answers for (private.market_uncovered), with no phrase, narrowed at most by one facet: a colour or size
 -- word it asks for as a group of its own, or the size narrowing. A price band narrows by each listing's price, which
--- cells do not keep. `flipwise.market_cells = off` (a session setting) sends every reading to rows, for the identity
--- tests and the bench's row path.
+-- cells do not keep. `flipwise.market_cells = off` (a session setting) sends a session's readings to rows, for the
+-- identity tests; market_cells_state.reads = false sends everyone's (the bench's row path).
 create function private.market_cells_route(p_parsed jsonb, p_filters jsonb) returns jsonb
   language plpgsql stable
   set search_path = ''
@@ -792,7 +795,8 @@ declare
   v_facet text;
   v_reading jsonb;
 begin
-  if current_setting('flipwise.market_cells', true) = 'off' then
+  if current_setting('flipwise.market_cells', true) = 'off'
+     or not (select s.reads from private.market_cells_state s) then
     return jsonb_build_object('path', 'rows', 'why', 'cells off');
   end if;
   if coalesce(p_filters, '{}') ? 'priceMin' or coalesce(p_filters, '{}') ? 'priceMax' then

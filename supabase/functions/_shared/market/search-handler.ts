@@ -243,6 +243,8 @@ export function shape(
       ...(a.panel ? { panel: a.panel } : {}),
       ...(a.indexEmpty ? { indexEmpty: true } : {}),
       ...(a.notNarrowedBy?.length ? { notNarrowedBy: a.notNarrowedBy } : {}),
+      // How the market index counted it (issue 53): from the exact cells kept at write time, or from rows.
+      ...(a.counted ? { counted: a.counted } : {}),
       asOf,
     };
   }
@@ -270,6 +272,7 @@ export function shape(
     ...(s.weeks ? { weeks: s.weeks } : {}),
     ...(s.trendReading !== undefined ? { trendReading: s.trendReading } : {}),
     ...(s.notNarrowedBy?.length ? { notNarrowedBy: s.notNarrowedBy } : {}),
+    ...(s.counted ? { counted: s.counted } : {}),
     asOf,
   };
 }

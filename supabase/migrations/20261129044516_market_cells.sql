@@ -500,7 +500,8 @@ declare
   v_facet text;
   v_reading jsonb;
 begin
-  if current_setting('flipwise.market_cells', true) = 'off' then
+  if current_setting('flipwise.market_cells', true) = 'off'
+     or not (select s.reads from private.market_cells_state s) then
     return jsonb_build_object('path', 'rows', 'why', 'cells off');
   end if;
   if coalesce(p_filters, '{}') ? 'priceMin' or coalesce(p_filters, '{}') ? 'priceMax' then
@@ -1057,6 +1058,7 @@ COMMENT ON TABLE private.market_cell_words IS 'The words the exact cells are key
 CREATE TABLE private.market_cells_state (
     one boolean DEFAULT true NOT NULL,
     width integer DEFAULT 1024 NOT NULL,
+    reads boolean DEFAULT true NOT NULL,
     CONSTRAINT market_cells_state_one_check CHECK (one),
     CONSTRAINT market_cells_state_width_check CHECK (((width > 0) AND ((width % 1024) = 0)))
 );

@@ -1,0 +1,121 @@
+// The exact cells' part of `npm run bench:search` (issue 53, docs/decisions/085-exact-cells.md): which path each query
+// takes, whether the cells give the row count's answer on every query, and the cells' size. Printed beside the timings.
+import type { Database } from '../emulator/db/index';
+import { EVAL_QUERIES } from './search-eval/queries';
+import { NEW_BRANDS, UNUSED_WORDS, WRITTEN_QUERIES } from './search-eval/written/index';
+
+type Queryable = Pick<Database, 'query' | 'exec' | 'transaction'>;
+
+const CONDITIONS = ['pre_owned', 'new_with_tags', 'new_without_tags', 'new_with_imperfections'];
+
+/** The evaluation sets' queries (generator set, hand-written sets A to D), by set. */
+export function evalQuerySets(): Record<string, string[]> {
+  return {
+    'eval (generator)': EVAL_QUERIES.map((q) => q.query),
+    'eval (hand-written)': WRITTEN_QUERIES.map((q) => q.query),
+    'eval (set C, brands)': NEW_BRANDS.queries.map((q) => q.query),
+    'eval (set D, unused words)': UNUSED_WORDS.map((q) => q.query),
+  };
+}
+
+/** Whether the searches read the cells (market_cells_state.reads): off times the row path in the same run. */
+export async function setCellReads(db: Queryable, on: boolean): Promise<void> {
+  await db.query('update private.market_cells_state set reads = $1', [on]);
+}
+
+/** The path each query's reading takes with no narrowing, and why the rows when it does. */
+export async function routeShare(db: Queryable, queries: string[]) {
+  const why = new Map<string, number>();
+  let cells = 0;
+  for (const query of queries) {
+    const { rows } = await db.query<{ r: { path: string; why?: string; words?: string[] } }>(
+      `select private.market_cells_route(public.market_parse_query($1), '{}') as r`,
+      [query],
+    );
+    if (rows[0].r.path === 'cells') cells++;
+    else {
+      const key = rows[0].r.why === 'words' ? `words: ${(rows[0].r.words ?? []).join(' ')}` : rows[0].r.why!;
+      why.set(key, (why.get(key) ?? 0) + 1);
+    }
+  }
+  return { cells, total: queries.length, why: [...why].sort((a, b) => b[1] - a[1]) };
+}
+
+/**
+ * Every query in every condition, listed answer from the cells against the row count (the session's cells switched
+ * off), every figure compared: the number that differ, which must be 0.
+ */
+export async function cellsIdentity(db: Queryable, queries: string[]) {
+  let compared = 0;
+  let fromCells = 0;
+  const differ: string[] = [];
+  const sql = `select a.result - 'path' as result, a.result ->> 'path' as path,
+      array(select unnest(a.sellers) order by 1)::text as sellers
+    from private.market_available(public.market_parse_query($1), $2, 5, '{}') a`;
+  for (const query of queries) {
+    for (const condition of CONDITIONS) {
+      const both = await db.transaction(async (tx) => {
+        const cells = (await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition]))
+          .rows[0];
+        await tx.exec(`set local flipwise.market_cells = 'off'`);
+        const rows = (await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition]))
+          .rows[0];
+        return { cells, rows };
+      });
+      compared++;
+      if (both.cells.path === 'cells') fromCells++;
+      if (
+        JSON.stringify(both.cells.result) !== JSON.stringify(both.rows.result) ||
+        both.cells.sellers !== both.rows.sellers
+      )
+        differ.push(`${query} (${condition})`);
+    }
+  }
+  return { compared, fromCells, differ };
+}
+
+/** How many signatures, cells and (cell, seller) rows the cells hold, and their size on disk. */
+export async function cellsFacts(db: Queryable) {
+  const { rows } = await db.query<Record<string, string>>(`
+    select (select count(*) from private.market_signatures)::text as signatures,
+      (select count(*) from private.market_listed_cells where facet = '')::text as cells,
+      (select count(*) from private.market_listed_cells where facet <> '')::text as facet_cells,
+      (select count(*) from private.market_listed_cell_sellers)::text as cell_sellers,
+      (select count(*) from private.market_listing_places)::text as places,
+      pg_size_pretty(pg_total_relation_size('private.market_listed_cells')
+        + pg_total_relation_size('private.market_listed_cell_sellers')
+        + pg_total_relation_size('private.market_listing_places')
+        + pg_total_relation_size('private.market_signatures')) as size`);
+  return rows[0];
+}
+
+/** The bench's lines about the cells: signatures, share of queries from cells, and the identity's mismatch count. */
+export async function printCells(db: Queryable, benchQueries: string[], options: { identity: boolean }) {
+  const facts = await cellsFacts(db);
+  console.log(
+    `\nexact cells: ${Number(facts.signatures).toLocaleString('en-US')} signatures, ${Number(facts.cells).toLocaleString('en-US')} listed cells and ${Number(facts.facet_cells).toLocaleString('en-US')} facet cells, ${Number(facts.cell_sellers).toLocaleString('en-US')} (cell, seller) rows, ${Number(facts.places).toLocaleString('en-US')} listings placed; ${facts.size} in all`,
+  );
+  const sets: Record<string, string[]> = { 'bench queries': benchQueries, ...evalQuerySets() };
+  let cells = 0;
+  let total = 0;
+  for (const [name, queries] of Object.entries(sets)) {
+    const share = await routeShare(db, queries);
+    cells += share.cells;
+    total += share.total;
+    const reasons = share.why
+      .slice(0, 6)
+      .map(([why, n]) => `${why} ${n}`)
+      .join('; ');
+    console.log(
+      `  ${name.padEnd(28)} from cells ${share.cells} of ${share.total} (${((100 * share.cells) / share.total).toFixed(1)}%)${reasons ? `; rows: ${reasons}` : ''}`,
+    );
+  }
+  console.log(`  all sets: from cells ${cells} of ${total} (${((100 * cells) / total).toFixed(1)}%)`);
+  if (options.identity) {
+    const all = [...new Set(Object.values(sets).flat())];
+    const identity = await cellsIdentity(db, all);
+    console.log(
+      `  identity, listed answers of ${all.length} queries x 4 conditions: ${identity.compared} compared, ${identity.fromCells} from cells, mismatches ${identity.differ.length}${identity.differ.length ? `: ${identity.differ.slice(0, 10).join(', ')}` : ''}`,
+    );
+  }
+}
