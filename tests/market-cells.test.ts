@@ -162,13 +162,15 @@ describe('exact listed cells', () => {
                    values ('tech', 'signature', 'promoted', 'pending')`);
     // pending: listings are being signed with it, so it is still read from rows
     expect(await path()).toBe('rows');
-    let moved = 0;
-    for (let i = 0; i < 20; i++) {
-      const { rows } = await db.query<{ n: number }>('select private.market_cells_resign(10) as n');
-      moved += rows[0].n;
+    // In batches of 500 listings looked at, until none is left (each batch its own call: its own transaction).
+    const batches: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await db.query<{ n: number }>('select private.market_cells_resign(500) as n');
+      batches.push(rows[0].n);
       if (rows[0].n === 0) break;
     }
-    expect(moved).toBeGreaterThan(10);
+    expect(batches.length).toBeGreaterThan(2);
+    expect(batches.at(-1)).toBe(0);
     expect(
       (await db.query<{ state: string }>(`select state from private.market_cell_words where word = 'tech'`))
         .rows[0].state,
@@ -176,6 +178,46 @@ describe('exact listed cells', () => {
     expect(await checkProblems()).toEqual([]);
     expect(await path()).toBe('cells');
     const { out } = await mismatches(['nike tech fleece', 'nike tech', 'nike fleece', 'nike']);
+    expect(out).toEqual([]);
+  });
+
+  it('promote the words users search, within the limit, and answer them from cells once every listing is signed', async () => {
+    const path = async (query: string) => (await bothWays(query, 'pre_owned', {})).cells.result.path;
+    expect(await path('zara satin midi dress')).toBe('rows');
+    const users = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    await db.query(
+      `insert into auth.users (id, email) select u, u || '@cells.test' from unnest($1::uuid[]) u`,
+      [users],
+    );
+    const log = (user: string, term: string) =>
+      db.query(
+        `insert into public.marketplace_search_logs (user_id, search_term, condition, search_type, result_count,
+           is_zero_result, api_success) values ($1, $2, 'pre_owned', 'available', 1, false, true)`,
+        [user, term],
+      );
+    // "satin" by two users, "floral" by one: only a word at least two users searched is promoted
+    await log(users[0], 'zara satin midi dress');
+    await log(users[1], 'satin slip dress');
+    await log(users[0], 'shein floral mini');
+    // a promoted word is one listings use (the vocabulary of the index)
+    await db.query('select public.market_refresh_vocabulary()');
+    const promote = async (limit: number) =>
+      (await db.query<{ n: number }>('select private.market_cells_promote($1) as n', [limit])).rows[0].n;
+    // the limit counts the words promoted so far ("tech", by the test above, is one)
+    expect(await promote(1)).toBe(0);
+    expect(await promote(10)).toBe(1);
+    const { rows } = await db.query<{ word: string; state: string }>(
+      `select word, state from private.market_cell_words where source = 'promoted' order by word`,
+    );
+    expect(rows).toEqual([
+      { word: 'satin', state: 'pending' },
+      { word: 'tech', state: 'active' },
+    ]);
+    await db.query('call public.market_cells_maintain(60)');
+    expect(await path('zara satin midi dress')).toBe('cells');
+    expect(await path('shein floral mini')).toBe('rows');
+    expect(await checkProblems()).toEqual([]);
+    const { out } = await mismatches(['zara satin midi dress', 'zara satin', 'zara dress', 'satin dress']);
     expect(out).toEqual([]);
   });
 

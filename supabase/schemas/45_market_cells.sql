@@ -131,7 +131,9 @@ create table private.market_cells_state (
   width integer not null default 1024 check (width > 0 and width % 1024 = 0),
   -- Whether searches read the cells (the triggers keep them either way): off sends every search to the rows, as the
   -- bench does to time the row path in the same run, and as an operator would while a rebuild is checked.
-  reads boolean not null default true
+  reads boolean not null default true,
+  -- How far private.market_cells_resign has come through the counted listings (by id) while words are changing.
+  resign_after bigint not null default 0
 );
 
 insert into private.market_cells_state default values;
@@ -669,10 +671,12 @@ as $$
   where l.id is null or not private.market_listed_counts(l)
 $$;
 
--- Signs again, up to p_limit at a time, the counted listings that hold a pending or retiring word, moving each from
--- the cells of its old signature to those of its new one; once none is left, pending words become active and retiring
--- ones go. Online: each call is one short transaction, and searches keep reading the cells (a pending word is read
--- from rows until then). Returns how many listings it moved; 0 when done.
+-- Signs again the counted listings that hold a pending or retiring word or name, p_limit listings looked at a call in
+-- id order (a cursor in market_cells_state), moving each whose signature changed from its old cells to its new ones;
+-- when the cursor has passed the last listing, pending words become active and retiring ones go. Online: each call is
+-- one short transaction, searches keep reading the cells (a pending word is read from rows until then), and a listing
+-- written meanwhile is signed by its trigger with the words as they are. Returns how many listings it looked at: 0
+-- when nothing is left to do.
 create function private.market_cells_resign(p_limit integer default 5000) returns integer
   language plpgsql
   security definer
@@ -680,6 +684,8 @@ create function private.market_cells_resign(p_limit integer default 5000) return
 as $$
 declare
   v_words text[];
+  v_after bigint;
+  v_ids bigint[];
   v_rows public.market_listings[];
 begin
   select coalesce(array_agg(distinct w), '{}') into v_words
@@ -689,30 +695,100 @@ begin
   if cardinality(v_words) = 0 then
     return 0;
   end if;
-  select coalesce(array_agg(l), '{}') into v_rows
-  from (
-    select l from public.market_listings l
-    join private.market_listing_places p on p.id = l.id
-    join private.market_signatures g on g.id = p.sig
-    where l.status = 'available' and l.hedged = false and l.terms && v_words
-      and g.key is distinct from private.market_signature_key(l.terms)
-    limit p_limit
-  ) s;
-  if cardinality(v_rows) = 0 then
+  select s.resign_after into v_after from private.market_cells_state s for update;
+  v_ids := array(select p.id from private.market_listing_places p where p.id > v_after order by p.id limit p_limit);
+  if cardinality(v_ids) = 0 then
     delete from private.market_cell_words where state = 'retiring';
     update private.market_cell_words set state = 'active' where state = 'pending';
     delete from private.market_cell_names where state = 'retiring';
     update private.market_cell_names set state = 'active' where state = 'pending';
+    update private.market_cells_state set resign_after = 0;
     return 0;
   end if;
-  perform private.market_cells_move(v_rows, v_rows);
-  return cardinality(v_rows);
+  select coalesce(array_agg(l), '{}') into v_rows
+  from public.market_listings l
+  join private.market_listing_places p on p.id = l.id
+  join private.market_signatures g on g.id = p.sig
+  where l.id = any (v_ids) and l.terms && v_words and g.key is distinct from private.market_signature_key(l.terms);
+  if cardinality(v_rows) > 0 then
+    perform private.market_cells_move(v_rows, v_rows);
+  end if;
+  update private.market_cells_state set resign_after = v_ids[cardinality(v_ids)];
+  return cardinality(v_ids);
 end;
 $$;
 
+-- Words users search that no signature keeps, promoted into the signature words (decision 085): the words of the
+-- searches of the last p_days days (marketplace_search_logs), by how many users searched them, then how often, that
+-- listings use (market_vocabulary), that are not a facet, a stop word or a word of two letters; at most p_limit
+-- promoted words in all, each searched by at least p_min_users users. A promoted word is pending until every listing
+-- is signed with it (private.market_cells_resign). Returns how many it promoted.
+create function private.market_cells_promote(p_limit integer default 500, p_days integer default 30,
+  p_min_users integer default 2) returns integer
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_room integer;
+  v_n integer;
+begin
+  select greatest(p_limit - count(*), 0) into v_room from private.market_cell_words where source = 'promoted';
+  if v_room = 0 then
+    return 0;
+  end if;
+  insert into private.market_cell_words (word, role, source, state)
+  select c.word, 'signature', 'promoted', 'pending'
+  from (
+    select w.word, count(distinct g.user_id) as users, count(*) as searches
+    from public.marketplace_search_logs g, unnest(public.market_words(g.search_term)) w(word)
+    where g.created_at > now() - make_interval(days => p_days)
+    group by w.word
+  ) c
+  where c.users >= p_min_users and char_length(c.word) > 2 and c.word ~ '^[a-z0-9_]{1,100}$'
+    and not private.market_is_facet(c.word)
+    and not exists (select 1 from private.market_cell_words x where x.word = c.word)
+    and exists (select 1 from public.market_vocabulary v where v.word = c.word and v.listings > 0)
+  order by c.users desc, c.searches desc, c.word
+  limit v_room
+  on conflict (word) do nothing;
+  get diagnostics v_n = row_count;
+  return v_n;
+end;
+$$;
+
+-- The cells' upkeep, hourly (pg_cron on a hosted project; the emulator at start and hourly): the lexicon's words
+-- again (a lexicon load adds and retires some), the words users search promoted, and the listings signed again in
+-- batches of 5,000 for at most p_seconds, each batch committed on its own, so no search or writer waits on a long
+-- transaction. A procedure without SET or SECURITY DEFINER, since either forbids its COMMIT: every name in it is
+-- qualified, and it runs as the caller (the scheduler's postgres, or the service role).
+create procedure public.market_cells_maintain(p_seconds integer default 30)
+  language plpgsql
+as $$
+declare
+  v_started timestamptz := clock_timestamp();
+  v_batch integer;
+begin
+  perform private.market_cell_words_refresh();
+  perform private.market_cells_promote();
+  commit;
+  loop
+    v_batch := private.market_cells_resign(5000);
+    commit;
+    exit when v_batch = 0 or clock_timestamp() - v_started > make_interval(secs => p_seconds);
+  end loop;
+end;
+$$;
+
+revoke execute on function private.market_cells_promote(integer, integer, integer) from public, anon, authenticated;
+grant execute on function private.market_cells_promote(integer, integer, integer) to service_role;
+revoke execute on procedure public.market_cells_maintain(integer) from public, anon, authenticated;
+grant execute on procedure public.market_cells_maintain(integer) to service_role;
+
 revoke execute on function private.market_cell_words_refresh(), private.market_cells_rebuild(),
   private.market_cells_check(), private.market_cells_resign(integer) from public, anon, authenticated;
-grant execute on function private.market_cells_check() to service_role;
+grant execute on function private.market_cell_words_refresh(), private.market_cells_rebuild(),
+  private.market_cells_check(), private.market_cells_resign(integer) to service_role;
 
 -- Reading the cells ---------------------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 -- Exact cells kept at write time (issue 53, docs/decisions/085-exact-cells.md): a listed search whose reading tests
 -- only signature words (and at most one colour or size) sums cells instead of counting every listing it matches, so
 -- its cost stops growing with the market. Drafted by `npm run db:diff` from supabase/schemas/45_market_cells.sql; the
--- data steps at the end (the state row, the words, the first fill from the rows already there) are written by hand.
+-- data steps and the schedule at the end are written by hand.
 
 SET check_function_bodies = false;
 
@@ -385,6 +385,38 @@ begin
 end;
 $$;
 
+CREATE FUNCTION private.market_cells_promote(p_limit integer DEFAULT 500, p_days integer DEFAULT 30, p_min_users integer DEFAULT 2) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_room integer;
+  v_n integer;
+begin
+  select greatest(p_limit - count(*), 0) into v_room from private.market_cell_words where source = 'promoted';
+  if v_room = 0 then
+    return 0;
+  end if;
+  insert into private.market_cell_words (word, role, source, state)
+  select c.word, 'signature', 'promoted', 'pending'
+  from (
+    select w.word, count(distinct g.user_id) as users, count(*) as searches
+    from public.marketplace_search_logs g, unnest(public.market_words(g.search_term)) w(word)
+    where g.created_at > now() - make_interval(days => p_days)
+    group by w.word
+  ) c
+  where c.users >= p_min_users and char_length(c.word) > 2 and c.word ~ '^[a-z0-9_]{1,100}$'
+    and not private.market_is_facet(c.word)
+    and not exists (select 1 from private.market_cell_words x where x.word = c.word)
+    and exists (select 1 from public.market_vocabulary v where v.word = c.word and v.listings > 0)
+  order by c.users desc, c.searches desc, c.word
+  limit v_room
+  on conflict (word) do nothing;
+  get diagnostics v_n = row_count;
+  return v_n;
+end;
+$_$;
+
 CREATE FUNCTION private.market_cells_rebuild() RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -460,6 +492,8 @@ CREATE FUNCTION private.market_cells_resign(p_limit integer DEFAULT 5000) RETURN
     AS $$
 declare
   v_words text[];
+  v_after bigint;
+  v_ids bigint[];
   v_rows public.market_listings[];
 begin
   select coalesce(array_agg(distinct w), '{}') into v_words
@@ -469,24 +503,26 @@ begin
   if cardinality(v_words) = 0 then
     return 0;
   end if;
-  select coalesce(array_agg(l), '{}') into v_rows
-  from (
-    select l from public.market_listings l
-    join private.market_listing_places p on p.id = l.id
-    join private.market_signatures g on g.id = p.sig
-    where l.status = 'available' and l.hedged = false and l.terms && v_words
-      and g.key is distinct from private.market_signature_key(l.terms)
-    limit p_limit
-  ) s;
-  if cardinality(v_rows) = 0 then
+  select s.resign_after into v_after from private.market_cells_state s for update;
+  v_ids := array(select p.id from private.market_listing_places p where p.id > v_after order by p.id limit p_limit);
+  if cardinality(v_ids) = 0 then
     delete from private.market_cell_words where state = 'retiring';
     update private.market_cell_words set state = 'active' where state = 'pending';
     delete from private.market_cell_names where state = 'retiring';
     update private.market_cell_names set state = 'active' where state = 'pending';
+    update private.market_cells_state set resign_after = 0;
     return 0;
   end if;
-  perform private.market_cells_move(v_rows, v_rows);
-  return cardinality(v_rows);
+  select coalesce(array_agg(l), '{}') into v_rows
+  from public.market_listings l
+  join private.market_listing_places p on p.id = l.id
+  join private.market_signatures g on g.id = p.sig
+  where l.id = any (v_ids) and l.terms && v_words and g.key is distinct from private.market_signature_key(l.terms);
+  if cardinality(v_rows) > 0 then
+    perform private.market_cells_move(v_rows, v_rows);
+  end if;
+  update private.market_cells_state set resign_after = v_ids[cardinality(v_ids)];
+  return cardinality(v_ids);
 end;
 $$;
 
@@ -795,6 +831,26 @@ begin
 end;
 $$;
 
+CREATE PROCEDURE public.market_cells_maintain(IN p_seconds integer DEFAULT 30)
+    LANGUAGE plpgsql
+    AS $$
+declare
+  v_started timestamptz := clock_timestamp();
+  v_batch integer;
+begin
+  perform private.market_cell_words_refresh();
+  perform private.market_cells_promote();
+  commit;
+  loop
+    v_batch := private.market_cells_resign(5000);
+    commit;
+    exit when v_batch = 0 or clock_timestamp() - v_started > make_interval(secs => p_seconds);
+  end loop;
+end;
+$$;
+
+REVOKE ALL ON PROCEDURE public.market_cells_maintain(integer) FROM anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.market_count_sold(p_query text, p_condition text, p_window_days integer DEFAULT 90, p_min_sellers integer DEFAULT 5, p_filters jsonb DEFAULT '{}'::jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -1059,6 +1115,7 @@ CREATE TABLE private.market_cells_state (
     one boolean DEFAULT true NOT NULL,
     width integer DEFAULT 1024 NOT NULL,
     reads boolean DEFAULT true NOT NULL,
+    resign_after bigint DEFAULT 0 NOT NULL,
     CONSTRAINT market_cells_state_one_check CHECK (one),
     CONSTRAINT market_cells_state_width_check CHECK (((width > 0) AND ((width % 1024) = 0)))
 );
@@ -1183,15 +1240,21 @@ REVOKE ALL ON FUNCTION private.market_bit_ords(p_bits bit varying, p_limit integ
 GRANT ALL ON FUNCTION private.market_bit_ords(p_bits bit varying, p_limit integer) TO service_role;
 
 REVOKE ALL ON FUNCTION private.market_cell_words_refresh() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_cell_words_refresh() TO service_role;
 
 REVOKE ALL ON FUNCTION private.market_cells_check() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_cells_check() TO service_role;
 
 REVOKE ALL ON FUNCTION private.market_cells_move(p_old public.market_listings[], p_new public.market_listings[]) FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION private.market_cells_promote(p_limit integer, p_days integer, p_min_users integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_cells_promote(p_limit integer, p_days integer, p_min_users integer) TO service_role;
+
 REVOKE ALL ON FUNCTION private.market_cells_rebuild() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_cells_rebuild() TO service_role;
 
 REVOKE ALL ON FUNCTION private.market_cells_resign(p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_cells_resign(p_limit integer) TO service_role;
 
 REVOKE ALL ON FUNCTION private.market_cells_route(p_parsed jsonb, p_filters jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_cells_route(p_parsed jsonb, p_filters jsonb) TO service_role;
@@ -1232,6 +1295,9 @@ GRANT ALL ON FUNCTION private.market_uncovered(p_reading jsonb) TO service_role;
 REVOKE ALL ON FUNCTION private.market_without_facet(p_reading jsonb, p_facet text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_without_facet(p_reading jsonb, p_facet text) TO service_role;
 
+REVOKE ALL ON PROCEDURE public.market_cells_maintain(IN p_seconds integer) FROM PUBLIC;
+GRANT ALL ON PROCEDURE public.market_cells_maintain(IN p_seconds integer) TO service_role;
+
 GRANT SELECT ON TABLE private.market_cell_names TO service_role;
 
 GRANT SELECT ON TABLE private.market_cell_words TO service_role;
@@ -1244,7 +1310,17 @@ GRANT SELECT ON TABLE private.market_seller_ords TO service_role;
 
 GRANT SELECT ON TABLE private.market_signatures TO service_role;
 
--- Data, by hand: the one state row, the words from the lexicon, and every cell from the listings already there.
+-- By hand: the one state row, the words from the lexicon, and every cell from the listings already there.
 insert into private.market_cells_state default values on conflict do nothing;
 select private.market_cell_words_refresh();
 select private.market_cells_rebuild();
+
+-- Hosted: pg_cron runs the cells' upkeep every hour (a schedule is data, which no schema diff writes). The emulator
+-- runs it at start and hourly; the test server has no pg_cron.
+do $$
+begin
+  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
+    perform cron.schedule('market-cells', '17 * * * *', 'call public.market_cells_maintain()');
+  end if;
+end;
+$$;
