@@ -111,11 +111,60 @@ export async function printCells(db: Queryable, benchQueries: string[], options:
     );
   }
   console.log(`  all sets: from cells ${cells} of ${total} (${((100 * cells) / total).toFixed(1)}%)`);
+  const written = await writtenSignatures();
+  console.log(
+    `  seller-written titles (eval sets A to C), listed: ${written.listings} listings, ${written.shapes} distinct keys, ${written.signatures} signatures`,
+  );
   if (options.identity) {
     const all = [...new Set(Object.values(sets).flat())];
     const identity = await cellsIdentity(db, all);
     console.log(
       `  identity, listed answers of ${all.length} queries x 4 conditions: ${identity.compared} compared, ${identity.fromCells} from cells, mismatches ${identity.differ.length}${identity.differ.length ? `: ${identity.differ.slice(0, 10).join(', ')}` : ''}`,
     );
+  }
+}
+
+/**
+ * Signatures on titles sellers write (the hand-written eval sets' listings, sets A to C): the same cells built in a
+ * database of their own, so the count says what real titles do where the bench's generator repeats its own.
+ */
+export async function writtenSignatures() {
+  const { createDatabase } = await import('../emulator/db/index');
+  const { prepareDatabase } = await import('../emulator/db/migrate');
+  const { defaultSupabaseDir } = await import('../emulator/config');
+  const { upsertListings } = await import('../emulator/seeds/data/market-data');
+  const { ALL_WRITTEN_LISTINGS } = await import('./search-eval/written/index');
+  const db = await createDatabase({ dataDir: 'memory' });
+  try {
+    await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
+    const listed = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    await upsertListings(
+      db,
+      ALL_WRITTEN_LISTINGS.map((l) => ({
+        marketplace: l.marketplace,
+        external_id: l.id,
+        title: l.title,
+        brand: l.brand ?? null,
+        category: l.category ?? null,
+        size: l.size ?? null,
+        colour: null,
+        condition: l.condition,
+        status: 'available' as const,
+        price: l.price ?? 10,
+        currency: 'USD',
+        listed_at: listed,
+        sold_at: null,
+        url: null,
+        source: 'import',
+      })),
+    );
+    const { rows } = await db.query<{ listings: number; shapes: number; signatures: number }>(
+      `select count(*)::int as listings, count(distinct l.terms)::int as shapes,
+         count(distinct p.sig)::int as signatures
+       from public.market_listings l join private.market_listing_places p on p.id = l.id`,
+    );
+    return rows[0];
+  } finally {
+    await db.close();
   }
 }
