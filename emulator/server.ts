@@ -231,15 +231,15 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     // weeks are released at start and checked every hour. In-memory test databases run it when a test asks.
     if (!memory) {
       const release = () =>
-        db.query('select public.panel_release_run()').catch((error: Error) =>
-          log(`[panel] release failed: ${error.message}`),
-        );
+        db
+          .query('select public.panel_release_run()')
+          .catch((error: Error) => log(`[panel] release failed: ${error.message}`));
       // The exact cells' upkeep (45_market_cells.sql; pg_cron hourly on a hosted project): the lexicon's words, the
       // words users search promoted, listings signed again in short batches.
       const upkeep = () =>
-        db.query('call public.market_cells_maintain()').catch((error: Error) =>
-          log(`[cells] upkeep failed: ${error.message}`),
-        );
+        db
+          .query('call public.market_cells_maintain()')
+          .catch((error: Error) => log(`[cells] upkeep failed: ${error.message}`));
       await release();
       await upkeep();
       releaseTimer = setInterval(() => void release().then(upkeep), 60 * 60 * 1000);

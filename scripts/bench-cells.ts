@@ -55,11 +55,13 @@ export async function cellsIdentity(db: Queryable, queries: string[]) {
   for (const query of queries) {
     for (const condition of CONDITIONS) {
       const both = await db.transaction(async (tx) => {
-        const cells = (await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition]))
-          .rows[0];
+        const cells = (
+          await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition])
+        ).rows[0];
         await tx.exec(`set local flipwise.market_cells = 'off'`);
-        const rows = (await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition]))
-          .rows[0];
+        const rows = (
+          await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition])
+        ).rows[0];
         return { cells, rows };
       });
       compared++;

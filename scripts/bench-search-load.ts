@@ -247,8 +247,17 @@ async function phase(
         `${ingest.batches.length} upserts (p50 ${ms(percentile(ingest.batches, 50))}, p95 ${ms(percentile(ingest.batches, 95))})`,
     );
   }
-  return { available: percentile(samples.available, 95), sold: percentile(samples.sold, 95) };
+  return {
+    available: percentile(samples.available, 95),
+    sold: percentile(samples.sold, 95),
+    writer: ingest ? percentile(ingest.batches, 95) : undefined,
+  };
 }
+
+/** The exact cells' triggers (supabase/schemas/45_market_cells.sql), off for the writer's baseline phase. */
+const CELL_TRIGGERS = ['inserted', 'updated', 'deleted', 'truncated'].map(
+  (t) => `market_listings_cells_${t}`,
+);
 
 export async function runLoad(options: LoadOptions): Promise<void> {
   console.log(`Signing in ${options.users} bench users...`);
@@ -282,6 +291,26 @@ export async function runLoad(options: LoadOptions): Promise<void> {
     console.log(
       `\nsearch p95 without / with ingest: available ${ms(quiet.available)} / ${ms(busy.available)}, sold ${ms(quiet.sold)} / ${ms(busy.sold)}`,
     );
+    // The writer again with the cells' triggers off: what keeping the cells costs each upsert (issue 53). The rows it
+    // writes are removed before the triggers are on again, so the cells stay those of the demo market.
+    await removeIngested();
+    for (const name of CELL_TRIGGERS)
+      await target.db!.query(`alter table public.market_listings disable trigger ${name}`);
+    try {
+      const bare = await phase(
+        `searches + ingest at ${options.ingest} rows/s, cells not kept`,
+        clients,
+        options,
+        (until) => ingestUntil(target, options.ingest, options.seconds, until),
+      );
+      await removeIngested();
+      console.log(
+        `\nwriter p95 per upsert, cells kept / not kept: ${ms(busy.writer ?? NaN)} / ${ms(bare.writer ?? NaN)} = ${((busy.writer ?? NaN) / (bare.writer ?? NaN)).toFixed(2)}x (target at most 2x)`,
+      );
+    } finally {
+      for (const name of CELL_TRIGGERS)
+        await target.db!.query(`alter table public.market_listings enable trigger ${name}`);
+    }
   } finally {
     await removeIngested();
     await target.close();

@@ -13,7 +13,13 @@ import { migratedDatabase } from './support/database';
 
 let db: Database;
 const CONDITIONS = ['pre_owned', 'new_with_tags', 'new_without_tags', 'new_with_imperfections'];
-const FILTERS = [{}, { size: 'M' }, { size: '30' }, { marketplace: 'ebay' }, { marketplace: 'poshmark', size: 'S' }];
+const FILTERS = [
+  {},
+  { size: 'M' },
+  { size: '30' },
+  { marketplace: 'ebay' },
+  { marketplace: 'poshmark', size: 'S' },
+];
 
 beforeAll(async () => {
   db = await migratedDatabase();
@@ -71,11 +77,20 @@ const checkProblems = async () =>
 describe('exact listed cells', () => {
   it('give the row count’s answer, figure for figure, on the bench’s queries and the eval sets’, narrowed or not', async () => {
     // Every third query of each set, so the test stays short; the bench checks all of them (npm run bench:search).
-    const every = <T,>(list: T[], k: number) => list.filter((_, i) => i % k === 0);
+    const every = <T>(list: T[], k: number) => list.filter((_, i) => i % k === 0);
     const queries = [
-      ...every(benchQueries(200).map((q) => q.itemName), 3),
-      ...every(EVAL_QUERIES.map((q) => q.query), 3),
-      ...every(WRITTEN_QUERIES.map((q) => q.query), 3),
+      ...every(
+        benchQueries(200).map((q) => q.itemName),
+        3,
+      ),
+      ...every(
+        EVAL_QUERIES.map((q) => q.query),
+        3,
+      ),
+      ...every(
+        WRITTEN_QUERIES.map((q) => q.query),
+        3,
+      ),
     ];
     const { out, fromCells } = await mismatches(queries);
     expect(out).toEqual([]);
@@ -114,7 +129,10 @@ describe('exact listed cells', () => {
       ...base,
       marketplace: i % 2 ? 'ebay' : 'poshmark',
       external_id: `cells-${i}`,
-      title: i === 5 ? 'Lululemon style Align leggings black size M' : `Lululemon Align Leggings Black Size M ${i}`,
+      title:
+        i === 5
+          ? 'Lululemon style Align leggings black size M'
+          : `Lululemon Align Leggings Black Size M ${i}`,
       condition: 'pre_owned' as const,
       status: 'available' as const,
       price: 40 + i,
@@ -123,9 +141,14 @@ describe('exact listed cells', () => {
     await upsertListings(db, rows);
     expect(await checkProblems()).toEqual([]);
     // the same upsert with new prices only: nothing moves
-    await upsertListings(db, rows.map((r) => ({ ...r, price: r.price + 1 })));
+    await upsertListings(
+      db,
+      rows.map((r) => ({ ...r, price: r.price + 1 })),
+    );
     // a sale, a title rewritten into another item, a seller added
-    await db.exec(`update public.market_listings set status = 'sold', sold_at = now() where external_id = 'cells-1'`);
+    await db.exec(
+      `update public.market_listings set status = 'sold', sold_at = now() where external_id = 'cells-1'`,
+    );
     await db.exec(`update public.market_listings set title = 'Patagonia Better Sweater Fleece Jacket Size M'
                    where external_id = 'cells-2'`);
     await db.exec(`update public.market_listings set seller_key = 'c0ffee00-0000-4000-8000-0000000000aa'
