@@ -234,12 +234,20 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
         db
           .query('select public.panel_release_run()')
           .catch((error: Error) => log(`[panel] release failed: ${error.message}`));
-      // The exact cells' upkeep (45_market_cells.sql; pg_cron hourly on a hosted project): the lexicon's words, the
-      // words users search promoted, listings signed again in short batches.
-      const upkeep = () =>
-        db
-          .query('call public.market_cells_maintain()')
-          .catch((error: Error) => log(`[cells] upkeep failed: ${error.message}`));
+      // The exact cells' upkeep (45_market_cells.sql; pg_cron on a hosted project): the lexicon's words and the words
+      // users search, then listings signed again, a short transaction a batch, for at most 30 seconds.
+      const upkeep = async () => {
+        try {
+          await db.query('select private.market_cells_words_update()');
+          const until = Date.now() + 30_000;
+          while (Date.now() < until) {
+            const { rows } = await db.query<{ n: number }>('select private.market_cells_resign(5000) as n');
+            if (rows[0].n === 0) break;
+          }
+        } catch (error) {
+          log(`[cells] upkeep failed: ${(error as Error).message}`);
+        }
+      };
       await release();
       await upkeep();
       releaseTimer = setInterval(() => void release().then(upkeep), 60 * 60 * 1000);

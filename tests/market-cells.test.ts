@@ -236,7 +236,11 @@ describe('exact listed cells', () => {
       { word: 'satin', state: 'pending' },
       { word: 'tech', state: 'active' },
     ]);
-    await db.query('call public.market_cells_maintain(60)');
+    await db.query('select private.market_cells_words_update()');
+    for (let i = 0; i < 50; i++) {
+      if ((await db.query<{ n: number }>('select private.market_cells_resign(5000) as n')).rows[0].n === 0)
+        break;
+    }
     expect(await path('zara satin midi dress')).toBe('cells');
     expect(await path('shein floral mini')).toBe('rows');
     expect(await checkProblems()).toEqual([]);

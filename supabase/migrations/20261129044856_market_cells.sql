@@ -591,6 +591,15 @@ begin
 end;
 $$;
 
+CREATE FUNCTION private.market_cells_words_update() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  return jsonb_build_object('changed', private.market_cell_words_refresh(), 'promoted', private.market_cells_promote());
+end;
+$$;
+
 CREATE FUNCTION private.market_facets_of(p_terms text[]) RETURNS text[]
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -830,26 +839,6 @@ begin
   return v_count;
 end;
 $$;
-
-CREATE PROCEDURE public.market_cells_maintain(IN p_seconds integer DEFAULT 30)
-    LANGUAGE plpgsql
-    AS $$
-declare
-  v_started timestamptz := clock_timestamp();
-  v_batch integer;
-begin
-  perform private.market_cell_words_refresh();
-  perform private.market_cells_promote();
-  commit;
-  loop
-    v_batch := private.market_cells_resign(5000);
-    commit;
-    exit when v_batch = 0 or clock_timestamp() - v_started > make_interval(secs => p_seconds);
-  end loop;
-end;
-$$;
-
-REVOKE ALL ON PROCEDURE public.market_cells_maintain(integer) FROM anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.market_count_sold(p_query text, p_condition text, p_window_days integer DEFAULT 90, p_min_sellers integer DEFAULT 5, p_filters jsonb DEFAULT '{}'::jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE
@@ -1261,6 +1250,9 @@ GRANT ALL ON FUNCTION private.market_cells_route(p_parsed jsonb, p_filters jsonb
 
 REVOKE ALL ON FUNCTION private.market_cells_width() FROM PUBLIC;
 
+REVOKE ALL ON FUNCTION private.market_cells_words_update() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_cells_words_update() TO service_role;
+
 REVOKE ALL ON FUNCTION private.market_facets_of(p_terms text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_facets_of(p_terms text[]) TO service_role;
 
@@ -1295,9 +1287,6 @@ GRANT ALL ON FUNCTION private.market_uncovered(p_reading jsonb) TO service_role;
 REVOKE ALL ON FUNCTION private.market_without_facet(p_reading jsonb, p_facet text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_without_facet(p_reading jsonb, p_facet text) TO service_role;
 
-REVOKE ALL ON PROCEDURE public.market_cells_maintain(IN p_seconds integer) FROM PUBLIC;
-GRANT ALL ON PROCEDURE public.market_cells_maintain(IN p_seconds integer) TO service_role;
-
 GRANT SELECT ON TABLE private.market_cell_names TO service_role;
 
 GRANT SELECT ON TABLE private.market_cell_words TO service_role;
@@ -1315,12 +1304,13 @@ insert into private.market_cells_state default values on conflict do nothing;
 select private.market_cell_words_refresh();
 select private.market_cells_rebuild();
 
--- Hosted: pg_cron runs the cells' upkeep every hour (a schedule is data, which no schema diff writes). The emulator
--- runs it at start and hourly; the test server has no pg_cron.
+-- Hosted: pg_cron refreshes the cells' words every hour and signs listings again a batch a minute (a schedule is data,
+-- which no schema diff writes). The emulator does both at start and hourly; the test server has no pg_cron.
 do $$
 begin
   if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
-    perform cron.schedule('market-cells', '17 * * * *', 'call public.market_cells_maintain()');
+    perform cron.schedule('market-cells-words', '17 * * * *', 'select private.market_cells_words_update()');
+    perform cron.schedule('market-cells-resign', '* * * * *', 'select private.market_cells_resign(5000)');
   end if;
 end;
 $$;

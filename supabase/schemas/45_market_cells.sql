@@ -15,7 +15,8 @@
 --   the title: those are counted from rows beside the cells (a partial index holds them).
 -- - Statement triggers on market_listings keep the cells current on every write path (import, seed, archive, status
 --   changes), merging each statement's deltas in key order; private.market_cells_rebuild recomputes everything from
---   the rows, private.market_cells_check lists any cell that disagrees with its rows.
+--   the rows, private.market_cells_check lists any cell that disagrees with its rows; private.market_cells_words_update
+--   and private.market_cells_resign keep the words and sign listings again (hourly, and a batch a minute).
 -- - The listed search reads them (private.market_available); the sold search still counts rows, and each answer says
 --   which path it took (`path`).
 
@@ -757,33 +758,24 @@ begin
 end;
 $$;
 
--- The cells' upkeep, hourly (pg_cron on a hosted project; the emulator at start and hourly): the lexicon's words
--- again (a lexicon load adds and retires some), the words users search promoted, and the listings signed again in
--- batches of 5,000 for at most p_seconds, each batch committed on its own, so no search or writer waits on a long
--- transaction. A procedure without SET or SECURITY DEFINER, since either forbids its COMMIT: every name in it is
--- qualified, and it runs as the caller (the scheduler's postgres, or the service role).
-create procedure public.market_cells_maintain(p_seconds integer default 30)
+-- The cells' words, hourly (pg_cron on a hosted project; the emulator at start and hourly): the lexicon's words again
+-- (a lexicon load adds and retires some), then the words users search promoted. The listings are then signed again by
+-- private.market_cells_resign, a batch a call, each call its own short transaction (pg_cron every minute; the emulator
+-- calls it until it says 0). Returns what changed.
+create function private.market_cells_words_update() returns jsonb
   language plpgsql
+  security definer
+  set search_path = ''
 as $$
-declare
-  v_started timestamptz := clock_timestamp();
-  v_batch integer;
 begin
-  perform private.market_cell_words_refresh();
-  perform private.market_cells_promote();
-  commit;
-  loop
-    v_batch := private.market_cells_resign(5000);
-    commit;
-    exit when v_batch = 0 or clock_timestamp() - v_started > make_interval(secs => p_seconds);
-  end loop;
+  return jsonb_build_object('changed', private.market_cell_words_refresh(), 'promoted', private.market_cells_promote());
 end;
 $$;
 
-revoke execute on function private.market_cells_promote(integer, integer, integer) from public, anon, authenticated;
-grant execute on function private.market_cells_promote(integer, integer, integer) to service_role;
-revoke execute on procedure public.market_cells_maintain(integer) from public, anon, authenticated;
-grant execute on procedure public.market_cells_maintain(integer) to service_role;
+revoke execute on function private.market_cells_promote(integer, integer, integer),
+  private.market_cells_words_update() from public, anon, authenticated;
+grant execute on function private.market_cells_promote(integer, integer, integer),
+  private.market_cells_words_update() to service_role;
 
 revoke execute on function private.market_cell_words_refresh(), private.market_cells_rebuild(),
   private.market_cells_check(), private.market_cells_resign(integer) from public, anon, authenticated;
