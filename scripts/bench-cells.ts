@@ -170,3 +170,48 @@ export async function writtenSignatures() {
     await db.close();
   }
 }
+
+/**
+ * `--promote`: two bench users have searched every bench query (the rows the browser logs after a search), then the
+ * cells' words are updated and every listing signed again, as the hourly upkeep would. Prints what it promoted.
+ */
+export async function promoteSearched(
+  emu: { db: Queryable; url: string; serviceRoleKey: string; anonKey: string },
+  queries: { itemName: string; condition: string }[],
+) {
+  const { signIn } = await import('./bench-search-load.ts');
+  const t0 = performance.now();
+  for (const who of ['bench-log-1', 'bench-log-2']) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const client = await signIn(emu as any, `${who}@flipwise.local`, 'bench-password-2026');
+    const { error } = await client.from('marketplace_search_logs').insert(
+      queries.map((q) => ({
+        search_term: q.itemName,
+        condition: q.condition,
+        search_type: 'available',
+        result_count: 1,
+        is_zero_result: false,
+        api_success: true,
+      })),
+    );
+    if (error) throw new Error(`search log: ${error.message}`);
+  }
+  const { rows } = await emu.db.query<{ r: { promoted: number } }>(
+    'select private.market_cells_words_update() as r',
+  );
+  let looked = 0;
+  let batches = 0;
+  const t1 = performance.now();
+  for (;;) {
+    const { rows: done } = await emu.db.query<{ n: number }>('select private.market_cells_resign(5000) as n');
+    if (done[0].n === 0) break;
+    looked += done[0].n;
+    batches++;
+  }
+  const { rows: words } = await emu.db.query<{ words: string[] }>(
+    `select coalesce(array_agg(word order by word), '{}') as words from private.market_cell_words where source = 'promoted'`,
+  );
+  console.log(
+    `promotion: ${rows[0].r.promoted} words promoted from the search log (${words[0].words.length} promoted in all: ${words[0].words.join(', ')}); listings signed again in ${batches} batches of 5,000 (${looked.toLocaleString('en-US')} looked at) in ${((performance.now() - t1) / 1000).toFixed(1)} s; ${((performance.now() - t0) / 1000).toFixed(1)} s in all`,
+  );
+}

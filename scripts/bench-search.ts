@@ -45,7 +45,7 @@ import {
   startBenchCluster,
   type BenchCluster,
 } from './bench-search-postgres.ts';
-import { printCells, setCellReads } from './bench-cells.ts';
+import { printCells, promoteSearched, setCellReads } from './bench-cells.ts';
 import { percentile } from './bench-stats.ts';
 import { flag } from './market-target';
 
@@ -59,6 +59,9 @@ const USERS = Number(flag(args, 'users') ?? 1);
 const INGEST = Number(flag(args, 'ingest') ?? 0);
 const SECONDS = Number(flag(args, 'seconds') ?? 30);
 const HISTORY_YEARS = Number(flag(args, 'history-years') ?? 0);
+/** `--promote`: users have searched the bench's queries before it runs (the log the browser writes), so the words they
+ * use are promoted into the cells' signatures first (decision 085). */
+const PROMOTE = args.includes('--promote');
 /** `--zipf S`: the load bench's users draw skewed queries with the answer cache on (scripts/bench-search-load.ts). */
 const ZIPF = flag(args, 'zipf') === undefined ? undefined : Number(flag(args, 'zipf'));
 /** Users searching at once (or a writer beside them): the load bench instead of one user's sequential calls. */
@@ -224,6 +227,7 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       return;
     }
     const user = await signIn(emu, 'bench@flipwise.local', 'bench-password-2026');
+    if (PROMOTE) await promoteSearched(emu, queries);
     // Server-Timing parts (auth, gate, source) per function, to show where the time goes.
     const parts = new Map<string, number[]>();
     const timed = async (fn: string, body: Record<string, unknown>, record = false) => {
@@ -258,6 +262,8 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       soldYear: number[];
       took: { query: string; available: number; sold: number }[];
       counted: { available: number; sold: number };
+      /** The indexes of the queries whose listed answer the cells counted. */
+      cellsAvailable: number[];
     };
     const pass = async (): Promise<Pass> => {
       const out: Pass = {
@@ -268,6 +274,7 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
         soldYear: [],
         took: [],
         counted: { available: 0, sold: 0 },
+        cellsAvailable: [],
       };
       for (const q of queries) {
         const a = await timed(
@@ -278,7 +285,10 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
         const s = await timed('search-sold', q, true);
         out.available.push(a.took);
         out.sold.push(s.took);
-        if ((a.data as { counted?: string }).counted === 'cells') out.counted.available++;
+        if ((a.data as { counted?: string }).counted === 'cells') {
+          out.counted.available++;
+          out.cellsAvailable.push(out.available.length - 1);
+        }
         if ((s.data as { counted?: string }).counted === 'cells') out.counted.sold++;
         out.took.push({ query: `${q.itemName} (${q.condition})`, available: a.took, sold: s.took });
         // The desk, same query: narrowed on both functions, and the 365-day sold search with its 52-week trend.
@@ -344,6 +354,22 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
     console.log(
       `cells / rows at p95: available ${(p95(available) / p95(rowsPass.available)).toFixed(2)}, sold ${(p95(sold) / p95(rowsPass.sold)).toFixed(2)}; counted from cells: available ${cellsPass.counted.available} of ${queries.length}, sold ${cellsPass.counted.sold} of ${queries.length}`,
     );
+    // The same calls split by the path that counted them, beside the same queries' row-path times.
+    const fromCells = cellsPass.cellsAvailable;
+    if (fromCells.length) {
+      console.log(
+        row(
+          '  search-available, the queries from cells',
+          fromCells.map((i) => available[i]),
+        ),
+      );
+      console.log(
+        row(
+          '    the same queries from rows',
+          fromCells.map((i) => rowsPass.available[i]),
+        ),
+      );
+    }
     console.log(row(`naive ILIKE count (SQL only, first ${naive.length})`, naive));
     console.log('inside the functions (Server-Timing):');
     for (const [name, values] of parts) console.log(row(`  ${name}`, values));
