@@ -7,6 +7,8 @@ import { NEW_BRANDS, UNUSED_WORDS, WRITTEN_QUERIES } from './search-eval/written
 type Queryable = Pick<Database, 'query' | 'exec' | 'transaction'>;
 
 const CONDITIONS = ['pre_owned', 'new_with_tags', 'new_without_tags', 'new_with_imperfections'];
+/** The identity gives up on a count after this long (the search functions' own statement timeout is shorter). */
+const IDENTITY_TIMEOUT_MS = 30_000;
 
 /** The evaluation sets' queries (generator set, hand-written sets A to D), by set. */
 export function evalQuerySets(): Record<string, string[]> {
@@ -52,18 +54,27 @@ export async function cellsIdentity(db: Queryable, queries: string[]) {
   const sql = `select a.result - 'path' as result, a.result ->> 'path' as path,
       array(select unnest(a.sellers) order by 1)::text as sellers
     from private.market_available(public.market_parse_query($1), $2, 5, '{}') a`;
+  const slow: string[] = [];
   for (const query of queries) {
     for (const condition of CONDITIONS) {
-      const both = await db.transaction(async (tx) => {
-        const cells = (
-          await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition])
-        ).rows[0];
-        await tx.exec(`set local flipwise.market_cells = 'off'`);
-        const rows = (
-          await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition])
-        ).rows[0];
-        return { cells, rows };
-      });
+      // A count the function would give up on (its statement timeout) is named, not waited for.
+      const both = await db
+        .transaction(async (tx) => {
+          await tx.exec(`set local statement_timeout = '${IDENTITY_TIMEOUT_MS}'`);
+          const cells = (
+            await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition])
+          ).rows[0];
+          await tx.exec(`set local flipwise.market_cells = 'off'`);
+          const rows = (
+            await tx.query<{ result: unknown; path: string; sellers: string }>(sql, [query, condition])
+          ).rows[0];
+          return { cells, rows };
+        })
+        .catch((error: Error) => {
+          slow.push(`${query} (${condition}): ${error.message}`);
+          return undefined;
+        });
+      if (!both) continue;
       compared++;
       if (both.cells.path === 'cells') fromCells++;
       if (
@@ -73,7 +84,7 @@ export async function cellsIdentity(db: Queryable, queries: string[]) {
         differ.push(`${query} (${condition})`);
     }
   }
-  return { compared, fromCells, differ };
+  return { compared, fromCells, differ, slow };
 }
 
 /** How many signatures, cells and (cell, seller) rows the cells hold, and their size on disk. */
@@ -123,6 +134,10 @@ export async function printCells(db: Queryable, benchQueries: string[], options:
     console.log(
       `  identity, listed answers of ${all.length} queries x 4 conditions: ${identity.compared} compared, ${identity.fromCells} from cells, mismatches ${identity.differ.length}${identity.differ.length ? `: ${identity.differ.slice(0, 10).join(', ')}` : ''}`,
     );
+    if (identity.slow.length)
+      console.log(
+        `  not compared, a count over ${IDENTITY_TIMEOUT_MS / 1000} s: ${identity.slow.length}: ${identity.slow.slice(0, 8).join('; ')}`,
+      );
   }
 }
 
