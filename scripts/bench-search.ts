@@ -6,7 +6,7 @@
 // (issue 10). EMULATOR_PORT picks the port. In the same run, the research desk's cost (issue 54): each query again with a
 // narrowing (a size, a price band, a marketplace, or all three, in turn) on both functions, and the sold search over
 // 365 days, whose trend has 52 weeks (the plain sold search is 90 days and carries 13). Each query runs twice in the
-// same run: with the exact cells read (issue 53), then with them off, every count from rows; then the cells' size,
+// same run, in alternating order: with the exact cells read (issue 53), and with them off, every count from rows; then the cells' size,
 // the share of the bench's and the eval sets' queries each path answers, and the identity of the two paths' listed
 // answers for every query and condition (the mismatch count, which must be 0; `--no-identity` skips it).
 //
@@ -252,8 +252,10 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       await timed('search-sold', { itemName, condition: 'pre_owned' });
     }
 
-    // Two passes over the same queries in one run: the exact cells read (as shipped), then the row count (the cells
-    // switched off for everyone, market_cells_state.reads), so the two sit side by side on the same machine state.
+    // Every query both ways in one run, one right after the other: from the exact cells as shipped, and with the
+    // cells off for everyone (market_cells_state.reads), every count from rows. The order alternates query by query,
+    // and each way reads the query afresh (a reading kept from the other would spare it the parsing), so neither way
+    // is favoured by going second.
     type Pass = {
       available: number[];
       sold: number[];
@@ -265,54 +267,54 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       /** The indexes of the queries whose listed answer the cells counted. */
       cellsAvailable: number[];
     };
-    const pass = async (): Promise<Pass> => {
-      // Each pass reads every query afresh: a reading kept by the pass before (ten minutes) would spare this one its
-      // parsing and make it look faster than it is.
+    const empty = (): Pass => ({
+      available: [],
+      sold: [],
+      availableNarrowed: [],
+      soldNarrowed: [],
+      soldYear: [],
+      took: [],
+      counted: { available: 0, sold: 0 },
+      cellsAvailable: [],
+    });
+    const round = async (q: (typeof queries)[number], out: Pass, record: boolean) => {
       await emu.db.exec('delete from public.market_query_readings');
-      const out: Pass = {
-        available: [],
-        sold: [],
-        availableNarrowed: [],
-        soldNarrowed: [],
-        soldYear: [],
-        took: [],
-        counted: { available: 0, sold: 0 },
-        cellsAvailable: [],
-      };
-      for (const q of queries) {
-        const a = await timed(
-          'search-available',
-          { ...q, timestamp: new Date().toISOString(), clientInfo: { userAgent: 'bench', platform: 'node' } },
-          true,
-        );
-        const s = await timed('search-sold', q, true);
-        out.available.push(a.took);
-        out.sold.push(s.took);
-        if ((a.data as { counted?: string }).counted === 'cells') {
-          out.counted.available++;
-          out.cellsAvailable.push(out.available.length - 1);
-        }
-        if ((s.data as { counted?: string }).counted === 'cells') out.counted.sold++;
-        out.took.push({ query: `${q.itemName} (${q.condition})`, available: a.took, sold: s.took });
-        // The desk, same query: narrowed on both functions, and the 365-day sold search with its 52-week trend.
-        const narrowing = NARROWINGS[out.took.length % NARROWINGS.length];
-        out.availableNarrowed.push((await timed('search-available', { ...q, ...narrowing })).took);
-        out.soldNarrowed.push((await timed('search-sold', { ...q, ...narrowing })).took);
-        out.soldYear.push((await timed('search-sold', { ...q, windowDays: 365 })).took);
-        comps +=
-          (a.data.byCondition
-            ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0)
-            : 0) + Number(s.data.soldCount ?? 0);
+      const a = await timed(
+        'search-available',
+        { ...q, timestamp: new Date().toISOString(), clientInfo: { userAgent: 'bench', platform: 'node' } },
+        record,
+      );
+      const s = await timed('search-sold', q, record);
+      out.available.push(a.took);
+      out.sold.push(s.took);
+      if ((a.data as { counted?: string }).counted === 'cells') {
+        out.counted.available++;
+        out.cellsAvailable.push(out.available.length - 1);
       }
-      return out;
+      if ((s.data as { counted?: string }).counted === 'cells') out.counted.sold++;
+      out.took.push({ query: `${q.itemName} (${q.condition})`, available: a.took, sold: s.took });
+      // The desk, same query: narrowed on both functions, and the 365-day sold search with its 52-week trend.
+      const narrowing = NARROWINGS[out.took.length % NARROWINGS.length];
+      out.availableNarrowed.push((await timed('search-available', { ...q, ...narrowing })).took);
+      out.soldNarrowed.push((await timed('search-sold', { ...q, ...narrowing })).took);
+      out.soldYear.push((await timed('search-sold', { ...q, windowDays: 365 })).took);
+      return { a, s };
     };
     let comps = 0;
-    const cellsPass = await pass();
-    parts.clear();
-    await setCellReads(emu.db, false);
-    let rowsPass: Pass;
+    const cellsPass = empty();
+    const rowsPass = empty();
     try {
-      rowsPass = await pass();
+      for (const [i, q] of queries.entries()) {
+        for (const cells of i % 2 ? [false, true] : [true, false]) {
+          await setCellReads(emu.db, cells);
+          const { a, s } = await round(q, cells ? cellsPass : rowsPass, cells);
+          if (cells)
+            comps +=
+              (a.data.byCondition
+                ? Object.values(a.data.byCondition).reduce((x: number, y) => x + Number(y), 0)
+                : 0) + Number(s.data.soldCount ?? 0);
+        }
+      }
     } finally {
       await setCellReads(emu.db, true);
     }
