@@ -80,14 +80,16 @@ create function private.market_signature_key(p_terms text[]) returns text[]
 as $$
   select coalesce(array_agg(distinct s.w order by s.w), '{}')
   from (
+    -- each word looked up by its key (a lateral probe with a limit: a semi-join would hash every word of the table
+    -- for each listing, 1 ms a listing)
     select t as w from unnest(p_terms) t
-    where exists (select 1 from private.market_cell_words w
-                  where w.word = t and w.role = 'signature' and w.state <> 'retiring')
+    cross join lateral (select 1 from private.market_cell_words w
+                        where w.word = t and w.role = 'signature' and w.state <> 'retiring' limit 1) x
     union all
+    -- the names that start with one of its words (one index scan for all of them: a join per word cost 0.7 ms)
     select unnest(n.words)
-    from (select distinct t from unnest(p_terms) t) t
-    join private.market_cell_names n on n.first = t.t and n.state <> 'retiring'
-    where n.words <@ p_terms
+    from private.market_cell_names n
+    where n.first = any (p_terms) and n.state <> 'retiring' and n.words <@ p_terms
   ) s
 $$;
 
