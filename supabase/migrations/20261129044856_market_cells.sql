@@ -173,7 +173,7 @@ begin
   truncate pg_temp.market_cell_words_now;
   insert into pg_temp.market_cell_words_now
   select distinct on (n.words[1]) n.words[1],
-    case when n.role = 'facet' or n.words[1] ~ '^(sz_[a-z0-9]+|[wl][0-9]{2}|[0-9]{1,2})$' then 'facet'
+    case when n.role = 'facet' or private.market_facet_form(n.words[1]) then 'facet'
       else 'signature' end
   from pg_temp.market_cell_names_now n
   where cardinality(n.words) = 1 and n.words[1] ~ '^[a-z0-9_]{1,100}$'
@@ -211,6 +211,16 @@ begin
   return v_changed + v_n;
 end;
 $_$;
+
+CREATE FUNCTION private.market_cell_words_settle() RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  delete from private.market_cell_words where state = 'retiring';
+  update private.market_cell_words set state = 'active' where state = 'pending';
+  delete from private.market_cell_names where state = 'retiring';
+  update private.market_cell_names set state = 'active' where state = 'pending';
+$$;
 
 CREATE FUNCTION private.market_cells_check() RETURNS TABLE(facet text, sig integer, condition text, marketplace text, problem text)
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -427,10 +437,7 @@ declare
 begin
   lock table private.market_listed_cells, private.market_listed_cell_sellers, private.market_listing_places
     in exclusive mode;
-  delete from private.market_cell_words where state = 'retiring';
-  update private.market_cell_words set state = 'active' where state = 'pending';
-  delete from private.market_cell_names where state = 'retiring';
-  update private.market_cell_names set state = 'active' where state = 'pending';
+  perform private.market_cell_words_settle();
   truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers;
 
   insert into private.market_seller_ords (seller_key)
@@ -506,10 +513,7 @@ begin
   select s.resign_after into v_after from private.market_cells_state s for update;
   v_ids := array(select p.id from private.market_listing_places p where p.id > v_after order by p.id limit p_limit);
   if cardinality(v_ids) = 0 then
-    delete from private.market_cell_words where state = 'retiring';
-    update private.market_cell_words set state = 'active' where state = 'pending';
-    delete from private.market_cell_names where state = 'retiring';
-    update private.market_cell_names set state = 'active' where state = 'pending';
+    perform private.market_cell_words_settle();
     update private.market_cells_state set resign_after = 0;
     return 0;
   end if;
@@ -529,7 +533,7 @@ $$;
 CREATE FUNCTION private.market_cells_route(p_parsed jsonb, p_filters jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
-    AS $_$
+    AS $$
 declare
   v_size text[];
   v_left text[];
@@ -550,8 +554,7 @@ begin
   v_left := private.market_uncovered(p_parsed);
   if nullif(btrim(coalesce(p_filters ->> 'size', '')), '') is not null then
     -- The size narrowing, as market_filter_sql reads it: one size word is a facet.
-    v_size := array(select w from unnest(public.market_words('size ' || coalesce(p_filters ->> 'size', ''))) w
-                    where w ~ '^(sz_[a-z0-9]+|[wl][0-9]{2})$');
+    v_size := private.market_size_words(p_filters ->> 'size');
     if cardinality(v_size) <> 1 then
       return jsonb_build_object('path', 'rows', 'why', 'size');
     end if;
@@ -570,7 +573,7 @@ begin
   end if;
   return jsonb_build_object('path', 'cells', 'facet', coalesce(v_facet, ''), 'reading', v_reading);
 end;
-$_$;
+$$;
 
 CREATE FUNCTION private.market_cells_width() RETURNS integer
     LANGUAGE plpgsql
@@ -600,6 +603,13 @@ begin
 end;
 $$;
 
+CREATE FUNCTION private.market_facet_form(p_word text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select p_word ~ '^(sz_[a-z0-9]+|[wl][0-9]{2}|[0-9]{1,2})$'
+$_$;
+
 CREATE FUNCTION private.market_facets_of(p_terms text[]) RETURNS text[]
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -607,13 +617,29 @@ CREATE FUNCTION private.market_facets_of(p_terms text[]) RETURNS text[]
   select coalesce(array_agg(distinct t order by t), '{}') from unnest(p_terms) t where private.market_is_facet(t)
 $$;
 
+CREATE OR REPLACE FUNCTION private.market_filter_sql(p_filters jsonb) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select concat_ws(' and ', 'true',
+    case when cardinality(s.words) > 0 then format('l.terms @> %L::text[]', s.words)
+      -- a size given that reads as no size word matches nothing, never everything
+      when nullif(btrim(p_filters ->> 'size'), '') is not null then 'false' end,
+    case when nullif(p_filters ->> 'marketplace', '') is not null
+      then format('l.marketplace = %L', lower(p_filters ->> 'marketplace')) end,
+    case when p_filters ? 'priceMin' or p_filters ? 'priceMax' then format(
+      'l.currency = ''USD'' and l.price >= %s and l.price < %s',
+      coalesce((p_filters ->> 'priceMin')::numeric, 0), coalesce((p_filters ->> 'priceMax')::numeric, 1000001)) end)
+  from (select private.market_size_words(p_filters ->> 'size') as words) s
+$$;
+
 CREATE FUNCTION private.market_is_facet(p_word text) RETURNS boolean
     LANGUAGE sql STABLE
     SET search_path TO ''
-    AS $_$
-  select p_word ~ '^(sz_[a-z0-9]+|[wl][0-9]{2}|[0-9]{1,2})$'
+    AS $$
+  select private.market_facet_form(p_word)
     or exists (select 1 from private.market_cell_words w where w.word = p_word and w.role = 'facet')
-$_$;
+$$;
 
 CREATE FUNCTION private.market_listed_counts(p_row public.market_listings) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -770,6 +796,14 @@ begin
   return v_part;
 end;
 $$;
+
+CREATE FUNCTION private.market_size_words(p_size text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select array(select w from unnest(public.market_words('size ' || coalesce(p_size, ''))) w
+               where w ~ '^(sz_[a-z0-9]+|[wl][0-9]{2})$')
+$_$;
 
 CREATE FUNCTION private.market_uncovered(p_reading jsonb) RETURNS text[]
     LANGUAGE sql STABLE
@@ -1233,6 +1267,8 @@ GRANT ALL ON FUNCTION private.market_bit_ords(p_bits bit varying, p_limit intege
 REVOKE ALL ON FUNCTION private.market_cell_words_refresh() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_cell_words_refresh() TO service_role;
 
+REVOKE ALL ON FUNCTION private.market_cell_words_settle() FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION private.market_cells_check() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_cells_check() TO service_role;
 
@@ -1254,6 +1290,9 @@ REVOKE ALL ON FUNCTION private.market_cells_width() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.market_cells_words_update() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_cells_words_update() TO service_role;
+
+REVOKE ALL ON FUNCTION private.market_facet_form(p_word text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_facet_form(p_word text) TO service_role;
 
 REVOKE ALL ON FUNCTION private.market_facets_of(p_terms text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_facets_of(p_terms text[]) TO service_role;
@@ -1282,6 +1321,9 @@ GRANT ALL ON FUNCTION private.market_signature_key(p_terms text[]) TO service_ro
 
 REVOKE ALL ON FUNCTION private.market_signature_sql(p_reading jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_signature_sql(p_reading jsonb) TO service_role;
+
+REVOKE ALL ON FUNCTION private.market_size_words(p_size text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_size_words(p_size text) TO service_role;
 
 REVOKE ALL ON FUNCTION private.market_uncovered(p_reading jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_uncovered(p_reading jsonb) TO service_role;

@@ -19,6 +19,19 @@ grant execute on function public.market_has_demo() to service_role;
 -- reading's: a size (the words a size makes, as a title's "size M" or "32x30" does: sz_m, w32 l30), a marketplace, and
 -- a price band [min, max) in US dollars (a listed item's asking price, a sale's price). Empty: no narrowing. Each value
 -- is a literal of the statement (format %L): never text of the SQL.
+-- The words a size makes, as a title's "size M" or "32x30" does (sz_m; w32 l30): the size narrowing tests these, and
+-- the exact cells take one of them as a facet (45_market_cells.sql).
+create function private.market_size_words(p_size text) returns text[]
+  language sql immutable
+  set search_path = ''
+as $$
+  select array(select w from unnest(public.market_words('size ' || coalesce(p_size, ''))) w
+               where w ~ '^(sz_[a-z0-9]+|[wl][0-9]{2})$')
+$$;
+
+revoke execute on function private.market_size_words(text) from public, anon, authenticated;
+grant execute on function private.market_size_words(text) to service_role;
+
 create function private.market_filter_sql(p_filters jsonb) returns text
   language sql immutable
   set search_path = ''
@@ -32,8 +45,7 @@ as $$
     case when p_filters ? 'priceMin' or p_filters ? 'priceMax' then format(
       'l.currency = ''USD'' and l.price >= %s and l.price < %s',
       coalesce((p_filters ->> 'priceMin')::numeric, 0), coalesce((p_filters ->> 'priceMax')::numeric, 1000001)) end)
-  from (select array(select w from unnest(public.market_words('size ' || coalesce(p_filters ->> 'size', ''))) w
-                     where w ~ '^(sz_[a-z0-9]+|[wl][0-9]{2})$') as words) s
+  from (select private.market_size_words(p_filters ->> 'size') as words) s
 $$;
 
 revoke execute on function private.market_filter_sql(jsonb) from public, anon, authenticated;

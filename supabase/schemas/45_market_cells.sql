@@ -64,11 +64,18 @@ revoke all on private.market_cell_names from public, anon, authenticated;
 grant select on private.market_cell_names to service_role;
 
 -- Whether a word is a facet: a word that reads as a size by its form (sz_m, sz_30, w32, l30, 8), or a colour.
+create function private.market_facet_form(p_word text) returns boolean
+  language sql immutable
+  set search_path = ''
+as $$
+  select p_word ~ '^(sz_[a-z0-9]+|[wl][0-9]{2}|[0-9]{1,2})$'
+$$;
+
 create function private.market_is_facet(p_word text) returns boolean
   language sql stable
   set search_path = ''
 as $$
-  select p_word ~ '^(sz_[a-z0-9]+|[wl][0-9]{2}|[0-9]{1,2})$'
+  select private.market_facet_form(p_word)
     or exists (select 1 from private.market_cell_words w where w.word = p_word and w.role = 'facet')
 $$;
 
@@ -455,6 +462,8 @@ create trigger market_listings_cells_truncated
   after truncate on public.market_listings
   for each statement execute function private.market_listings_cells_truncated();
 
+revoke execute on function private.market_facet_form(text) from public, anon, authenticated;
+grant execute on function private.market_facet_form(text) to service_role;
 revoke execute on function private.market_is_facet(text), private.market_signature_key(text[]),
   private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
   private.market_bit_ords(bit varying, integer), private.market_cells_width(),
@@ -519,7 +528,7 @@ begin
   truncate pg_temp.market_cell_words_now;
   insert into pg_temp.market_cell_words_now
   select distinct on (n.words[1]) n.words[1],
-    case when n.role = 'facet' or n.words[1] ~ '^(sz_[a-z0-9]+|[wl][0-9]{2}|[0-9]{1,2})$' then 'facet'
+    case when n.role = 'facet' or private.market_facet_form(n.words[1]) then 'facet'
       else 'signature' end
   from pg_temp.market_cell_names_now n
   where cardinality(n.words) = 1 and n.words[1] ~ '^[a-z0-9_]{1,100}$'
@@ -558,6 +567,18 @@ begin
 end;
 $$;
 
+-- Every listing is signed with the words as they are now: pending words and names become active, retiring ones go.
+create function private.market_cell_words_settle() returns void
+  language sql
+  security definer
+  set search_path = ''
+as $$
+  delete from private.market_cell_words where state = 'retiring';
+  update private.market_cell_words set state = 'active' where state = 'pending';
+  delete from private.market_cell_names where state = 'retiring';
+  update private.market_cell_names set state = 'active' where state = 'pending';
+$$;
+
 -- Recomputes every cell from the rows (a repair, or the first fill): the signatures of the rows counted, their places,
 -- the (cell, seller) counts and the cells. Every pending word becomes active and every retiring word goes, since every
 -- listing is signed anew. Takes the cells' tables for the time it runs (searches wait for it): not for a live day's use.
@@ -572,10 +593,7 @@ declare
 begin
   lock table private.market_listed_cells, private.market_listed_cell_sellers, private.market_listing_places
     in exclusive mode;
-  delete from private.market_cell_words where state = 'retiring';
-  update private.market_cell_words set state = 'active' where state = 'pending';
-  delete from private.market_cell_names where state = 'retiring';
-  update private.market_cell_names set state = 'active' where state = 'pending';
+  perform private.market_cell_words_settle();
   truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers;
 
   insert into private.market_seller_ords (seller_key)
@@ -701,10 +719,7 @@ begin
   select s.resign_after into v_after from private.market_cells_state s for update;
   v_ids := array(select p.id from private.market_listing_places p where p.id > v_after order by p.id limit p_limit);
   if cardinality(v_ids) = 0 then
-    delete from private.market_cell_words where state = 'retiring';
-    update private.market_cell_words set state = 'active' where state = 'pending';
-    delete from private.market_cell_names where state = 'retiring';
-    update private.market_cell_names set state = 'active' where state = 'pending';
+    perform private.market_cell_words_settle();
     update private.market_cells_state set resign_after = 0;
     return 0;
   end if;
@@ -779,6 +794,7 @@ revoke execute on function private.market_cells_promote(integer, integer, intege
 grant execute on function private.market_cells_promote(integer, integer, integer),
   private.market_cells_words_update() to service_role;
 
+revoke execute on function private.market_cell_words_settle() from public, anon, authenticated;
 revoke execute on function private.market_cell_words_refresh(), private.market_cells_rebuild(),
   private.market_cells_check(), private.market_cells_resign(integer) from public, anon, authenticated;
 grant execute on function private.market_cell_words_refresh(), private.market_cells_rebuild(),
@@ -879,8 +895,7 @@ begin
   v_left := private.market_uncovered(p_parsed);
   if nullif(btrim(coalesce(p_filters ->> 'size', '')), '') is not null then
     -- The size narrowing, as market_filter_sql reads it: one size word is a facet.
-    v_size := array(select w from unnest(public.market_words('size ' || coalesce(p_filters ->> 'size', ''))) w
-                    where w ~ '^(sz_[a-z0-9]+|[wl][0-9]{2})$');
+    v_size := private.market_size_words(p_filters ->> 'size');
     if cardinality(v_size) <> 1 then
       return jsonb_build_object('path', 'rows', 'why', 'size');
     end if;
