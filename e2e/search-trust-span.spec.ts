@@ -12,9 +12,9 @@ const item = `${tag} 501 jeans`;
 
 test.describe.configure({ mode: 'serial' });
 
-/** The UTC day `days` before now, as the screen names it: 'May 27, 2026'. */
+/** The window's first day (decision 086: today and the days - 1 before it, in UTC), as the screen names it. */
 const windowStart = (days: number) =>
-  new Date(Date.now() - days * day).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  new Date(Date.now() - (days - 1) * day).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 test.beforeAll(async () => {
   await prepareSpec(reseller, { first: 'Spa', last: 'N' }, [
@@ -36,6 +36,9 @@ for (const screen of screens) {
     const deeper = page.getByTestId('deeper-look');
     await deeper.scrollIntoViewIfNeeded();
     await expect(deeper.getByTestId('data-span')).toHaveText(`Sales data since ${windowStart(90)}`);
+    await expect(deeper.getByTestId('window-meaning')).toHaveText(
+      'The last 90 days are today and the 89 days before it, by calendar day in UTC.',
+    );
     await expect(deeper.getByTestId('window-beyond-data')).toHaveCount(0);
 
     // A longer window, picked beside the condition (issue 54), reaches further back and says so with its own start.

@@ -36,7 +36,7 @@ async function rowsBehind(query: string, condition: string, status: 'sold' | 'av
   const { rows: found } = await db.query<Row>(
     `select l.id::text, l.seller_key::text, l.price::text, l.currency, l.sold_at::text from public.market_listings l
      where ${rows[0].m} and ${rows[0].f} and l.source <> 'panel' and l.condition = $1
-       and (l.status = 'available' or l.sold_at >= now() - interval '90 days')`,
+       and (l.status = 'available' or l.sold_at >= date_trunc('day', now(), 'UTC') - interval '89 days')`,
     [condition],
   );
   return found;

@@ -15,6 +15,39 @@ $$;
 revoke execute on function public.market_has_demo() from public, anon, authenticated;
 grant execute on function public.market_has_demo() to service_role;
 
+-- The sale window (docs/decisions/086-sale-window.md): "the last N days" are N calendar days in UTC, today and the
+-- N - 1 days before it, so the window starts at the midnight (UTC) N - 1 days ago and a sale dated later than now
+-- still counts, as it always has. Whole days, so the exact cells kept by day (45_market_cells.sql) can answer it; the
+-- trend's thirds are whole days too (private.market_window_third).
+create function private.market_window_start(p_window_days int) returns timestamptz
+  language sql stable
+  set search_path = ''
+as $$
+  select date_trunc('day', now(), 'UTC') - make_interval(days => greatest(coalesce(p_window_days, 90), 1) - 1)
+$$;
+
+-- The days in each of the window's thirds that the trend compares: the whole days of a third (10 of 30, 121 of 365).
+create function private.market_window_third(p_window_days int) returns int
+  language sql immutable
+  set search_path = ''
+as $$
+  select greatest(greatest(coalesce(p_window_days, 90), 1) / 3, 1)
+$$;
+
+-- A sale's time to sell in tenths of a day, the resolution the median days to sell is shown in (decision 086): the
+-- median is taken over these, so cells kept by day can hold it as a histogram of a few thousand values.
+create function private.market_took(p_sold_at timestamptz, p_listed_at timestamptz) returns int
+  language sql immutable
+  set search_path = ''
+as $$
+  select round(extract(epoch from p_sold_at - p_listed_at) / 8640)::int
+$$;
+
+revoke execute on function private.market_window_start(int), private.market_window_third(int),
+  private.market_took(timestamptz, timestamptz) from public, anon, authenticated;
+grant execute on function private.market_window_start(int), private.market_window_third(int),
+  private.market_took(timestamptz, timestamptz) to service_role;
+
 -- The research desk's narrowing (issue 54, docs/decisions/083-research-desk.md), as a condition on l beside the
 -- reading's: a size (the words a size makes, as a title's "size M" or "32x30" does: sz_m, w32 l30), a marketplace, and
 -- a price band [min, max) in US dollars (a listed item's asking price, a sale's price). Empty: no narrowing. Each value
@@ -242,7 +275,8 @@ grant execute on function private.market_trend_reading(jsonb, int) to service_ro
 -- of sale dates cannot answer, and a sequential scan is off, so the index is the only way the count finds its rows
 -- ("handbag" at 10M listings: 33 to 36 s walking the window, 0.5 s through the index; decision 072). The price
 -- quartiles and the median time to sell are computed from one pass over the window's sales, at percentile_cont's
--- positions and with its interpolation (docs/decisions/052-sold-count-in-one-pass.md). Recent sales: the newest sale of
+-- positions and with its interpolation (docs/decisions/052-sold-count-in-one-pass.md), the time to sell in tenths of a
+-- day and the window in calendar days (decision 086). Recent sales: the newest sale of
 -- each seller (and every sale that is nobody's), ten at most, shown only when the sellers among them are enough, and
 -- never a panel comp: another seller's shared sale is counted, not listed (decision 076). panelSellers (the 90-day
 -- headline only): the sellers behind the headline, those with a matching item listed now (as the listed search of the
@@ -259,7 +293,11 @@ create function public.market_count_sold(p_query text, p_condition text, p_windo
 as $$
 declare
   v_parsed jsonb := public.market_parse_query(p_query);
-  v_since timestamptz := now() - make_interval(days => greatest(p_window_days, 1));
+  v_since timestamptz := private.market_window_start(p_window_days);
+  -- The first third ends, and the last begins, at a midnight (UTC).
+  v_early_end timestamptz := v_since + make_interval(days => private.market_window_third(p_window_days));
+  v_recent_start timestamptz := date_trunc('day', now(), 'UTC')
+    - make_interval(days => private.market_window_third(p_window_days) - 1);
   v_k int := greatest(coalesce(p_min_sellers, 5), 1);
   v_raw jsonb;
   v_cell jsonb;
@@ -310,8 +348,8 @@ begin
     ),
     sorted as (
       select array_agg(mc.price order by mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices,
-        array_agg(mc.sold_at - mc.listed_at order by mc.sold_at - mc.listed_at) filter (where mc.listed_at is not null)
-          as took
+        array_agg(private.market_took(mc.sold_at, mc.listed_at) order by private.market_took(mc.sold_at, mc.listed_at))
+          filter (where mc.listed_at is not null) as took
       from mc
     ),
     quartiles as (
@@ -339,16 +377,17 @@ begin
           as median
       from mc group by 1
     ),
-    -- The trend's reading: the window's first and last thirds (the oldest and newest 30 days of 90), their sales, sellers,
-    -- and price median and spread, for the pace (a Poisson difference) and the price (median notches) tests below.
+    -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
+    -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
+    -- tests below.
     thirds as (
-      select case when mc.sold_at < $2 + (now() - $2) / 3 then 'early' else 'recent' end as part, count(*)::int as n,
+      select case when mc.sold_at < $4 then 'early' else 'recent' end as part, count(*)::int as n,
         private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
         count(*) filter (where mc.currency = 'USD' and mc.price is not null)::int as prices,
         percentile_cont(array[0.25, 0.5, 0.75]) within group (order by mc.price)
           filter (where mc.currency = 'USD' and mc.price is not null) as q
       from mc
-      where mc.sold_at < $2 + (now() - $2) / 3 or mc.sold_at >= now() - (now() - $2) / 3
+      where mc.sold_at < $4 or mc.sold_at >= $5
       group by 1
     ),
     -- Never a panel comp: a reseller's shared sale is counted, never listed (issue 49). Of the demo and imported
@@ -393,7 +432,7 @@ begin
           round((q.lo + q.part * (q.hi - q.lo))::numeric, 2))
         from quartiles q
       ),
-      'medianDaysToSell', (select round((extract(epoch from m.took) / 86400)::numeric, 1) from middle m),
+      'medianDaysToSell', (select round((m.took / 10)::numeric, 1) from middle m),
       'thirds', coalesce((select jsonb_object_agg(t.part, jsonb_build_object('n', t.n, 'sellers', t.sellers,
         'prices', t.prices, 'q', to_jsonb(t.q))) from thirds t), '{}'),
       'weeks', coalesce((
@@ -421,7 +460,7 @@ begin
       -- Never past tomorrow's end, whatever a row says (a sale dated 9999 asked for every week to 9999: a 504 for all).
       least(greatest(now(), (select max(l.sold_at) from public.market_listings l where l.status = 'sold')),
         date_trunc('day', now(), 'UTC') + interval '2 days')))
-  into v_raw using p_condition, v_since, v_k;
+  into v_raw using p_condition, v_since, v_k, v_early_end, v_recent_start;
 
   v_cell := v_raw -> 'conditions' -> p_condition;
   v_shown := private.panel_cell(v_cell, v_k) is not null;
@@ -585,11 +624,10 @@ begin
       coalesce(p_filters, '{}')) a;
     v_count := (v_result ->> 'available')::int;
   else
-    -- The day the window starts (UTC): a date of the question, never one read from a seller's rows (issue 49), and
-    -- a day, as the screen says it, so two answers of one day differ only in asOf.
+    -- The day the window starts (UTC, decision 086): a date of the question, never one read from a seller's rows
+    -- (issue 49), and a day, as the screen says it, so two answers of one day differ only in asOf.
     v_result := public.market_count_sold(p_query, p_condition, p_window_days, p_min_sellers, coalesce(p_filters, '{}'))
-      || jsonb_build_object('dataSince',
-           date_trunc('day', now() - make_interval(days => greatest(p_window_days, 1)), 'UTC'));
+      || jsonb_build_object('dataSince', private.market_window_start(p_window_days));
     v_count := (v_result ->> 'sold')::int;
     -- The seller panel's figures: released cells only (55_panel_release.sql), never its rows.
     v_result := v_result || jsonb_build_object('panelRelease',

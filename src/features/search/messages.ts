@@ -82,6 +82,9 @@ export const searchMessages = {
   priceUnpricedPanel: 'Too few sellers shared the prices of these sales to show a sold price yet.',
   priceNeedsSold: 'This source cannot count sold items, so no sold price to go by.',
   dataSince: (day: string) => `Sales data since ${day}`,
+  // Decision 086: the window is whole calendar days in UTC, so two searches of one day count the same sales.
+  windowMeaning: (days: number) =>
+    `The last ${days} days are today and the ${days - 1} days before it, by calendar day in UTC.`,
   windowBeyondData: (day: string, days: number, covered: number) =>
     `Our sales data starts ${day}, so this ${days}-day window holds the same sales as the last ${plural(covered, 'day')}.`,
   above100Subtitle: 'More sold than listed',
@@ -335,7 +338,8 @@ export const searchMessages = {
   // Issue 54, the research desk: the window beside the condition, and optional narrowing (docs/decisions/058, 083).
   windowLabel: 'Sold in the last',
   windowChoice: (days: number) => `${days} days`,
-  windowHelp: 'The sold count and sell-through rate cover this many days',
+  windowHelp:
+    'The sold count and sell-through rate cover this many calendar days in UTC, today and the days before it',
   windowInvalid: 'Please choose 30, 90, 180 or 365 days.',
   moreFilters: 'More filters',
   moreFiltersSet: (n: number) => `${n} set`,

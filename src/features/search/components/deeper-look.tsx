@@ -89,6 +89,9 @@ function Evidence({
           <p className="text-muted-foreground" data-testid="data-span">
             {m.dataSince(span.since)}
           </p>
+          <p className="text-muted-foreground" data-testid="window-meaning">
+            {m.windowMeaning(sold.windowDays)}
+          </p>
           {span.coveredDays !== null && (
             <p
               className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900"

@@ -237,7 +237,8 @@ export type TrendSectionProps = {
 export function TrendSection({ weeks, reading, windowDays, listedToday, currency }: TrendSectionProps) {
   const headingId = useId();
   const words = trendWords(reading, windowDays);
-  const third = Math.round(windowDays / 3);
+  // The thirds are whole days (decision 086): 10 of 30, 121 of 365.
+  const third = Math.max(1, Math.floor(windowDays / 3));
   const price = (n: number) => formatPrice(n, currency);
   const most = Math.max(0, ...weeks.map((w) => w.sold ?? 0));
   const lastIndex = weeks.length - 1;

@@ -9,6 +9,7 @@ import { ebayKeywords, readingOf, type ParsedQuery } from './query.ts';
 import { retryAfterHeader } from './retry-after.ts';
 import {
   SOLD_WINDOW_DAYS,
+  soldWindowStart,
   SourceRateLimitedError,
   SourceUnavailableError,
   type AvailableResult,
@@ -479,7 +480,7 @@ export class EbayMarketProvider implements MarketProvider {
     const narrowing = ebayNarrowing(query.filters);
     if (narrowing.otherMarketplace)
       return { ...unavailableSold(windowDays), reason: OTHER_MARKETPLACE_REASON };
-    const since = new Date(Date.now() - windowDays * 24 * 60 * 60 * 1000).toISOString();
+    const since = soldWindowStart(windowDays).toISOString();
     const { q } = await this.keywords(query);
     const params = new URLSearchParams({
       q,

@@ -299,5 +299,17 @@ export class SourceRateLimitedError extends Error {
 
 export const SOLD_WINDOW_DAYS = 90;
 
+/**
+ * The first moment of a sold window (decision 086): "the last N days" are N calendar days in UTC, today and the N - 1
+ * days before it, so the window starts at the midnight (UTC) N - 1 days before today, as the database's
+ * private.market_window_start says.
+ */
+export function soldWindowStart(windowDays: number, now: number = Date.now()): Date {
+  const today = new Date(now);
+  return new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (Math.max(1, windowDays) - 1)),
+  );
+}
+
 /** The seller panel's default threshold: a figure draws on at least this many distinct sellers. */
 export const PANEL_MIN_SELLERS = 5;
