@@ -155,6 +155,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const memory = options.dataDir === 'memory';
   let releaseTimer: ReturnType<typeof setInterval> | undefined;
+  let rollTimer: ReturnType<typeof setInterval> | undefined;
   const rateLimitScale = authRateLimitScale(options);
   const trustedProxies = options.trustedProxies
     ? trustedProxiesFromEnv(options.trustedProxies.join(','))
@@ -248,10 +249,18 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
           log(`[cells] upkeep failed: ${(error as Error).message}`);
         }
       };
+      // The sold cells' windows move on after midnight (UTC): checked at start and every minute, a no-op most of them.
+      const roll = () =>
+        db
+          .query('select private.market_sold_roll()')
+          .catch((error: Error) => log(`[cells] sold roll failed: ${error.message}`));
       await release();
       await upkeep();
+      await roll();
       releaseTimer = setInterval(() => void release().then(upkeep), 60 * 60 * 1000);
       releaseTimer.unref();
+      rollTimer = setInterval(() => void roll(), 60 * 1000);
+      rollTimer.unref();
     }
 
     const watcher = new AbortController();
@@ -289,6 +298,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       async stop() {
         watcher.abort();
         if (releaseTimer) clearInterval(releaseTimer);
+        if (rollTimer) clearInterval(rollTimer);
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
           // Keep-alive connections (supabase-js, browsers) would hold close() open.

@@ -46,6 +46,41 @@ async function bothWays(query: string, condition: string, filters: object) {
   }
 }
 
+type SoldAnswer = { r: Record<string, unknown> & { path: string } };
+const WINDOWS = [90, 30, 365, 180];
+
+/** The sold answer both ways, over one of the four windows. */
+async function soldBothWays(query: string, condition: string, filters: object, windowDays: number) {
+  const sql = `select public.market_count_sold($1, $2, $3, 5, $4) as r`;
+  const args = [query, condition, windowDays, JSON.stringify(filters)];
+  const cells = (await db.query<SoldAnswer>(sql, args)).rows[0].r;
+  await db.exec(`set flipwise.market_cells = 'off'`);
+  try {
+    const rows = (await db.query<SoldAnswer>(sql, args)).rows[0].r;
+    return { cells, rows };
+  } finally {
+    await db.exec('reset flipwise.market_cells');
+  }
+}
+
+async function soldMismatches(queries: string[]) {
+  const out: string[] = [];
+  let fromCells = 0;
+  let n = 0;
+  for (const query of queries) {
+    const filters = FILTERS[n % FILTERS.length];
+    const condition = CONDITIONS[(n + 1) % CONDITIONS.length];
+    const windowDays = WINDOWS[n % WINDOWS.length];
+    n++;
+    const { cells, rows } = await soldBothWays(query, condition, filters, windowDays);
+    expect(rows.path).toBe('rows');
+    if (cells.path === 'cells') fromCells++;
+    if (JSON.stringify({ ...cells, path: undefined }) !== JSON.stringify({ ...rows, path: undefined }))
+      out.push(`${query} / ${condition} / ${JSON.stringify(filters)} / ${windowDays} days`);
+  }
+  return { out, fromCells };
+}
+
 /** Every figure, with the path left out; sellers as a set. */
 const figures = (a: Answer) => ({
   ...a.result,
@@ -96,6 +131,43 @@ describe('exact listed cells', () => {
     expect(out).toEqual([]);
     // Most of them are answered from the cells (the rest read a word no signature keeps, a phrase or a price band).
     expect(fromCells).toBeGreaterThan(queries.length / 2);
+  });
+
+  it('give the sold count’s answer, figure for figure, in each of the four windows, narrowed or not', async () => {
+    const every = <T>(list: T[], k: number) => list.filter((_, i) => i % k === 0);
+    const queries = [
+      ...every(
+        benchQueries(200).map((q) => q.itemName),
+        4,
+      ),
+      ...every(
+        EVAL_QUERIES.map((q) => q.query),
+        4,
+      ),
+      ...every(
+        WRITTEN_QUERIES.map((q) => q.query),
+        4,
+      ),
+    ];
+    const { out, fromCells } = await soldMismatches(queries);
+    expect(out).toEqual([]);
+    expect(fromCells).toBeGreaterThan(queries.length / 2);
+  });
+
+  it('move the sold windows on a day at a time, and count sold rows until they end today', async () => {
+    const snapshot = `select coalesce(jsonb_agg(to_jsonb(c) order by c.span, c.facet, c.sig, c.condition, c.marketplace),
+                        '[]') as cells from private.market_sold_cells c`;
+    const today = (await db.query<{ cells: unknown }>(snapshot)).rows[0].cells;
+    // The windows as they ended three days ago: a server that missed three midnights.
+    await db.query(`select private.market_sold_cells_fill((now() at time zone 'UTC')::date - 3)`);
+    const path = async () => (await soldBothWays('lululemon leggings', 'pre_owned', {}, 30)).cells.path;
+    expect(await path()).toBe('rows');
+    const { rows } = await db.query<{ days: number }>('select private.market_sold_roll() as days');
+    expect(rows[0].days).toBe(3);
+    expect((await db.query<{ cells: unknown }>(snapshot)).rows[0].cells).toEqual(today);
+    expect(await path()).toBe('cells');
+    expect((await db.query<{ days: number }>('select private.market_sold_roll() as days')).rows[0].days).toBe(0);
+    expect(await checkProblems()).toEqual([]);
   });
 
   it('say which path counted an answer, and send a price band, a phrase and a word no signature keeps to the rows', async () => {
@@ -159,19 +231,20 @@ describe('exact listed cells', () => {
                      listed_at = now() - interval '401 days' where external_id = 'cells-1'`);
     await db.query('select private.market_archive_sales()');
     expect(await checkProblems()).toEqual([]);
-    const { out } = await mismatches([
-      'lululemon leggings',
-      'black lululemon leggings',
-      'lululemon align',
-      'patagonia better sweater',
-      'lululemon',
-    ]);
-    expect(out).toEqual([]);
+    const written = ['lululemon leggings', 'black lululemon leggings', 'lululemon align', 'patagonia better sweater',
+      'lululemon'];
+    expect((await mismatches(written)).out).toEqual([]);
+    expect((await soldMismatches(written)).out).toEqual([]);
   });
 
   it('are what a rebuild from the rows makes', async () => {
-    const snapshot = `select coalesce(jsonb_agg(to_jsonb(c) order by c.facet, c.sig, c.condition, c.marketplace), '[]')
-                      as cells from private.market_listed_cells c`;
+    const snapshot = `select jsonb_build_array(
+                        (select coalesce(jsonb_agg(to_jsonb(c) order by c.facet, c.sig, c.condition, c.marketplace),
+                           '[]') from private.market_listed_cells c),
+                        (select coalesce(jsonb_agg(to_jsonb(c) order by c.span, c.facet, c.sig, c.condition,
+                           c.marketplace), '[]') from private.market_sold_cells c),
+                        (select coalesce(jsonb_agg(to_jsonb(p) order by p.id), '[]') from private.market_sale_places p))
+                      as cells`;
     const kept = (await db.query<{ cells: unknown }>(snapshot)).rows[0].cells;
     await db.query('select private.market_cells_rebuild()');
     expect((await db.query<{ cells: unknown }>(snapshot)).rows[0].cells).toEqual(kept);

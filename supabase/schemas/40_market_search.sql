@@ -307,13 +307,35 @@ declare
   v_recent jsonb;
   v_panel_sellers int;
   v_listed uuid[];
+  v_route jsonb;
+  v_sources text;
+  v_sigs integer[];
+  -- The weeks' sale words reach the latest sale the index holds, if one is dated after now (a clock or a time zone
+  -- ahead), never past tomorrow's end (a sale dated 9999 asked for every week to 9999: a 504 for all).
+  -- The days counted end with tomorrow (UTC): a sale dated later counts once its day comes (decision 086).
+  v_end timestamptz := date_trunc('day', now(), 'UTC') + interval '2 days';
+  v_until timestamptz := least(greatest(now(), (select max(l.sold_at) from public.market_listings l where l.status = 'sold')),
+    date_trunc('day', now(), 'UTC') + interval '2 days');
 begin
-  execute format($sql$
-    with m as materialized (
-      select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at, l.listed_at
+  v_route := case when p_window_days in (30, 90, 180, 365) then private.market_cells_route(v_parsed, p_filters)
+    else jsonb_build_object('path', 'rows', 'why', 'window') end;
+  if v_route ->> 'path' = 'cells' and not private.market_sold_cells_current() then
+    v_route := jsonb_build_object('path', 'rows', 'why', 'sold cells not rolled');
+  end if;
+  if v_route ->> 'path' = 'cells' then
+    -- The exact sold cells and the places of each sale (45_market_cells.sql): the same m's figures, read there.
+    v_sources := private.market_sold_sources(v_parsed, p_filters);
+    execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
+      private.market_signature_sql(v_route -> 'reading'))
+    into v_sigs;
+  else
+    v_sources := format($sql$
+    m as materialized (
+      select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
+        private.market_took(l.sold_at, l.listed_at) as took
       from public.market_listings l
-      where %s and %s and (l.sold_at >= $2) is true and public.market_sold_key(l.terms, l.sold_at) && %L::text[]
-        and l.source <> 'panel'
+      where %s and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true
+        and public.market_sold_key(l.terms, l.sold_at) && %L::text[] and l.source <> 'panel'
     ),
     g as (
       select m.condition, m.marketplace, count(*)::int as n,
@@ -324,12 +346,18 @@ begin
     ),
     -- The sales of the condition asked for, which every figure below reads (a fifth of m for "lululemon leggings").
     mc as materialized (
-      select m.id, m.seller_key, m.source, m.price, m.currency, m.sold_at, m.listed_at from m where m.condition = $1
-    ),
+      select m.id, m.marketplace, m.seller_key, m.source, m.price, m.currency, m.sold_at, m.took
+      from m where m.condition = $1
+    )$sql$, public.market_match_sql(v_parsed, 'sold'), private.market_filter_sql(p_filters),
+      public.market_sold_weeks(v_since, v_until));
+  end if;
+
+  execute format($sql$
+    with %s,
     -- The sellers of the condition asked for, each once: whether they priced a sale, and timed one.
     chosen as (
       select mc.seller_key, bool_or(mc.currency = 'USD' and mc.price is not null) as priced,
-        bool_or(mc.listed_at is not null) as timed
+        bool_or(mc.took is not null) as timed
       from mc where mc.seller_key is not null group by mc.seller_key
     ),
     c as (
@@ -348,8 +376,7 @@ begin
     ),
     sorted as (
       select array_agg(mc.price order by mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices,
-        array_agg(private.market_took(mc.sold_at, mc.listed_at) order by private.market_took(mc.sold_at, mc.listed_at))
-          filter (where mc.listed_at is not null) as took
+        array_agg(mc.took order by mc.took) filter (where mc.took is not null) as took
       from mc
     ),
     quartiles as (
@@ -453,14 +480,9 @@ begin
           order by r.sold_at desc, r.id desc)
         from recent r
       ), '[]'::jsonb)
-    )$sql$, public.market_match_sql(v_parsed, 'sold'), private.market_filter_sql(p_filters),
-      public.market_sold_weeks(v_since,
-      -- Through the latest sale the index holds, if one is dated after now (a clock or a time zone ahead): the count
-      -- has always taken every sale since p_window_days ago. One row of market_listings_sold_at_idx.
-      -- Never past tomorrow's end, whatever a row says (a sale dated 9999 asked for every week to 9999: a 504 for all).
-      least(greatest(now(), (select max(l.sold_at) from public.market_listings l where l.status = 'sold')),
-        date_trunc('day', now(), 'UTC') + interval '2 days')))
-  into v_raw using p_condition, v_since, v_k, v_early_end, v_recent_start;
+    )$sql$, v_sources)
+  into v_raw using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
+    lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end;
 
   v_cell := v_raw -> 'conditions' -> p_condition;
   v_shown := private.panel_cell(v_cell, v_k) is not null;
@@ -518,8 +540,8 @@ begin
     'demoComps', case when v_shown then (v_raw ->> 'demo')::int else least((v_raw ->> 'demo')::int, 1) end,
     'panelComps', case when v_shown then (v_raw ->> 'panel')::int else least((v_raw ->> 'panel')::int, 1) end,
     'query', v_parsed,
-    -- Sales are counted from rows (issue 53 keeps listed cells first).
-    'path', 'rows'
+    -- How the sales were counted: from the sold cells and the places of each sale, or from rows (issue 53).
+    'path', v_route ->> 'path'
   );
 end;
 $$;

@@ -198,6 +198,81 @@ grant select on private.market_listed_cells to service_role;
 create index market_listings_hedged_terms_idx on public.market_listings
   using gin (terms) where hedged and status = 'available';
 
+-- The sold cells ------------------------------------------------------------------------------------------------------
+
+-- Each counted sale's place: its cells (signature, facets) and what a sold answer reads of it, so a sold search reads
+-- the narrow places of the condition it asks for, by signature, instead of the listings (decision 087). Only the sales
+-- a window can hold are counted: a sale of nobody's panel, not hedged (hedged ones are counted from rows, as listed),
+-- with a date.
+create table private.market_sale_places (
+  id bigint primary key,
+  sig integer not null,
+  facets text[] not null,
+  condition text not null,
+  marketplace text not null,
+  sold_at timestamptz not null,
+  seller_key uuid,
+  demo boolean not null,
+  -- The price in US dollars; null: no price, or another currency (a sold answer's prices are its USD ones).
+  price numeric(12, 2),
+  -- private.market_took: the time to sell in tenths of a day; null: no listing date.
+  took integer
+);
+
+create index market_sale_places_find_idx on private.market_sale_places (condition, sig, sold_at);
+-- The daily roll finds the sales of a day through this.
+create index market_sale_places_sold_at_idx on private.market_sale_places (sold_at);
+
+-- The sales of each window the screen offers (span: 30, 90, 180 or 365 days), per cell: a window's calendar days
+-- (decision 086) through market_sold_state.through, and the day after it (a sale dated later is not counted until
+-- its day comes: private.market_sold_roll adds it then).
+create table private.market_sold_cells (
+  span smallint not null,
+  facet text not null,
+  sig integer not null,
+  condition text not null,
+  marketplace text not null,
+  n integer not null,
+  demo integer not null,
+  primary key (span, facet, sig, condition, marketplace)
+);
+
+-- The day (UTC) the sold cells' windows end on. A search reads them only on that day (private.market_sold_cells_current);
+-- private.market_sold_roll moves them on after midnight, pg_cron every minute on a hosted project.
+create table private.market_sold_state (
+  one boolean primary key default true check (one),
+  through date not null default ((now() at time zone 'UTC')::date)
+);
+
+insert into private.market_sold_state default values;
+
+alter table private.market_sale_places enable row level security;
+alter table private.market_sold_cells enable row level security;
+alter table private.market_sold_state enable row level security;
+revoke all on private.market_sale_places, private.market_sold_cells, private.market_sold_state
+  from public, anon, authenticated;
+grant select on private.market_sale_places, private.market_sold_cells, private.market_sold_state to service_role;
+
+-- Hedged sales are counted from rows beside the sold cells, as hedged listings are beside the listed ones.
+create index market_listings_hedged_sold_terms_idx on public.market_listings
+  using gin (terms) where hedged and status = 'sold';
+
+-- The windows kept as sold cells: the four the screen offers.
+create function private.market_sold_spans() returns smallint[]
+  language sql immutable
+  set search_path = ''
+as $$
+  select '{30, 90, 180, 365}'::smallint[]
+$$;
+
+-- Whether the sold cells hold today's windows (rolled to today, UTC): if not, sold searches count rows until they do.
+create function private.market_sold_cells_current() returns boolean
+  language sql stable
+  set search_path = ''
+as $$
+  select coalesce((select s.through = (now() at time zone 'UTC')::date from private.market_sold_state s), false)
+$$;
+
 -- Bitsets --------------------------------------------------------------------------------------------------------------
 
 -- One seller's bit in a bitset p_width wide.
@@ -261,10 +336,31 @@ as $$
   select p_row.status = 'available' and p_row.source <> 'panel' and not p_row.hedged
 $$;
 
+-- Whether the sold cells count a row.
+create function private.market_sold_counts(p_row public.market_listings) returns boolean
+  language sql immutable
+  set search_path = ''
+as $$
+  select p_row.status = 'sold' and p_row.source <> 'panel' and not p_row.hedged and p_row.sold_at is not null
+$$;
+
+-- The windows (spans) a sale of day p_day is in, when the windows end on p_through: the day is one of a span's
+-- calendar days, or the day after p_through.
+create function private.market_sold_spans_of(p_day date, p_through date) returns smallint[]
+  language sql immutable
+  set search_path = ''
+as $$
+  select coalesce(array_agg(w.span order by w.span), '{}')
+  from unnest(private.market_sold_spans()) w(span)
+  where p_day >= p_through - (w.span - 1) and p_day <= p_through + 1
+$$;
+
 -- Moves rows out of the cells they were in (p_old) and into the cells they are in now (p_new): a statement's rows,
 -- from the triggers below, or a batch being signed again. The places of the old rows say which cells they left; the new
--- rows are signed now. Deltas are summed per cell and per (cell, seller) and merged in key order, so two writers meet
--- on a cell in the same order and never deadlock; a search reads the cells' last committed state and never waits.
+-- rows are signed now. Listed rows go to the listed cells, sales to the sold cells and their places. Deltas are summed
+-- per cell and per (cell, seller) and merged in key order, so two writers meet on a cell in the same order and never
+-- deadlock; a search reads the cells' last committed state and never waits. A statement that moves a sale first takes
+-- the sold windows' day in share mode, so the daily roll (which takes it exclusively) never meets it halfway.
 create function private.market_cells_move(p_old public.market_listings[], p_new public.market_listings[])
   returns void
   language plpgsql
@@ -273,6 +369,7 @@ create function private.market_cells_move(p_old public.market_listings[], p_new 
 as $$
 declare
   v_width integer;
+  v_through date;
 begin
   insert into private.market_seller_ords (seller_key)
   select distinct r.seller_key from unnest(p_new) r where r.seller_key is not null and r.source <> 'panel'
@@ -283,6 +380,14 @@ begin
   create temporary table if not exists market_cells_delta (
     facet text, sig integer, condition text, marketplace text, ord integer, n integer, demo integer
   ) on commit drop;
+  create temporary table if not exists market_sold_delta (
+    span smallint, facet text, sig integer, condition text, marketplace text, n integer, demo integer
+  ) on commit drop;
+
+  if exists (select 1 from unnest(p_old) o where o.status = 'sold')
+     or exists (select 1 from unnest(p_new) r where private.market_sold_counts(r)) then
+    select s.through into v_through from private.market_sold_state s for share;
+  end if;
 
   -- The rows leaving: their places, as they were counted.
   with gone as (
@@ -297,16 +402,30 @@ begin
   cross join lateral unnest('{""}'::text[] || g.facets) f(facet)
   left join private.market_seller_ords so on so.seller_key = g.seller_key;
 
+  if v_through is not null then
+    with gone as (
+      delete from private.market_sale_places p
+      using unnest(p_old) o
+      where p.id = o.id and o.status = 'sold'
+      returning p.*
+    )
+    insert into pg_temp.market_sold_delta
+    select w.span, f.facet, g.sig, g.condition, g.marketplace, -1, -g.demo::integer
+    from gone g
+    cross join lateral unnest('{""}'::text[] || g.facets) f(facet)
+    cross join lateral unnest(private.market_sold_spans_of((g.sold_at at time zone 'UTC')::date, v_through)) w(span);
+  end if;
+
   -- The rows arriving: signed now.
   create temporary table if not exists market_cells_signed (
     id bigint, key text[], decoys text[], facets text[], condition text, marketplace text, seller_key uuid,
-    source text
+    source text, status text, sold_at timestamptz, price numeric, currency text, listed_at timestamptz
   ) on commit drop;
   insert into pg_temp.market_cells_signed
   select r.id, private.market_signature_key(r.terms), r.decoys, private.market_facets_of(r.terms), r.condition,
-    r.marketplace, r.seller_key, r.source
+    r.marketplace, r.seller_key, r.source, r.status, r.sold_at, r.price, r.currency, r.listed_at
   from unnest(p_new) r
-  where private.market_listed_counts(r);
+  where private.market_listed_counts(r) or private.market_sold_counts(r);
 
   insert into private.market_signatures (key, decoys)
   select distinct s.key, s.decoys from pg_temp.market_cells_signed s order by 1, 2
@@ -317,6 +436,7 @@ begin
     select s.id, g.id, s.facets
     from pg_temp.market_cells_signed s
     join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+    where s.status = 'available'
     order by s.id
     on conflict (id) do update set sig = excluded.sig, facets = excluded.facets
     returning id, sig
@@ -327,6 +447,42 @@ begin
   join pg_temp.market_cells_signed s on s.id = p.id
   cross join lateral unnest('{""}'::text[] || s.facets) f(facet)
   left join private.market_seller_ords so on so.seller_key = s.seller_key;
+
+  if v_through is not null then
+    with placed as (
+      insert into private.market_sale_places as p (id, sig, facets, condition, marketplace, sold_at, seller_key, demo,
+        price, took)
+      select s.id, g.id, s.facets, s.condition, s.marketplace, s.sold_at, s.seller_key, s.source = 'demo',
+        case when s.currency = 'USD' then s.price end, private.market_took(s.sold_at, s.listed_at)
+      from pg_temp.market_cells_signed s
+      join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+      where s.status = 'sold'
+      order by s.id
+      on conflict (id) do update set sig = excluded.sig, facets = excluded.facets, condition = excluded.condition,
+        marketplace = excluded.marketplace, sold_at = excluded.sold_at, seller_key = excluded.seller_key,
+        demo = excluded.demo, price = excluded.price, took = excluded.took
+      returning p.*
+    )
+    insert into pg_temp.market_sold_delta
+    select w.span, f.facet, p.sig, p.condition, p.marketplace, 1, p.demo::integer
+    from placed p
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date, v_through)) w(span);
+
+    insert into private.market_sold_cells as c (span, facet, sig, condition, marketplace, n, demo)
+    select d.span, d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer, sum(d.demo)::integer
+    from pg_temp.market_sold_delta d
+    group by 1, 2, 3, 4, 5 having sum(d.n) <> 0 or sum(d.demo) <> 0
+    order by 1, 2, 3, 4, 5
+    on conflict (span, facet, sig, condition, marketplace) do update set n = c.n + excluded.n,
+      demo = c.demo + excluded.demo;
+    -- (only the cells this statement changed: never a scan of all of them)
+    delete from private.market_sold_cells c
+    using (select distinct d.span, d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_sold_delta d) d
+    where (c.span, c.facet, c.sig, c.condition, c.marketplace) = (d.span, d.facet, d.sig, d.condition, d.marketplace)
+      and c.n <= 0;
+    truncate pg_temp.market_sold_delta;
+  end if;
   truncate pg_temp.market_cells_signed;
 
   -- (cell, seller) counts, each row added to under its lock (in key order): a seller's bit is set where their count
@@ -379,9 +535,28 @@ begin
     from pg_temp.market_cells_bits b where b.was > 0 and b.n <= 0 group by 1, 2, 3, 4
   ) r
   where (c.facet, c.sig, c.condition, c.marketplace) = (r.facet, r.sig, r.condition, r.marketplace);
+  -- (only the cells this statement changed: never a scan of all of them)
+  delete from private.market_listed_cells c
+  using (select distinct d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_cells_delta d) d
+  where (c.facet, c.sig, c.condition, c.marketplace) = (d.facet, d.sig, d.condition, d.marketplace) and c.n <= 0;
   truncate pg_temp.market_cells_delta, pg_temp.market_cells_bits;
-  delete from private.market_listed_cells c where c.n <= 0;
 end;
+$$;
+
+-- Whether an update moves a row in the cells: it was or is listed or sold (not the panel's), and what the cells read of
+-- it changed (for a sale, also its date, price and listing date, which its place keeps).
+create function private.market_cells_moved(p_old public.market_listings, p_new public.market_listings) returns boolean
+  language sql immutable
+  set search_path = ''
+as $$
+  select (p_old.status in ('available', 'sold') and p_old.source <> 'panel'
+          or p_new.status in ('available', 'sold') and p_new.source <> 'panel')
+    and ((p_old.status, p_old.source, p_old.hedged, p_old.condition, p_old.marketplace, p_old.terms, p_old.decoys,
+          p_old.seller_key)
+         is distinct from (p_new.status, p_new.source, p_new.hedged, p_new.condition, p_new.marketplace, p_new.terms,
+          p_new.decoys, p_new.seller_key)
+         or p_new.status = 'sold' and (p_old.sold_at, p_old.price, p_old.currency, p_old.listed_at)
+           is distinct from (p_new.sold_at, p_new.price, p_new.currency, p_new.listed_at))
 $$;
 
 create function private.market_listings_cells_inserted() returns trigger
@@ -392,7 +567,7 @@ as $$
 begin
   perform private.market_cells_move('{}'::public.market_listings[],
     array(select row(n.*)::public.market_listings from new_rows n
-          where n.status = 'available' and n.source <> 'panel'));
+          where n.status in ('available', 'sold') and n.source <> 'panel'));
   return null;
 end;
 $$;
@@ -403,18 +578,14 @@ create function private.market_listings_cells_updated() returns trigger
   set search_path = ''
 as $$
 begin
-  -- Only rows listed before or after whose counting changed: an upsert that rewrites a price moves nothing, and a sale
-  -- archived (sold before and after) is not looked at.
+  -- Only rows listed or sold before or after whose counting changed: an upsert that rewrites a listed item's price moves
+  -- nothing, and a sale archived (a sale older than every window) leaves only its place.
   perform private.market_cells_move(array(
       select row(o.*)::public.market_listings from old_rows o join new_rows n on n.id = o.id
-      where (o.status = 'available' and o.source <> 'panel' or n.status = 'available' and n.source <> 'panel')
-        and (o.status, o.source, o.hedged, o.condition, o.marketplace, o.terms, o.decoys, o.seller_key)
-        is distinct from (n.status, n.source, n.hedged, n.condition, n.marketplace, n.terms, n.decoys, n.seller_key)),
+      where private.market_cells_moved(o, n)),
     array(
       select row(n.*)::public.market_listings from old_rows o join new_rows n on n.id = o.id
-      where (o.status = 'available' and o.source <> 'panel' or n.status = 'available' and n.source <> 'panel')
-        and (o.status, o.source, o.hedged, o.condition, o.marketplace, o.terms, o.decoys, o.seller_key)
-        is distinct from (n.status, n.source, n.hedged, n.condition, n.marketplace, n.terms, n.decoys, n.seller_key)));
+      where private.market_cells_moved(o, n)));
   return null;
 end;
 $$;
@@ -426,7 +597,7 @@ create function private.market_listings_cells_deleted() returns trigger
 as $$
 begin
   perform private.market_cells_move(array(select row(o.*)::public.market_listings from old_rows o
-          where o.status = 'available' and o.source <> 'panel'),
+          where o.status in ('available', 'sold') and o.source <> 'panel'),
     '{}'::public.market_listings[]);
   return null;
 end;
@@ -438,7 +609,8 @@ create function private.market_listings_cells_truncated() returns trigger
   set search_path = ''
 as $$
 begin
-  truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers;
+  truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers,
+    private.market_sale_places, private.market_sold_cells;
   return null;
 end;
 $$;
@@ -467,14 +639,17 @@ grant execute on function private.market_facet_form(text) to service_role;
 revoke execute on function private.market_is_facet(text), private.market_signature_key(text[]),
   private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
   private.market_bit_ords(bit varying, integer), private.market_cells_width(),
-  private.market_listed_counts(public.market_listings),
+  private.market_listed_counts(public.market_listings), private.market_sold_counts(public.market_listings),
+  private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current(),
+  private.market_cells_moved(public.market_listings, public.market_listings),
   private.market_cells_move(public.market_listings[], public.market_listings[]),
   private.market_listings_cells_inserted(), private.market_listings_cells_updated(),
   private.market_listings_cells_deleted(), private.market_listings_cells_truncated()
   from public, anon, authenticated;
 grant execute on function private.market_is_facet(text), private.market_signature_key(text[]),
   private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
-  private.market_bit_ords(bit varying, integer) to service_role;
+  private.market_bit_ords(bit varying, integer), private.market_sold_spans(), private.market_sold_spans_of(date, date),
+  private.market_sold_cells_current() to service_role;
 
 -- Rebuild, check, and signing again -----------------------------------------------------------------------------------
 
@@ -579,6 +754,70 @@ as $$
   update private.market_cell_names set state = 'active' where state = 'pending';
 $$;
 
+-- The sold cells made again from the places of the sales, for windows that end on p_through.
+create function private.market_sold_cells_fill(p_through date) returns void
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  delete from private.market_sold_cells;
+  insert into private.market_sold_cells (span, facet, sig, condition, marketplace, n, demo)
+  select w.span, f.facet, p.sig, p.condition, p.marketplace, count(*), count(*) filter (where p.demo)
+  from private.market_sale_places p
+  cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+  cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date, p_through)) w(span)
+  where p.sold_at >= (p_through - 364)::timestamp at time zone 'UTC'
+  group by 1, 2, 3, 4, 5;
+  update private.market_sold_state set through = p_through;
+end;
+$$;
+
+-- Moves the sold cells' windows on to today (UTC), a day at a time: each window loses the sales of the day that left
+-- it and gains those of the day after the new end (a sale dated ahead), read from the places through their index of
+-- dates (one day's sales: about 1/365 of a year's). Far behind (a week or more: a server that was down), it makes them
+-- again from the places instead. Writers that move a sale wait for it (the day, in market_sold_state, is held); searches
+-- count rows meanwhile, never a half-moved window. Returns the days it moved; 0 when the windows already end today.
+-- pg_cron every minute on a hosted project; the emulator at start and every minute.
+create function private.market_sold_roll() returns integer
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_through date;
+  v_today date := (now() at time zone 'UTC')::date;
+  v_day date;
+begin
+  select s.through into v_through from private.market_sold_state s for update;
+  if v_through >= v_today then
+    return 0;
+  end if;
+  if v_today - v_through >= 7 then
+    perform private.market_sold_cells_fill(v_today);
+    return v_today - v_through;
+  end if;
+  for v_day in select d::date from generate_series(v_through + 1, v_today, interval '1 day') d loop
+    insert into private.market_sold_cells as c (span, facet, sig, condition, marketplace, n, demo)
+    select w.span, f.facet, p.sig, p.condition, p.marketplace, sum(x.sign)::integer,
+      coalesce(sum(x.sign) filter (where p.demo), 0)::integer
+    from unnest(private.market_sold_spans()) w(span)
+    -- the day that left the window (-1), and the day after its new end (+1)
+    cross join lateral (values (v_day - w.span, -1), (v_day + 1, 1)) x(day, sign)
+    join private.market_sale_places p
+      on p.sold_at >= x.day::timestamp at time zone 'UTC' and p.sold_at < (x.day + 1)::timestamp at time zone 'UTC'
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (span, facet, sig, condition, marketplace) do update set n = c.n + excluded.n,
+      demo = c.demo + excluded.demo;
+  end loop;
+  delete from private.market_sold_cells c where c.n <= 0;
+  update private.market_sold_state set through = v_today;
+  return v_today - v_through;
+end;
+$$;
+
 -- Recomputes every cell from the rows (a repair, or the first fill): the signatures of the rows counted, their places,
 -- the (cell, seller) counts and the cells. Every pending word becomes active and every retiring word goes, since every
 -- listing is signed anew. Takes the cells' tables for the time it runs (searches wait for it): not for a live day's use.
@@ -591,10 +830,12 @@ declare
   v_width integer;
   v_started timestamptz := clock_timestamp();
 begin
-  lock table private.market_listed_cells, private.market_listed_cell_sellers, private.market_listing_places
-    in exclusive mode;
+  lock table private.market_listed_cells, private.market_listed_cell_sellers, private.market_listing_places,
+    private.market_sale_places, private.market_sold_cells in exclusive mode;
+  perform 1 from private.market_sold_state for update;
   perform private.market_cell_words_settle();
-  truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers;
+  truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers,
+    private.market_sale_places, private.market_sold_cells;
 
   insert into private.market_seller_ords (seller_key)
   select distinct l.seller_key from public.market_listings l
@@ -606,7 +847,8 @@ begin
   -- Each distinct key is signed once (the bench's titles repeat; sellers' own do less).
   create temporary table market_cells_shapes on commit drop as
   select k.terms, k.decoys, private.market_signature_key(k.terms) as key, private.market_facets_of(k.terms) as facets
-  from (select distinct l.terms, l.decoys from public.market_listings l where private.market_listed_counts(l)) k;
+  from (select distinct l.terms, l.decoys from public.market_listings l
+        where private.market_listed_counts(l) or private.market_sold_counts(l)) k;
 
   insert into private.market_signatures (key, decoys)
   select distinct s.key, s.decoys from pg_temp.market_cells_shapes s
@@ -638,13 +880,27 @@ begin
   from pg_temp.market_cells_rows r
   group by 1, 2, 3, 4;
 
+  insert into private.market_sale_places (id, sig, facets, condition, marketplace, sold_at, seller_key, demo, price,
+    took)
+  select l.id, g.id, s.facets, l.condition, l.marketplace, l.sold_at, l.seller_key, l.source = 'demo',
+    case when l.currency = 'USD' then l.price end, private.market_took(l.sold_at, l.listed_at)
+  from public.market_listings l
+  join pg_temp.market_cells_shapes s on s.terms = l.terms and s.decoys = l.decoys
+  join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+  where private.market_sold_counts(l);
+  perform private.market_sold_cells_fill((now() at time zone 'UTC')::date);
+
   analyze private.market_signatures;
   analyze private.market_listed_cells;
+  analyze private.market_sale_places;
+  analyze private.market_sold_cells;
   return jsonb_build_object(
     'signatures', (select count(*) from private.market_signatures),
     'listings', (select count(*) from private.market_listing_places),
     'cells', (select count(*) from private.market_listed_cells),
     'cellSellers', (select count(*) from private.market_listed_cell_sellers),
+    'sales', (select count(*) from private.market_sale_places),
+    'soldCells', (select count(*) from private.market_sold_cells),
     'ms', round(extract(epoch from clock_timestamp() - v_started) * 1000));
 end;
 $$;
@@ -690,6 +946,39 @@ as $$
   from private.market_listing_places p
   left join public.market_listings l on l.id = p.id
   where l.id is null or not private.market_listed_counts(l)
+  -- The sold cells against the places of the sales, and each place against its sale.
+  union all
+  select coalesce(f.facet, c.facet), coalesce(f.sig, c.sig), coalesce(f.condition, c.condition),
+    coalesce(f.marketplace, c.marketplace),
+    format('sold %s days: ', coalesce(f.span, c.span)) || case when c.n is null then 'missing' when f.n is null then 'no sales'
+      when f.n <> c.n then 'sales' else 'demo sales' end
+  from (
+    select w.span, f.facet, p.sig, p.condition, p.marketplace, count(*)::integer as n,
+      count(*) filter (where p.demo)::integer as demo
+    from private.market_sale_places p
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date,
+      (select s.through from private.market_sold_state s))) w(span)
+    group by 1, 2, 3, 4, 5
+  ) f
+  full join private.market_sold_cells c using (span, facet, sig, condition, marketplace)
+  where f.n is distinct from c.n or f.demo is distinct from c.demo
+  union all
+  select null, p.sig, l.condition, l.marketplace, format('sale %s is in the wrong place', l.id)
+  from public.market_listings l
+  left join private.market_sale_places p on p.id = l.id
+  left join private.market_signatures g on g.id = p.sig
+  where private.market_sold_counts(l)
+    and (p.id is null or g.key is distinct from private.market_signature_key(l.terms) or g.decoys <> l.decoys
+         or p.facets <> private.market_facets_of(l.terms)
+         or (p.condition, p.marketplace, p.sold_at, p.seller_key, p.demo, p.price, p.took)
+           is distinct from (l.condition, l.marketplace, l.sold_at, l.seller_key, l.source = 'demo',
+             case when l.currency = 'USD' then l.price end, private.market_took(l.sold_at, l.listed_at)))
+  union all
+  select null, p.sig, null, null, format('sale %s is placed but not counted', p.id)
+  from private.market_sale_places p
+  left join public.market_listings l on l.id = p.id
+  where l.id is null or not private.market_sold_counts(l)
 $$;
 
 -- Signs again the counted listings that hold a pending or retiring word or name, p_limit listings looked at a call in
@@ -717,7 +1006,10 @@ begin
     return 0;
   end if;
   select s.resign_after into v_after from private.market_cells_state s for update;
-  v_ids := array(select p.id from private.market_listing_places p where p.id > v_after order by p.id limit p_limit);
+  v_ids := array(select p.id from (select p.id from private.market_listing_places p where p.id > v_after
+                                   union all
+                                   select p.id from private.market_sale_places p where p.id > v_after) p
+                 order by p.id limit p_limit);
   if cardinality(v_ids) = 0 then
     perform private.market_cell_words_settle();
     update private.market_cells_state set resign_after = 0;
@@ -725,8 +1017,9 @@ begin
   end if;
   select coalesce(array_agg(l), '{}') into v_rows
   from public.market_listings l
-  join private.market_listing_places p on p.id = l.id
-  join private.market_signatures g on g.id = p.sig
+  left join private.market_listing_places p on p.id = l.id
+  left join private.market_sale_places sp on sp.id = l.id
+  join private.market_signatures g on g.id = coalesce(p.sig, sp.sig)
   where l.id = any (v_ids) and l.terms && v_words and g.key is distinct from private.market_signature_key(l.terms);
   if cardinality(v_rows) > 0 then
     perform private.market_cells_move(v_rows, v_rows);
@@ -796,9 +1089,10 @@ grant execute on function private.market_cells_promote(integer, integer, integer
 
 revoke execute on function private.market_cell_words_settle() from public, anon, authenticated;
 revoke execute on function private.market_cell_words_refresh(), private.market_cells_rebuild(),
-  private.market_cells_check(), private.market_cells_resign(integer) from public, anon, authenticated;
+  private.market_cells_check(), private.market_cells_resign(integer), private.market_sold_cells_fill(date),
+  private.market_sold_roll() from public, anon, authenticated;
 grant execute on function private.market_cell_words_refresh(), private.market_cells_rebuild(),
-  private.market_cells_check(), private.market_cells_resign(integer) to service_role;
+  private.market_cells_check(), private.market_cells_resign(integer), private.market_sold_roll() to service_role;
 
 -- Reading the cells ---------------------------------------------------------------------------------------------------
 
@@ -997,3 +1291,99 @@ revoke execute on function private.market_uncovered(jsonb), private.market_witho
 grant execute on function private.market_uncovered(jsonb), private.market_without_facet(jsonb, text),
   private.market_cells_route(jsonb, jsonb), private.market_signature_sql(jsonb),
   private.market_listed_groups(jsonb, jsonb, jsonb) to service_role;
+
+-- The distinct sellers of a condition's sales in a window (the places of a routed reading's signatures and facet, and
+-- p_extra: its hedged sales' sellers), enough to tell the panel's threshold: the first found when they are at least
+-- p_k (the first 4 x p_k sales nearly always hold them), else all of them.
+create function private.market_sale_sellers(p_condition text, p_sigs integer[], p_facet text, p_since timestamptz,
+  p_until timestamptz, p_marketplace text, p_k integer, p_extra uuid[]) returns uuid[]
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_keys uuid[];
+begin
+  v_keys := array(
+    select f.k from (
+      select p.seller_key as k from private.market_sale_places p
+      where p.condition = p_condition and p.sig = any (p_sigs) and p.sold_at >= p_since and p.sold_at < p_until
+        and (p_facet = '' or p.facets @> array[p_facet]) and (p_marketplace is null or p.marketplace = p_marketplace)
+        and p.seller_key is not null
+      limit 4 * p_k) f
+    union
+    select unnest(p_extra));
+  if cardinality(v_keys) >= p_k then
+    return v_keys;
+  end if;
+  return array(
+    select p.seller_key from private.market_sale_places p
+    where p.condition = p_condition and p.sig = any (p_sigs) and p.sold_at >= p_since and p.sold_at < p_until
+      and (p_facet = '' or p.facets @> array[p_facet]) and (p_marketplace is null or p.marketplace = p_marketplace)
+      and p.seller_key is not null
+    union
+    select unnest(p_extra));
+end;
+$$;
+
+-- The sold count's sources when its reading is routed to the cells (public.market_count_sold reads the rest of its
+-- answer from them, as from its rows): mc, the window's sales of the condition asked for, from their places (narrow
+-- rows in signature order) and the hedged sales from rows; g, per (condition, marketplace), the sales and demo sales:
+-- the condition asked for from mc with its sellers, the others from the sold cells of the window, with whether they
+-- drew on enough sellers. The statement's parameters: $1 condition, $2 the window's start, $3 the threshold, $6 the
+-- signatures, $7 the facet ('' for none), $8 the marketplace narrowed to (null for all), $9 the window in days, $10
+-- the end of the days counted (tomorrow's end).
+create function private.market_sold_sources(p_parsed jsonb, p_filters jsonb) returns text
+  language sql stable
+  set search_path = ''
+as $$
+  select format($sql$
+    hedge as materialized (
+      select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
+        private.market_took(l.sold_at, l.listed_at) as took
+      from public.market_listings l
+      where l.hedged and %s and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true and l.source <> 'panel'
+    ),
+    mc as materialized (
+      select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source, p.price,
+        case when p.price is not null then 'USD' end as currency, p.sold_at, p.took
+      from private.market_sale_places p
+      where p.condition = $1 and p.sig = any ($6) and p.sold_at >= $2 and p.sold_at < $10
+        and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
+      union all
+      select h.id, h.marketplace, h.seller_key, h.source, h.price, h.currency, h.sold_at, h.took
+      from hedge h where h.condition = $1
+    ),
+    others as materialized (
+      select o.condition, o.marketplace, sum(o.n)::integer as n, sum(o.demo)::integer as demo
+      from (
+        select c.condition, c.marketplace, c.n, c.demo from private.market_sold_cells c
+        where c.span = $9 and c.facet = $7 and c.sig = any ($6) and c.condition <> $1
+          and ($8::text is null or c.marketplace = $8)
+        union all
+        select h.condition, h.marketplace, 1, (h.source = 'demo')::integer from hedge h where h.condition <> $1
+      ) o
+      group by 1, 2
+    ),
+    g as (
+      select $1::text as condition, mc.marketplace, count(*)::int as n,
+        count(*) filter (where mc.source = 'demo')::int as demo, 0 as panel,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as upto,
+        array_agg(mc.seller_key) filter (where mc.seller_key is not null) as keys
+      from mc group by mc.marketplace
+      union all
+      select o.condition, o.marketplace, o.n, o.demo, 0, null::int, null::uuid[] from others o
+      union all
+      -- whether each other condition drew on enough sellers: one more row of it, of no sales, with its sellers
+      select x.condition, null, 0, 0, 0, cardinality(x.keys), x.keys
+      from (
+        select d.condition, private.market_sale_sellers(d.condition, $6, $7, $2, $10, $8, $3,
+          array(select h.seller_key from hedge h where h.condition = d.condition and h.seller_key is not null)) as keys
+        from (select distinct o.condition from others o) d
+      ) x
+    )$sql$, public.market_match_sql(p_parsed, 'sold'), private.market_filter_sql(p_filters))
+$$;
+
+revoke execute on function private.market_sale_sellers(text, integer[], text, timestamptz, timestamptz, text, integer,
+  uuid[]), private.market_sold_sources(jsonb, jsonb) from public, anon, authenticated;
+grant execute on function private.market_sale_sellers(text, integer[], text, timestamptz, timestamptz, text, integer,
+  uuid[]), private.market_sold_sources(jsonb, jsonb) to service_role;
