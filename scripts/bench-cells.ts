@@ -87,6 +87,43 @@ export async function cellsIdentity(db: Queryable, queries: string[]) {
   return { compared, fromCells, differ, slow };
 }
 
+/**
+ * Every query in every condition and each of the four windows, sold answer from the cells against the row count,
+ * every figure compared (the path left out): the number that differ, which must be 0.
+ */
+export async function soldIdentity(db: Queryable, queries: string[], windows: number[] = [30, 90, 180, 365]) {
+  let compared = 0;
+  let fromCells = 0;
+  const differ: string[] = [];
+  const slow: string[] = [];
+  const sql = `select r - 'path' as result, r ->> 'path' as path
+    from public.market_count_sold($1, $2, $3, 5, '{}') r`;
+  for (const query of queries) {
+    for (const condition of CONDITIONS) {
+      for (const days of windows) {
+        const both = await db
+          .transaction(async (tx) => {
+            await tx.exec(`set local statement_timeout = '${IDENTITY_TIMEOUT_MS}'`);
+            const cells = (await tx.query<{ result: unknown; path: string }>(sql, [query, condition, days])).rows[0];
+            await tx.exec(`set local flipwise.market_cells = 'off'`);
+            const rows = (await tx.query<{ result: unknown; path: string }>(sql, [query, condition, days])).rows[0];
+            return { cells, rows };
+          })
+          .catch((error: Error) => {
+            slow.push(`${query} (${condition}, ${days} days): ${error.message}`);
+            return undefined;
+          });
+        if (!both) continue;
+        compared++;
+        if (both.cells.path === 'cells') fromCells++;
+        if (JSON.stringify(both.cells.result) !== JSON.stringify(both.rows.result))
+          differ.push(`${query} (${condition}, ${days} days)`);
+      }
+    }
+  }
+  return { compared, fromCells, differ, slow };
+}
+
 /** How many signatures, cells and (cell, seller) rows the cells hold, and their size on disk. */
 export async function cellsFacts(db: Queryable) {
   const { rows } = await db.query<Record<string, string>>(`
@@ -98,15 +135,26 @@ export async function cellsFacts(db: Queryable) {
       pg_size_pretty(pg_total_relation_size('private.market_listed_cells')
         + pg_total_relation_size('private.market_listed_cell_sellers')
         + pg_total_relation_size('private.market_listing_places')
-        + pg_total_relation_size('private.market_signatures')) as size`);
+        + pg_total_relation_size('private.market_signatures')) as size,
+      (select count(*) from private.market_sale_places)::text as sales,
+      (select count(*) from private.market_sold_cells)::text as sold_cells,
+      pg_size_pretty(pg_total_relation_size('private.market_sale_places')
+        + pg_total_relation_size('private.market_sold_cells')) as sold_size`);
   return rows[0];
 }
 
 /** The bench's lines about the cells: signatures, share of queries from cells, and the identity's mismatch count. */
-export async function printCells(db: Queryable, benchQueries: string[], options: { identity: boolean }) {
+export async function printCells(
+  db: Queryable,
+  benchQueries: string[],
+  options: { identity: boolean; soldWindows?: number[] },
+) {
   const facts = await cellsFacts(db);
   console.log(
     `\nexact cells: ${Number(facts.signatures).toLocaleString('en-US')} signatures, ${Number(facts.cells).toLocaleString('en-US')} listed cells and ${Number(facts.facet_cells).toLocaleString('en-US')} facet cells, ${Number(facts.cell_sellers).toLocaleString('en-US')} (cell, seller) rows, ${Number(facts.places).toLocaleString('en-US')} listings placed; ${facts.size} in all`,
+  );
+  console.log(
+    `  sold: ${Number(facts.sales).toLocaleString('en-US')} sales placed, ${Number(facts.sold_cells).toLocaleString('en-US')} sold cells (4 windows); ${facts.sold_size}`,
   );
   const sets: Record<string, string[]> = { 'bench queries': benchQueries, ...evalQuerySets() };
   let cells = 0;
@@ -137,6 +185,14 @@ export async function printCells(db: Queryable, benchQueries: string[], options:
     if (identity.slow.length)
       console.log(
         `  not compared, a count over ${IDENTITY_TIMEOUT_MS / 1000} s: ${identity.slow.length}: ${identity.slow.slice(0, 8).join('; ')}`,
+      );
+    const sold = await soldIdentity(db, all, options.soldWindows);
+    console.log(
+      `  identity, sold answers of ${all.length} queries x 4 conditions x ${options.soldWindows?.length ?? 4} windows: ${sold.compared} compared, ${sold.fromCells} from cells, mismatches ${sold.differ.length}${sold.differ.length ? `: ${sold.differ.slice(0, 10).join(', ')}` : ''}`,
+    );
+    if (sold.slow.length)
+      console.log(
+        `  not compared, a sold count over ${IDENTITY_TIMEOUT_MS / 1000} s: ${sold.slow.length}: ${sold.slow.slice(0, 8).join('; ')}`,
       );
   }
 }

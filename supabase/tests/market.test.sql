@@ -111,8 +111,9 @@ create function pg_temp.percentile_cont_figures(p_set text) returns jsonb langua
         'p75', round(p[3]::numeric, 2))
       from (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by price) as p
         from public.market_listings where external_id like p_set || '-%' and currency = 'USD') x),
-    'medianDaysToSell', (select round((extract(epoch from percentile_cont(0.5) within group (order by sold_at - listed_at))
-        / 86400)::numeric, 1)
+    -- the time to sell in tenths of a day, the figure's resolution (decision 086)
+    'medianDaysToSell', (select round((percentile_cont(0.5) within group (order by private.market_took(sold_at, listed_at))
+        / 10)::numeric, 1)
       from public.market_listings where external_id like p_set || '-%'))
 $$;
 create function pg_temp.sold_figures(p_query text) returns jsonb language sql as $$

@@ -506,9 +506,13 @@ export async function seedMarketListings(
   const started = Date.now();
   const log = options.log ?? (() => {});
   const bulk = options.bulk ?? options.count >= 10_000;
-  // A bulk load leaves the exact cells (45_market_cells.sql) to one rebuild at the end: the triggers would carry every
-  // row of the load through one statement's transition tables.
-  if (bulk) await db.exec(`alter table public.market_listings disable trigger user`);
+  // A bulk load, or the removal of a large demo market, leaves the exact cells (45_market_cells.sql) to one rebuild at
+  // the end: the triggers would carry every row through one statement's transition tables.
+  const { rows: existing } = await db.query<{ n: number }>(
+    `select count(*)::int as n from public.market_listings where source = 'demo'`,
+  );
+  const rebuild = bulk || existing[0].n >= 10_000;
+  if (rebuild) await db.exec(`alter table public.market_listings disable trigger user`);
   await db.query(`delete from public.market_listings where source = 'demo'`);
   if (bulk) await dropMarketIndexes(db);
   let written = 0;
@@ -533,6 +537,8 @@ export async function seedMarketListings(
   if (bulk) {
     log('market seed: building indexes');
     for (const sql of BULK_INDEXES) await db.exec(sql);
+  }
+  if (rebuild) {
     await db.exec(`alter table public.market_listings enable trigger user`);
     log('market seed: building the exact cells');
     await db.query('select private.market_cells_rebuild()');
