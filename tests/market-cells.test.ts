@@ -8,7 +8,7 @@ import type { Database } from '../emulator/db/index';
 import { seedMarketListings, upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
 import { benchQueries } from '../scripts/bench-search';
 import { EVAL_QUERIES } from '../scripts/search-eval/queries';
-import { WRITTEN_QUERIES } from '../scripts/search-eval/written/index';
+import { UNUSED_WORDS, WRITTEN_QUERIES } from '../scripts/search-eval/written/index';
 import { migratedDatabase } from './support/database';
 
 let db: Database;
@@ -126,6 +126,10 @@ describe('exact listed cells', () => {
         WRITTEN_QUERIES.map((q) => q.query),
         3,
       ),
+      ...UNUSED_WORDS.map((q) => q.query),
+      'lululemon leggings zzyzx',
+      'nike or zzyzx hoodie',
+      'coach -zzyzx bag',
     ];
     const { out, fromCells } = await mismatches(queries);
     expect(out).toEqual([]);
@@ -166,8 +170,38 @@ describe('exact listed cells', () => {
     expect(rows[0].days).toBe(3);
     expect((await db.query<{ cells: unknown }>(snapshot)).rows[0].cells).toEqual(today);
     expect(await path()).toBe('cells');
-    expect((await db.query<{ days: number }>('select private.market_sold_roll() as days')).rows[0].days).toBe(0);
+    expect((await db.query<{ days: number }>('select private.market_sold_roll() as days')).rows[0].days).toBe(
+      0,
+    );
     expect(await checkProblems()).toEqual([]);
+  });
+
+  it('offer the same "did you mean" from the cells as from rows, on searches that find nothing', async () => {
+    const queries = [
+      ...UNUSED_WORDS.map((q) => q.query),
+      'coach tabby 26',
+      'lululemon align size 30',
+      'nkie hoodie',
+      'lululemn leggings',
+      'patagonia better sweater size 6',
+      'j.crew cashmere crewneck',
+      'levis 501 size 44',
+      'north face puffer size 2',
+    ];
+    const sql = 'select public.market_suggestions($1, 3) as s';
+    const differ: string[] = [];
+    let offered = 0;
+    for (const query of queries) {
+      const cells = (await db.query<{ s: { suggestions: string[] } }>(sql, [query])).rows[0].s;
+      await db.exec(`set flipwise.market_cells = 'off'`);
+      const rows = (await db.query<{ s: { suggestions: string[] } }>(sql, [query])).rows[0].s;
+      await db.exec('reset flipwise.market_cells');
+      if (JSON.stringify(cells) !== JSON.stringify(rows))
+        differ.push(`${query}: ${JSON.stringify(cells)} / ${JSON.stringify(rows)}`);
+      if (cells.suggestions.length) offered++;
+    }
+    expect(differ).toEqual([]);
+    expect(offered).toBeGreaterThan(queries.length / 3);
   });
 
   it('say which path counted an answer, and send a price band, a phrase and a word no signature keeps to the rows', async () => {
@@ -180,6 +214,9 @@ describe('exact listed cells', () => {
     expect(await path('lululemon leggings', { priceMin: 20 })).toBe('rows');
     expect(await path('"align pant"')).toBe('rows');
     expect(await path('nike tech fleece')).toBe('rows');
+    // a word no listing holds changes no count: the reading goes to the cells without it
+    expect(await path('lululemon leggings zzyzx')).toBe('cells');
+    expect(await path('zzyzx')).toBe('cells');
     // two facets at once: a colour and a size
     expect(await path('black lululemon leggings', { size: 'M' })).toBe('rows');
   });
@@ -231,8 +268,13 @@ describe('exact listed cells', () => {
                      listed_at = now() - interval '401 days' where external_id = 'cells-1'`);
     await db.query('select private.market_archive_sales()');
     expect(await checkProblems()).toEqual([]);
-    const written = ['lululemon leggings', 'black lululemon leggings', 'lululemon align', 'patagonia better sweater',
-      'lululemon'];
+    const written = [
+      'lululemon leggings',
+      'black lululemon leggings',
+      'lululemon align',
+      'patagonia better sweater',
+      'lululemon',
+    ];
     expect((await mismatches(written)).out).toEqual([]);
     expect((await soldMismatches(written)).out).toEqual([]);
   });

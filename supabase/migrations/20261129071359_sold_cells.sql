@@ -338,7 +338,9 @@ begin
   from public.market_listings l
   join pg_temp.market_cells_shapes s on s.terms = l.terms and s.decoys = l.decoys
   join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
-  where private.market_sold_counts(l);
+  where private.market_sold_counts(l)
+  -- in the order a sold search reads them: a signature's sales of a condition lie together
+  order by l.condition, g.id, l.sold_at;
   perform private.market_sold_cells_fill((now() at time zone 'UTC')::date);
 
   analyze private.market_signatures;

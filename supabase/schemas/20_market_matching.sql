@@ -1411,7 +1411,7 @@ begin
   if v_sql = '' then
     return false;
   end if;
-  return private.market_listing_exists(v_sql || public.market_not_sql(v_read, 'l.terms'));
+  return private.market_found(v_read);
 end;
 $$;
 
@@ -1434,8 +1434,7 @@ begin
   if v_sql = '' then
     return false;
   end if;
-  return private.market_listing_exists(v_sql || public.market_not_sql(
-    jsonb_set(coalesce(p_parsed -> 'clauses' -> 0, '{}'::jsonb), '{groups}', v_groups), 'l.terms'));
+  return private.market_found(jsonb_set(coalesce(p_parsed -> 'clauses' -> 0, '{}'::jsonb), '{groups}', v_groups));
 end;
 $$;
 revoke execute on function private.market_suggestion_found(jsonb, jsonb) from public, anon, authenticated;
@@ -1459,7 +1458,6 @@ declare
   v_out text[] := '{}';
   v_unused text[] := '{}';
   v_candidate record;
-  v_key constant text := 'l.terms';
   v_found boolean;
   v_parsed jsonb;
   v_groups jsonb;
@@ -1467,7 +1465,6 @@ declare
   v_garment jsonb;
   v_prefix text;
   v_rest text;
-  v_sql text;
   v_label text;
   v_written text;
   v_word text;
@@ -1639,11 +1636,10 @@ begin
       order by score desc, x.label
       limit 10
     loop
-      execute format(
-        'select exists (select 1 from public.market_listings l where l.status = %1$L and %3$s @> %4$L::text[])
-             or exists (select 1 from public.market_listings l where l.status = %2$L and %3$s @> %4$L::text[])',
-        'available', 'sold', v_key, v_candidate.words)
-      into v_found;
+      -- every word of the name, each a group of its own
+      v_found := private.market_found(jsonb_build_object('groups', (
+        select coalesce(jsonb_agg(jsonb_build_object('kind', 'word', 'any', jsonb_build_array(jsonb_build_array(w)))),
+          '[]') from unnest(v_candidate.words) w)));
       if v_found and not (v_candidate.label = any (v_out)) then
         v_out := v_out || v_candidate.label;
         exit when cardinality(v_out) >= least(p_limit, 10);
@@ -1671,21 +1667,16 @@ begin
     v_notwords := '{}';
   elsif cardinality(v_notwords) > 0 then
     -- One probe first: does any listing name one of them beside every word of the query? Mostly none does.
-    v_sql := public.market_groups_sql(v_groups || jsonb_build_array(jsonb_build_object('kind', 'word',
-      'any', (select jsonb_agg(jsonb_build_array(w)) from unnest(v_notwords) w))), v_key);
-    if v_sql = '' then
-      v_notwords := '{}';
-    elsif not private.market_listing_exists(v_sql) then
+    if not private.market_found(jsonb_build_object('groups', v_groups || jsonb_build_array(jsonb_build_object(
+         'kind', 'word', 'any', (select jsonb_agg(jsonb_build_array(w)) from unnest(v_notwords) w))))) then
       v_notwords := '{}';
     end if;
   end if;
   if cardinality(v_notwords) > 0 then
     foreach v_word in array v_notwords loop
       -- Only a garment that listings name beside every word of the query is read as a search of its own.
-      v_sql := public.market_groups_sql(v_groups || jsonb_build_array(jsonb_build_object('kind', 'word',
-        'any', jsonb_build_array(jsonb_build_array(v_word)))), v_key);
-      continue when v_sql = '';
-      continue when not private.market_listing_exists(v_sql);
+      continue when not private.market_found(jsonb_build_object('groups', v_groups || jsonb_build_array(
+        jsonb_build_object('kind', 'word', 'any', jsonb_build_array(jsonb_build_array(v_word))))));
       v_written := coalesce(v_written, (
         select string_agg(case when g.value ->> 'kind' in ('brand', 'model') then g.value ->> 'label'
                           else coalesce(private.market_written(g.value, v_query), g.value ->> 'label',
@@ -1755,7 +1746,7 @@ begin
   end if;
   -- The brand and model alone: the broadest search.
   if lower(v_prefix) <> v_query and not (v_prefix = any (v_out))
-     and private.market_listing_exists(public.market_groups_sql((public.market_clause_groups(v_named)) -> 'groups', v_key)) then
+     and private.market_found(jsonb_build_object('groups', public.market_clause_groups(v_named) -> 'groups')) then
     v_out := v_out || v_prefix;
   end if;
   return jsonb_build_object('suggestions', to_jsonb(v_out[1 : least(p_limit, 10)]), 'unused', to_jsonb(v_unused));

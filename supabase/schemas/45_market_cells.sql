@@ -17,8 +17,9 @@
 --   changes), merging each statement's deltas in key order; private.market_cells_rebuild recomputes everything from
 --   the rows, private.market_cells_check lists any cell that disagrees with its rows; private.market_cells_words_update
 --   and private.market_cells_resign keep the words and sign listings again (hourly, and a batch a minute).
--- - The listed search reads them (private.market_available); the sold search still counts rows, and each answer says
---   which path it took (`path`).
+-- - The listed search reads them (private.market_available), the sold search reads the sold cells of its window and
+--   the places of its sales (decision 087, private.market_sold_sources), "did you mean" asks them whether a search
+--   finds anything (private.market_found), and each answer says which path it took (`path`).
 
 -- The words cells are keyed by ----------------------------------------------------------------------------------------
 
@@ -252,6 +253,11 @@ alter table private.market_sold_state enable row level security;
 revoke all on private.market_sale_places, private.market_sold_cells, private.market_sold_state
   from public, anon, authenticated;
 grant select on private.market_sale_places, private.market_sold_cells, private.market_sold_state to service_role;
+
+-- The listings and sales the cells do not count (the panel's, hedged titles, sales with no date), for the existence
+-- probes of "did you mean" (private.market_found).
+create index market_listings_uncounted_terms_idx on public.market_listings
+  using gin (terms) where source = 'panel' or hedged or (status = 'sold' and sold_at is null);
 
 -- Hedged sales are counted from rows beside the sold cells, as hedged listings are beside the listed ones.
 create index market_listings_hedged_sold_terms_idx on public.market_listings
@@ -887,7 +893,9 @@ begin
   from public.market_listings l
   join pg_temp.market_cells_shapes s on s.terms = l.terms and s.decoys = l.decoys
   join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
-  where private.market_sold_counts(l);
+  where private.market_sold_counts(l)
+  -- in the order a sold search reads them: a signature's sales of a condition lie together
+  order by l.condition, g.id, l.sold_at;
   perform private.market_sold_cells_fill((now() at time zone 'UTC')::date);
 
   analyze private.market_signatures;
@@ -1136,6 +1144,49 @@ as $$
                     where n.words @> array[o.w] and n.state = 'active' and n.words <@ o.u)
 $$;
 
+-- Whether any listing, listed or sold, meets a clause (its groups and the words it rules out), as the row test
+-- private.market_listing_exists(groups || rule-outs) finds it: when the cells cover every word the clause tests, from the
+-- signatures that hold a listed cell or a sale's place, and the listings the cells do not count (the panel's, hedged
+-- titles, sales with no date) asked of rows through their own small index; else of rows. "Did you mean" asks a few
+-- of these on an answer that found nothing, and a probe of rows costs in step with the words' listings (190 ms at 10M).
+create function private.market_found(p_clause jsonb) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  set enable_seqscan = off
+  set enable_indexscan = on
+as $$
+declare
+  v_groups text := public.market_groups_sql(coalesce(p_clause -> 'groups', '[]'), 'l.terms');
+  v_found boolean;
+begin
+  if v_groups = '' then
+    return false;
+  end if;
+  if current_setting('flipwise.market_cells', true) = 'off'
+     or not (select s.reads from private.market_cells_state s)
+     or cardinality(private.market_uncovered(jsonb_build_object('clauses', jsonb_build_array(p_clause)))) > 0 then
+    return private.market_listing_exists(v_groups || public.market_not_sql(p_clause, 'l.terms'));
+  end if;
+  execute format($sql$
+    select exists (
+        select 1 from private.market_signatures s
+        where %s%s
+          and (exists (select 1 from private.market_listed_cells c where c.facet = '' and c.sig = s.id)
+               or exists (select 1 from unnest(array['new_with_tags', 'new_without_tags', 'new_with_imperfections',
+                                                     'pre_owned']) k(condition)
+                          where exists (select 1 from private.market_sale_places p
+                                        where p.condition = k.condition and p.sig = s.id))))
+      or exists (
+        select 1 from public.market_listings l
+        where (l.source = 'panel' or l.hedged or (l.status = 'sold' and l.sold_at is null))
+          and l.status in ('available', 'sold') and %s%s)$sql$,
+    public.market_groups_sql(p_clause -> 'groups', 's.key'), public.market_not_sql(p_clause - 'not', 's.key'),
+    v_groups, public.market_not_sql(p_clause, 'l.terms'))
+  into v_found;
+  return v_found;
+end;
+$$;
+
 -- A reading without the groups a facet answers: the group of the facet word alone, and for a numeric size (sz_30)
 -- every group that accepts its number alone (30), which the listing key always writes beside it (market_words). A
 -- clause that lost a group says so ('faceted'): with no group left, it holds every signature.
@@ -1159,6 +1210,68 @@ as $$
     ) x), '[]')) end
 $$;
 
+-- Whether any listing, listed or sold, holds a word (one probe of each status's index; a word no listing holds costs a
+-- lookup that finds nothing).
+create function private.market_word_used(p_word text) returns boolean
+  language sql stable
+  set search_path = ''
+as $$
+  select exists (select 1 from public.market_listings l where l.status = 'available' and l.terms @> array[p_word])
+    or exists (select 1 from public.market_listings l where l.status = 'sold' and l.terms @> array[p_word])
+$$;
+
+-- A reading without the words no listing holds (p_dead), which change no count: an alternative or a set of words that
+-- holds one matches nothing, so it goes; a group left with no alternative leaves its clause matching nothing, so the
+-- clause goes; a word that rules a listing out, or a kind's word, rules out nothing, so it goes too. A reading left
+-- with no clause matches nothing, as the words said.
+create function private.market_without_words(p_reading jsonb, p_dead text[]) returns jsonb
+  language sql immutable
+  set search_path = ''
+as $$
+  with clauses as (
+    select c.i, c.c,
+      (select coalesce(jsonb_agg(g.g || jsonb_build_object('any', x.any) order by g.n), '[]')
+       from jsonb_array_elements(coalesce(c.c -> 'groups', '[]')) with ordinality g(g, n),
+         lateral (select coalesce(jsonb_agg(a order by k), '[]') as any
+                  from jsonb_array_elements(g.g -> 'any') with ordinality a(a, k)
+                  where not array(select jsonb_array_elements_text(a)) && p_dead) x) as groups
+    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) with ordinality c(c, i)
+  ),
+  kept as (
+    select k.i, k.c || jsonb_build_object('groups', k.groups)
+      || jsonb_build_object('notwords', (
+           select coalesce(jsonb_agg(w order by n), '[]')
+           from jsonb_array_elements(coalesce(k.c -> 'notwords', '[]')) with ordinality w(w, n)
+           where not array(select jsonb_array_elements_text(w)) && p_dead))
+      || case when jsonb_typeof(k.c -> 'kinds') = 'object' then jsonb_build_object('kinds', k.c -> 'kinds'
+           || jsonb_build_object(
+                'own', (select coalesce(jsonb_agg(w order by n), '[]')
+                        from jsonb_array_elements_text(coalesce(k.c -> 'kinds' -> 'own', '[]')) with ordinality w(w, n)
+                        where not w = any (p_dead)),
+                'others', (select coalesce(jsonb_agg(w order by n), '[]')
+                           from jsonb_array_elements_text(coalesce(k.c -> 'kinds' -> 'others', '[]')) with ordinality w(w, n)
+                           where not w = any (p_dead)),
+                'phrases', (select coalesce(jsonb_agg(w order by n), '[]')
+                            from jsonb_array_elements(coalesce(k.c -> 'kinds' -> 'phrases', '[]')) with ordinality w(w, n)
+                            where not array(select jsonb_array_elements_text(w)) && p_dead)))
+         else '{}'::jsonb end as c
+    from clauses k
+    where not exists (select 1 from jsonb_array_elements(k.groups) g where jsonb_array_length(g -> 'any') = 0)
+  )
+  select p_reading || jsonb_build_object(
+    'clauses', (select coalesce(jsonb_agg(k.c order by k.i), '[]') from kept k),
+    'exclude', (
+      select coalesce(jsonb_agg(x.g order by x.n), '[]')
+      from (
+        select g.n, g.g || jsonb_build_object('any', (
+            select coalesce(jsonb_agg(a order by k), '[]')
+            from jsonb_array_elements(g.g -> 'any') with ordinality a(a, k)
+            where not array(select jsonb_array_elements_text(a)) && p_dead)) as g
+        from jsonb_array_elements(coalesce(p_reading -> 'exclude', '[]')) with ordinality g(g, n)
+      ) x
+      where jsonb_array_length(x.g -> 'any') > 0))
+$$;
+
 -- Which path a reading takes, and how: {path: 'cells', facet, reading} where `reading` is the reading to run over the
 -- signatures (the facet's groups taken out), or {path: 'rows', why}. The cells answer a reading that tests only what a
 -- signature answers for (private.market_uncovered), with no phrase, narrowed at most by one facet: a colour or size
@@ -1172,6 +1285,7 @@ as $$
 declare
   v_size text[];
   v_left text[];
+  v_dead text[];
   v_facet text;
   v_reading jsonb;
 begin
@@ -1186,7 +1300,14 @@ begin
              where jsonb_array_length(coalesce(c -> 'phrases', '[]')) > 0) then
     return jsonb_build_object('path', 'rows', 'why', 'phrase');
   end if;
-  v_left := private.market_uncovered(p_parsed);
+  v_reading := p_parsed;
+  v_left := private.market_uncovered(v_reading);
+  -- A word no listing holds changes no count: the reading without it (a word nobody lists, a size nobody has).
+  v_dead := array(select w from unnest(v_left) w where not private.market_word_used(w));
+  if cardinality(v_dead) > 0 then
+    v_reading := private.market_without_words(v_reading, v_dead);
+    v_left := private.market_uncovered(v_reading);
+  end if;
   if nullif(btrim(coalesce(p_filters ->> 'size', '')), '') is not null then
     -- The size narrowing, as market_filter_sql reads it: one size word is a facet.
     v_size := private.market_size_words(p_filters ->> 'size');
@@ -1199,7 +1320,7 @@ begin
     select w into v_facet from unnest(v_left) w where private.market_is_facet(w)
     order by (w ~ '^sz_') desc, w limit 1;
   end if;
-  v_reading := private.market_without_facet(p_parsed, coalesce(v_facet, ''));
+  v_reading := private.market_without_facet(v_reading, coalesce(v_facet, ''));
   if v_facet is not null then
     v_left := private.market_uncovered(v_reading);
   end if;
@@ -1285,6 +1406,10 @@ begin
 end;
 $$;
 
+revoke execute on function private.market_found(jsonb), private.market_word_used(text),
+  private.market_without_words(jsonb, text[]) from public, anon, authenticated;
+grant execute on function private.market_found(jsonb), private.market_word_used(text),
+  private.market_without_words(jsonb, text[]) to service_role;
 revoke execute on function private.market_uncovered(jsonb), private.market_without_facet(jsonb, text),
   private.market_cells_route(jsonb, jsonb), private.market_signature_sql(jsonb),
   private.market_listed_groups(jsonb, jsonb, jsonb) from public, anon, authenticated;
