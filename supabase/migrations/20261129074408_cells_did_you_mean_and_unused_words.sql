@@ -1,13 +1,18 @@
--- Two ways the cells answer more (issue 53). "Did you mean" asks its existence probes of the cells: a probe whose
--- words the cells cover reads the signatures (hundreds of rows) and the few listings the cells do not count through
--- their own index, instead of the words' whole posting lists, which grow with the market (p95 190 ms at 10M listings
--- for an answer that found nothing). And a word no listing holds changes no count, so a reading is routed without it
--- (a word nobody lists, a size nobody has) instead of sending the whole search to the rows.
+-- Two ways the cells answer more (issue 53), and the sold cells' hedged sales found by their own index.
+-- - "Did you mean" asks its existence probes of the cells: a probe whose words the cells cover reads the signatures
+--   (hundreds of rows) and the few listings the cells do not count through their own index, instead of the words'
+--   whole posting lists, which grow with the market (p95 190 ms at 10M listings for an answer that found nothing).
+-- - A word no listing holds changes no count, so a reading is routed without it (a word nobody lists, a size nobody
+--   has) instead of sending the whole search to the rows.
+-- - The sold cells' hedged sales are asked of the key (the partial index of hedged sales), not of the sale words by
+--   week, which read every matching sale of the window (9 ms of 24 for "lululemon align pant" at 1M).
+-- - The functions that plan queries over jsonb never compile them (JIT): 200 ms for a route on a server with JIT on.
 -- Drafted by `npm run db:diff` from supabase/schemas.
 
 CREATE OR REPLACE FUNCTION private.market_cells_route(p_parsed jsonb, p_filters jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
 declare
   v_size text[];
@@ -61,6 +66,7 @@ $$;
 CREATE FUNCTION private.market_found(p_clause jsonb) RETURNS boolean
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
+    SET jit TO 'off'
     SET enable_seqscan TO 'off'
     SET enable_indexscan TO 'on'
     AS $_$
@@ -112,6 +118,100 @@ begin
 end;
 $$;
 
+CREATE OR REPLACE FUNCTION private.market_signature_sql(p_reading jsonb) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  v_parts text[] := '{}';
+  v_clause jsonb;
+  v_groups text;
+  v_part text;
+begin
+  for v_clause in select value from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) loop
+    v_groups := public.market_groups_sql(v_clause -> 'groups', 's.key');
+    if v_groups = '' then
+      if not coalesce((v_clause ->> 'faceted')::boolean, false)
+         or jsonb_array_length(coalesce(v_clause -> 'groups', '[]')) > 0 then
+        continue;
+      end if;
+      v_groups := 'true';
+    end if;
+    v_parts := v_parts || ('(' || v_groups || public.market_not_sql(v_clause - 'not', 's.key') || ')');
+  end loop;
+  if cardinality(v_parts) = 0 then
+    return 'false';
+  end if;
+  v_part := format('(%s) and s.decoys <@ %L::text[]', array_to_string(v_parts, ' or '),
+    array(select jsonb_array_elements_text(coalesce(p_reading -> 'allow', '[]'))));
+  if jsonb_array_length(coalesce(p_reading -> 'allow', '[]')) > 0 then
+    v_part := v_part || format(' and s.decoys && %L::text[]',
+      array(select jsonb_array_elements_text(p_reading -> 'allow')));
+  end if;
+  if jsonb_array_length(coalesce(p_reading -> 'exclude', '[]')) > 0 then
+    v_part := v_part || format(' and not coalesce(%s, false)',
+      (select string_agg(nullif(public.market_groups_sql(jsonb_build_array(g), 's.key'), ''), ' or ')
+       from jsonb_array_elements(p_reading -> 'exclude') g));
+  end if;
+  return v_part;
+end;
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select format($sql$
+    hedge as materialized (
+      select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
+        private.market_took(l.sold_at, l.listed_at) as took
+      from public.market_listings l
+      where l.hedged and %s and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true and l.source <> 'panel'
+    ),
+    mc as materialized (
+      select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source, p.price,
+        case when p.price is not null then 'USD' end as currency, p.sold_at, p.took
+      from private.market_sale_places p
+      where p.condition = $1 and p.sig = any ($6) and p.sold_at >= $2 and p.sold_at < $10
+        and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
+      union all
+      select h.id, h.marketplace, h.seller_key, h.source, h.price, h.currency, h.sold_at, h.took
+      from hedge h where h.condition = $1
+    ),
+    others as materialized (
+      select o.condition, o.marketplace, sum(o.n)::integer as n, sum(o.demo)::integer as demo
+      from (
+        select c.condition, c.marketplace, c.n, c.demo from private.market_sold_cells c
+        where c.span = $9 and c.facet = $7 and c.sig = any ($6) and c.condition <> $1
+          and ($8::text is null or c.marketplace = $8)
+        union all
+        select h.condition, h.marketplace, 1, (h.source = 'demo')::integer from hedge h where h.condition <> $1
+      ) o
+      group by 1, 2
+    ),
+    g as (
+      select $1::text as condition, mc.marketplace, count(*)::int as n,
+        count(*) filter (where mc.source = 'demo')::int as demo, 0 as panel,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as upto,
+        array_agg(mc.seller_key) filter (where mc.seller_key is not null) as keys
+      from mc group by mc.marketplace
+      union all
+      select o.condition, o.marketplace, o.n, o.demo, 0, null::int, null::uuid[] from others o
+      union all
+      -- whether each other condition drew on enough sellers: one more row of it, of no sales, with its sellers
+      select x.condition, null, 0, 0, 0, cardinality(x.keys), x.keys
+      from (
+        select d.condition, private.market_sale_sellers(d.condition, $6, $7, $2, $10, $8, $3,
+          array(select h.seller_key from hedge h where h.condition = d.condition and h.seller_key is not null)) as keys
+        from (select distinct o.condition from others o) d
+      ) x
+    )$sql$,
+    -- the reading's test on the key itself (not the sale words by week), so the partial index of hedged sales finds them
+    replace(public.market_match_sql(p_parsed, 'available'), '''available''', '''sold'''),
+    private.market_filter_sql(p_filters))
+$_$;
+
 CREATE OR REPLACE FUNCTION private.market_suggestion_found(p_parsed jsonb, p_classes jsonb) RETURNS boolean
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -128,9 +228,68 @@ begin
 end;
 $$;
 
+CREATE OR REPLACE FUNCTION private.market_uncovered(p_reading jsonb) RETURNS text[]
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+  with units as materialized (
+    select array(select jsonb_array_elements_text(a)) as u
+    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+      jsonb_array_elements(coalesce(c -> 'groups', '[]')) g, jsonb_array_elements(g -> 'any') a
+    union all
+    select array(select jsonb_array_elements_text(a))
+    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+      jsonb_array_elements(coalesce(c -> 'notwords', '[]')) a
+    union all
+    select array[w]
+    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c, unnest(array['own', 'others']) k,
+      jsonb_array_elements_text(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> k end) w
+    union all
+    select array(select jsonb_array_elements_text(a))
+    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+      jsonb_array_elements(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> 'phrases' end) a
+    union all
+    select array(select jsonb_array_elements_text(a))
+    from jsonb_array_elements(coalesce(p_reading -> 'exclude', '[]')) g, jsonb_array_elements(g -> 'any') a
+  )
+  -- (a word that is no signature word first, by its key; then the names that hold it, through their index)
+  , other as materialized (
+    select units.u, w from units, unnest(units.u) w
+    where not exists (select 1 from private.market_cell_words x
+                      where x.word = w and x.role = 'signature' and x.state = 'active')
+  )
+  select coalesce(array_agg(distinct o.w order by o.w), '{}')
+  from other o
+  where not exists (select 1 from private.market_cell_names n
+                    where n.words @> array[o.w] and n.state = 'active' and n.words <@ o.u)
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_without_facet(p_reading jsonb, p_facet text) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $_$
+  select case when p_facet = '' then p_reading else jsonb_set(p_reading, '{clauses}', coalesce((
+    select jsonb_agg(case when x.dropped then x.c || jsonb_build_object('faceted', true, 'groups', x.kept) else x.c end
+      order by x.i)
+    from (
+      select c.c, c.i, coalesce(jsonb_agg(g.g) filter (where not g.implied), '[]') as kept, bool_or(g.implied) as dropped
+      from jsonb_array_elements(p_reading -> 'clauses') with ordinality c(c, i)
+      left join lateral (
+        select g.g, (g.g -> 'any' = jsonb_build_array(jsonb_build_array(p_facet))
+          or (p_facet ~ '^sz_[0-9]+$' and g.g -> 'any' @> jsonb_build_array(jsonb_build_array(substr(p_facet, 4)))))
+          as implied
+        from jsonb_array_elements(coalesce(c.c -> 'groups', '[]')) g(g)
+      ) g on true
+      group by c.c, c.i
+    ) x), '[]')) end
+$_$;
+
 CREATE FUNCTION private.market_without_words(p_reading jsonb, p_dead text[]) RETURNS jsonb
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
   with clauses as (
     select c.i, c.c,
