@@ -454,6 +454,7 @@ $$;
 CREATE FUNCTION private.market_sale_sellers(p_condition text, p_sigs integer[], p_facet text, p_since timestamp with time zone, p_until timestamp with time zone, p_marketplace text, p_k integer, p_extra uuid[]) RETURNS uuid[]
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
+    SET plan_cache_mode TO 'force_custom_plan'
     AS $$
 declare
   v_keys uuid[];

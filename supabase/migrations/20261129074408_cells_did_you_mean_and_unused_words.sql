@@ -339,8 +339,7 @@ CREATE FUNCTION private.market_word_used(p_word text) RETURNS boolean
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select exists (select 1 from public.market_listings l where l.status = 'available' and l.terms @> array[p_word])
-    or exists (select 1 from public.market_listings l where l.status = 'sold' and l.terms @> array[p_word])
+  select private.market_listing_exists(format('l.terms @> %L::text[]', array[p_word]))
 $$;
 
 CREATE OR REPLACE FUNCTION public.market_suggestions(p_query text, p_limit integer DEFAULT 3) RETURNS jsonb
