@@ -106,26 +106,24 @@ async function mismatches(queries: string[]) {
   return { out, fromCells };
 }
 
+/** Every k-th query of the bench's set and of the eval sets (generator, hand-written). */
+function sampled(k: number): string[] {
+  const every = (list: string[]) => list.filter((_, i) => i % k === 0);
+  return [
+    ...every(benchQueries(200).map((q) => q.itemName)),
+    ...every(EVAL_QUERIES.map((q) => q.query)),
+    ...every(WRITTEN_QUERIES.map((q) => q.query)),
+  ];
+}
+
 const checkProblems = async () =>
   (await db.query<{ problem: string }>('select problem from private.market_cells_check()')).rows;
 
 describe('exact listed cells', () => {
   it('give the row count’s answer, figure for figure, on the bench’s queries and the eval sets’, narrowed or not', async () => {
     // Every third query of each set, so the test stays short; the bench checks all of them (npm run bench:search).
-    const every = <T>(list: T[], k: number) => list.filter((_, i) => i % k === 0);
     const queries = [
-      ...every(
-        benchQueries(200).map((q) => q.itemName),
-        3,
-      ),
-      ...every(
-        EVAL_QUERIES.map((q) => q.query),
-        3,
-      ),
-      ...every(
-        WRITTEN_QUERIES.map((q) => q.query),
-        3,
-      ),
+      ...sampled(3),
       ...UNUSED_WORDS.map((q) => q.query),
       'lululemon leggings zzyzx',
       'nike or zzyzx hoodie',
@@ -138,21 +136,7 @@ describe('exact listed cells', () => {
   });
 
   it('give the sold count’s answer, figure for figure, in each of the four windows, narrowed or not', async () => {
-    const every = <T>(list: T[], k: number) => list.filter((_, i) => i % k === 0);
-    const queries = [
-      ...every(
-        benchQueries(200).map((q) => q.itemName),
-        4,
-      ),
-      ...every(
-        EVAL_QUERIES.map((q) => q.query),
-        4,
-      ),
-      ...every(
-        WRITTEN_QUERIES.map((q) => q.query),
-        4,
-      ),
-    ];
+    const queries = sampled(4);
     const { out, fromCells } = await soldMismatches(queries);
     expect(out).toEqual([]);
     expect(fromCells).toBeGreaterThan(queries.length / 2);

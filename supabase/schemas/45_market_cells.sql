@@ -1310,14 +1310,7 @@ begin
              where jsonb_array_length(coalesce(c -> 'phrases', '[]')) > 0) then
     return jsonb_build_object('path', 'rows', 'why', 'phrase');
   end if;
-  v_reading := p_parsed;
-  v_left := private.market_uncovered(v_reading);
-  -- A word no listing holds changes no count: the reading without it (a word nobody lists, a size nobody has).
-  v_dead := array(select w from unnest(v_left) w where not private.market_word_used(w));
-  if cardinality(v_dead) > 0 then
-    v_reading := private.market_without_words(v_reading, v_dead);
-    v_left := private.market_uncovered(v_reading);
-  end if;
+  v_left := private.market_uncovered(p_parsed);
   if nullif(btrim(coalesce(p_filters ->> 'size', '')), '') is not null then
     -- The size narrowing, as market_filter_sql reads it: one size word is a facet.
     v_size := private.market_size_words(p_filters ->> 'size');
@@ -1330,9 +1323,21 @@ begin
     select w into v_facet from unnest(v_left) w where private.market_is_facet(w)
     order by (w ~ '^sz_') desc, w limit 1;
   end if;
-  v_reading := private.market_without_facet(v_reading, coalesce(v_facet, ''));
+  v_reading := private.market_without_facet(p_parsed, coalesce(v_facet, ''));
   if v_facet is not null then
     v_left := private.market_uncovered(v_reading);
+  end if;
+  if cardinality(v_left) > 0 then
+    -- A word no listing holds changes no count: the reading without it (a word nobody lists, a size nobody has). Only
+    -- the words the sample of listings never met are asked of the index (market_vocabulary: a word it met is used,
+    -- or was, and is left to the rows), so a common word costs no probe of its whole posting list.
+    v_dead := array(select w from unnest(v_left) w
+                    where not exists (select 1 from public.market_vocabulary v where v.word = w and v.listings > 0)
+                      and not private.market_word_used(w));
+    if cardinality(v_dead) > 0 then
+      v_reading := private.market_without_words(v_reading, v_dead);
+      v_left := private.market_uncovered(v_reading);
+    end if;
   end if;
   if cardinality(v_left) > 0 then
     return jsonb_build_object('path', 'rows', 'why', 'words', 'words', to_jsonb(v_left));
