@@ -1109,41 +1109,46 @@ grant execute on function private.market_cell_words_refresh(), private.market_ce
 -- neither active signature words nor part of an active name the set holds whole. Empty: the reading gives the same
 -- verdict on a listing's signature as on its key.
 create function private.market_uncovered(p_reading jsonb) returns text[]
-  language sql stable
+  language plpgsql stable
   set search_path = ''
   -- (planned costs of jsonb functions run high: never worth compiling)
   set jit = off
 as $$
-  with units as materialized (
-    select array(select jsonb_array_elements_text(a)) as u
-    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
-      jsonb_array_elements(coalesce(c -> 'groups', '[]')) g, jsonb_array_elements(g -> 'any') a
-    union all
-    select array(select jsonb_array_elements_text(a))
-    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
-      jsonb_array_elements(coalesce(c -> 'notwords', '[]')) a
-    union all
-    select array[w]
-    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c, unnest(array['own', 'others']) k,
-      jsonb_array_elements_text(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> k end) w
-    union all
-    select array(select jsonb_array_elements_text(a))
-    from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
-      jsonb_array_elements(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> 'phrases' end) a
-    union all
-    select array(select jsonb_array_elements_text(a))
-    from jsonb_array_elements(coalesce(p_reading -> 'exclude', '[]')) g, jsonb_array_elements(g -> 'any') a
-  )
-  -- (a word that is no signature word first, by its key; then the names that hold it, through their index)
-  , other as materialized (
-    select units.u, w from units, unnest(units.u) w
-    where not exists (select 1 from private.market_cell_words x
-                      where x.word = w and x.role = 'signature' and x.state = 'active')
-  )
-  select coalesce(array_agg(distinct o.w order by o.w), '{}')
-  from other o
-  where not exists (select 1 from private.market_cell_names n
-                    where n.words @> array[o.w] and n.state = 'active' and n.words <@ o.u)
+begin
+  -- (PL/pgSQL keeps this statement's plan across calls; a SQL function is planned again at every call)
+  return (
+    with units as materialized (
+      select array(select jsonb_array_elements_text(a)) as u
+      from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+        jsonb_array_elements(coalesce(c -> 'groups', '[]')) g, jsonb_array_elements(g -> 'any') a
+      union all
+      select array(select jsonb_array_elements_text(a))
+      from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+        jsonb_array_elements(coalesce(c -> 'notwords', '[]')) a
+      union all
+      select array[w]
+      from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c, unnest(array['own', 'others']) k,
+        jsonb_array_elements_text(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> k end) w
+      union all
+      select array(select jsonb_array_elements_text(a))
+      from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+        jsonb_array_elements(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> 'phrases' end) a
+      union all
+      select array(select jsonb_array_elements_text(a))
+      from jsonb_array_elements(coalesce(p_reading -> 'exclude', '[]')) g, jsonb_array_elements(g -> 'any') a
+    )
+    -- (a word that is no signature word first, by its key; then the names that hold it, through their index)
+    , other as materialized (
+      select units.u, w from units, unnest(units.u) w
+      where not exists (select 1 from private.market_cell_words x
+                        where x.word = w and x.role = 'signature' and x.state = 'active')
+    )
+    select coalesce(array_agg(distinct o.w order by o.w), '{}')
+    from other o
+    where not exists (select 1 from private.market_cell_names n
+                      where n.words @> array[o.w] and n.state = 'active' and n.words <@ o.u)
+  );
+end;
 $$;
 
 -- Whether any listing, listed or sold, meets a clause (its groups and the words it rules out), as the row test
