@@ -119,7 +119,56 @@ test.describe('where the figures come from, before sign-up', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/e2e-source-explorer-${size.width}.png` });
     });
+  }
 
+  // However many sources a site has, its lines arrive into the space kept for them: those that do not fit wait behind a
+  // button, and only the visitor's press moves what follows. The function's own answer, with every source a site can
+  // have, so the test does not depend on what other specs have added.
+  test('more sources than the kept space holds: nothing moves until the visitor asks for the rest, at 360 px', async ({
+    newPage,
+  }) => {
+    const page = await newPage({ width: 360, height: 740, startApp: false });
+    const every = {
+      origins: ['demo', 'panel', 'import', 'ebay'],
+      listed: ['ebay', 'etsy'],
+      searchReady: true,
+      panelMinSellers: 5,
+      asOf: new Date().toISOString(),
+    };
+    await page.route('**/functions/v1/market-sources', (route) =>
+      route.fulfill({ json: every, headers: { 'access-control-allow-origin': '*' } }),
+    );
+    await page.goto('/thriftingexplorer');
+    const note = page.getByTestId('market-sources');
+    await note.scrollIntoViewIfNeeded();
+    // Where the footer starts on the page (not on screen: starting the app may scroll).
+    const footerTop = () =>
+      page.locator('footer').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const before = await footerTop();
+    await watchShifts(page);
+    await wake(page);
+    const more = note.getByRole('button', { name: "Show all of this site's sources" });
+    await expect(more).toBeVisible();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    // Every line is there for a screen reader, even those the fade hides.
+    await expect(note.getByRole('listitem')).toHaveCount(6);
+    await expect(note.getByRole('listitem').last()).toContainText('Live listed counts from eBay and Etsy');
+    expect(await shifted(page)).toBe(0);
+    expect(await footerTop()).toBe(before);
+    await page.screenshot({ path: `${shots}/e2e-source-explorer-clipped-360.png` });
+
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(more).toBeHidden();
+    const last = note.getByRole('listitem').last();
+    await last.scrollIntoViewIfNeeded();
+    const [box, line] = [await note.boundingBox(), await last.boundingBox()];
+    expect(line!.y + line!.height).toBeLessThanOrEqual(box!.y + box!.height);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/e2e-source-explorer-all-360.png` });
+  });
+
+  for (const size of widths) {
     test(`the home page's Explorer section names it at ${size.width} px`, async ({ newPage }) => {
       const page = await newPage(size);
       await page.goto('/');

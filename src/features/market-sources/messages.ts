@@ -11,6 +11,7 @@ export const sourcesMessages = {
     'Where there are live listed counts from eBay or Etsy, each marketplace has its own row, apart from the figures.',
   hereTitle: 'On this site now:',
   checking: "Checking this site's sources…",
+  showAll: "Show all of this site's sources",
   failed: "Could not check this site's sources just now. Each result still names its own.",
   /** The cards' own words for each origin (the search feature's sourceLabels: src/app/routes/market-sources.test.ts). */
   labels: {

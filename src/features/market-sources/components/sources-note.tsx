@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { cn } from '@/lib/utils';
 import { sourcesMessages as m } from '../messages';
+import { kept } from './kept';
 import { Waiting } from './waiting';
 
 const ThisSiteLines = lazy(() => import('./this-site'));
@@ -42,12 +43,6 @@ export function SourcesNote({ variant }: { variant: Variant }) {
   );
 }
 
-// The space three lines take (two kinds of source and the sellers' threshold: a production site with the panel and
-// imported listings), kept while they load: 11rem at 390 px, where they wrap, and 6.5rem from 640 px. A site with more
-// sources grows the box, moving only what follows it. With room for two only under 640 px, such a site moved the
-// footer 35 px on a phone when its lines arrived. e2e/search-trust-source.spec.ts checks that nothing on screen moves.
-const reserve = 'min-h-[11rem] sm:min-h-[6.5rem]';
-
 const noSubscription = () => () => {};
 /** false on the server and while hydrating, true once the app runs in a browser. */
 const useRunning = () =>
@@ -62,7 +57,7 @@ function ThisSite({ variant }: { variant: Variant }) {
   const dark = variant === 'landing';
   const waiting = <Waiting dark={dark} />;
   return (
-    <div className={cn('mt-3', reserve)} data-testid="market-sources-here">
+    <div className={cn('mt-3', kept.min)} data-testid="market-sources-here">
       {running ? (
         <Suspense fallback={waiting}>
           <ThisSiteLines dark={dark} />

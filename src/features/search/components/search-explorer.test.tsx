@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { availableBody, deferred, httpError, networkError, ok, soldBody } from '../testing/fake-supabase';
@@ -20,9 +20,19 @@ const logs = () => fake.current!.inserted('marketplace_search_logs') as Record<s
 startEachTestFresh(fake);
 
 describe('SearchExplorer before a search', () => {
-  it('shows the heading copy, the panel and the empty state, and opens at the top', () => {
-    renderExplorer();
+  it('opens at the top when the visitor came from another page, and leaves the page they opened where it is', () => {
+    const first = renderExplorer({}, { initialEntries: ['/about', '/thriftingexplorer'] });
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+    first.queryClient.clear();
+    cleanup();
+    vi.mocked(window.scrollTo).mockClear();
+    renderExplorer({}, { initialEntries: ['/thriftingexplorer'] });
+    expect(screen.getByRole('heading', { name: 'Search Items' })).toBeInTheDocument();
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('shows the heading copy, the panel and the empty state', () => {
+    renderExplorer();
     expect(screen.getByText("Is it a score or a snooze? We'll tell you")).toBeInTheDocument();
     expect(screen.getByText(/percentage of listed items that actually sell/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Search Items' })).toBeInTheDocument();

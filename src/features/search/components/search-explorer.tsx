@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -75,6 +76,7 @@ export function SearchExplorer({
   renderOwnHistory,
   sourcesNote,
 }: SearchExplorerProps) {
+  const location = useLocation();
   const flow = useSearchFlow({ user, onRequireLogin });
   const { run, error } = flow;
   const condition = isCondition(initialCondition) ? initialCondition : undefined;
@@ -88,10 +90,13 @@ export function SearchExplorer({
     setWaitingForLogin(null);
   }
 
-  // SPEC §2: the tool opens at the top, wherever the previous page was scrolled to.
+  // SPEC §2: the tool opens at the top, wherever the previous page was scrolled to. The page the visitor opened (the
+  // router's first entry) stays where the browser and the visitor put it: its prerendered copy may have been scrolled
+  // before the app started, and starting must not move it.
+  const [navigatedHere] = useState(() => location.key !== 'default');
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+    if (navigatedHere) window.scrollTo(0, 0);
+  }, [navigatedHere]);
 
   const resultsRef = useRef<HTMLElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);

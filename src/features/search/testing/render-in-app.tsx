@@ -50,12 +50,15 @@ export function renderInApp(ui: ReactNode, { initialEntries }: { initialEntries?
 }
 
 /** The Explorer for a signed-in user; `rerender` changes its props as a route would. */
-export function renderExplorer(props: Partial<SearchExplorerProps> = {}) {
+export function renderExplorer(
+  props: Partial<SearchExplorerProps> = {},
+  { initialEntries }: { initialEntries?: string[] } = {},
+) {
   const onRequireLogin = vi.fn();
   const explorer = (p: Partial<SearchExplorerProps>) => (
     <SearchExplorer user={testUser} onRequireLogin={onRequireLogin} {...p} />
   );
-  const { queryClient, rerender } = renderInApp(explorer(props));
+  const { queryClient, rerender } = renderInApp(explorer(props), { initialEntries });
   return {
     onRequireLogin,
     queryClient,
