@@ -168,6 +168,11 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     throwaway: memory,
     snapshot: snapshot ? await loadSnapshot(snapshot) : undefined,
     poolSize: options.dbPoolSize,
+    // A throwaway database on a server is a copy of one migrated and seeded once, as PGlite's start from a snapshot.
+    template: {
+      key: snapshotKey(supabaseDir, options.seed !== false),
+      prepare: (template) => prepareDatabase(template, { supabaseDir, seed: options.seed }),
+    },
   });
   let server: ServerType | undefined;
   try {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSupabaseDir } from '../emulator/config';
-import { createDatabase } from '../emulator/db';
+import { createDatabase, type Database } from '../emulator/db';
 import { prepareDatabase } from '../emulator/db/migrate';
 import { loadSnapshot, snapshotKey } from '../emulator/db/snapshot';
 
@@ -19,7 +19,14 @@ async function runTap(sql: string): Promise<string[]> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const db = await createDatabase(
     databaseUrl
-      ? { databaseUrl, throwaway: true }
+      ? {
+          databaseUrl,
+          throwaway: true,
+          template: {
+            key: snapshotKey(defaultSupabaseDir, true),
+            prepare: (template: Database) => prepareDatabase(template, { supabaseDir: defaultSupabaseDir }),
+          },
+        }
       : {
           dataDir: 'memory',
           pgtap: true,

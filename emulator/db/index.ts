@@ -31,6 +31,12 @@ export type DatabaseOptions = {
   snapshot?: Blob;
   /** With databaseUrl: connections the pool may open (default 10); each request holds one for its transaction. */
   poolSize?: number;
+  /**
+   * With databaseUrl and throwaway: copy the throwaway database from a template database on the same server, made
+   * once per `key` by `prepare` (the migrations and the seed: 3.5 s on PostgreSQL 15, the copy 0.15 s). The key must
+   * change whenever what `prepare` builds does (emulator/db/snapshot.ts snapshotKey, as for PGlite's snapshots).
+   */
+  template?: { key: string; prepare: (db: Database) => Promise<unknown> };
 };
 
 export type Database = Db & {
@@ -51,7 +57,12 @@ const SEARCH_PATH = 'public, extensions';
 
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl)
-    return createPostgres(options.databaseUrl, options.throwaway ?? false, options.poolSize ?? 10);
+    return createPostgres(
+      options.databaseUrl,
+      options.throwaway ?? false,
+      options.poolSize ?? 10,
+      options.throwaway ? options.template : undefined,
+    );
   return createPglite(options.dataDir ?? defaultDataDir, options.pgtap ?? false, options.snapshot);
 }
 
@@ -117,7 +128,60 @@ async function createPglite(dataDir: string, withPgtap: boolean, snapshot?: Blob
 
 const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-async function createPostgres(databaseUrl: string, throwaway: boolean, poolSize: number): Promise<Database> {
+/** The same server's URL with another database. */
+function databaseAt(databaseUrl: string, name: string): string {
+  const parsed = new URL(databaseUrl);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+const TEMPLATE_PREFIX = 'flipwise_template_';
+
+/**
+ * The template database for `template.key` on the server, made by the first caller: others wait on an advisory lock
+ * (test workers start side by side) and find it made. A template left by an earlier key is dropped when nothing uses
+ * it, so a server kept between runs holds one.
+ */
+async function ensureTemplate(
+  admin: pg.Client,
+  databaseUrl: string,
+  template: NonNullable<DatabaseOptions['template']>,
+): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${template.key.slice(0, 32).replace(/[^a-z0-9]/gi, '')}`;
+  await admin.query(`select pg_advisory_lock(hashtext('flipwise emulator templates'))`);
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rowCount) return name;
+    const { rows: stale } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1 || '%' and datname <> $2`,
+      [TEMPLATE_PREFIX, name],
+    );
+    for (const { datname } of stale)
+      await admin.query(`drop database if exists ${identifier(datname)}`).catch(() => {});
+    await admin.query(`create database ${identifier(name)}`);
+    try {
+      const db = await createPostgres(databaseAt(databaseUrl, name), false, 1, undefined);
+      try {
+        await template.prepare(db);
+      } finally {
+        await db.close();
+      }
+    } catch (error) {
+      await admin.query(`drop database if exists ${identifier(name)} with (force)`).catch(() => {});
+      throw error;
+    }
+    return name;
+  } finally {
+    await admin.query(`select pg_advisory_unlock(hashtext('flipwise emulator templates'))`);
+  }
+}
+
+async function createPostgres(
+  databaseUrl: string,
+  throwaway: boolean,
+  poolSize: number,
+  template: DatabaseOptions['template'],
+): Promise<Database> {
   let url = databaseUrl;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (throwaway) {
@@ -125,13 +189,12 @@ async function createPostgres(databaseUrl: string, throwaway: boolean, poolSize:
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     try {
-      await admin.query(`create database ${identifier(name)}`);
+      const from = template ? await ensureTemplate(admin, databaseUrl, template) : undefined;
+      await admin.query(`create database ${identifier(name)}${from ? ` template ${identifier(from)}` : ''}`);
     } finally {
       await admin.end();
     }
-    const parsed = new URL(databaseUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
+    url = databaseAt(databaseUrl, name);
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
