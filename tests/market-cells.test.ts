@@ -9,7 +9,7 @@ import { seedMarketListings, upsertListings, type MarketListing } from '../emula
 import { benchQueries } from '../scripts/bench-search';
 import { EVAL_QUERIES } from '../scripts/search-eval/queries';
 import { UNUSED_WORDS, WRITTEN_QUERIES } from '../scripts/search-eval/written/index';
-import { migratedDatabase } from './support/database';
+import { suiteDatabase } from './support/database';
 
 let db: Database;
 const CONDITIONS = ['pre_owned', 'new_with_tags', 'new_without_tags', 'new_with_imperfections'];
@@ -22,7 +22,7 @@ const FILTERS = [
 ];
 
 beforeAll(async () => {
-  db = await migratedDatabase();
+  db = await suiteDatabase();
   // Under 10,000 rows the seed writes through the triggers, as an import does.
   await seedMarketListings(db, { count: 4_000, vocabulary: false });
 });

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../emulator/db/index';
-import { migratedDatabase } from './support/database';
+import { suiteDatabase } from './support/database';
 
 let db: Database;
 const day = 86_400_000;
@@ -73,7 +73,7 @@ async function cells() {
 }
 
 beforeAll(async () => {
-  db = await migratedDatabase();
+  db = await suiteDatabase();
   // A seeded key: every noisy figure of this file is the same on every run.
   await db.query(
     `insert into private.panel_noise_key (key) values (extensions.digest('panel-release-test-52', 'sha256'))`,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../emulator/db/index';
 import { seedMarketListings } from '../emulator/seeds/data/market-data';
-import { migratedDatabase } from './support/database';
+import { suiteDatabase } from './support/database';
 
 let db: Database;
 const K = 5;
@@ -19,7 +19,7 @@ type Sold = {
 };
 
 beforeAll(async () => {
-  db = await migratedDatabase();
+  db = await suiteDatabase();
   await seedMarketListings(db, { count: 15_000 });
 });
 

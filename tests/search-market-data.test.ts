@@ -220,27 +220,3 @@ describe('market:import', () => {
     }
   }, 60_000);
 });
-
-describe('a fresh npm start', () => {
-  it('seeds demo market listings into a new persistent database (MARKET_SEED_COUNT rows, 50,000 by default)', async () => {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { startEmulator } = await import('../emulator/server');
-    const dir = mkdtempSync(path.join(tmpdir(), 'flipwise-market-seed-'));
-    const previous = process.env.MARKET_SEED_COUNT;
-    process.env.MARKET_SEED_COUNT = '3000';
-    const emu = await startEmulator({ port: 0, dataDir: dir, log: false });
-    try {
-      expect(emu.fresh).toBe(true);
-      const { rows } = await emu.db.query<{ n: number }>(
-        `select count(*)::int as n from public.market_listings where source = 'demo'`,
-      );
-      expect(rows[0].n).toBe(3000);
-    } finally {
-      await emu.stop();
-      if (previous === undefined) delete process.env.MARKET_SEED_COUNT;
-      else process.env.MARKET_SEED_COUNT = previous;
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
-});

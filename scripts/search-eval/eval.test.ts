@@ -2,9 +2,8 @@
 // The labelled search-quality set on a small demo market through the real matching SQL (PGlite): the figures
 // `npm run eval:search` prints, held to issue 10's bar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSupabaseDir } from '../../emulator/config';
-import { createDatabase, type Database } from '../../emulator/db/index';
-import { prepareDatabase } from '../../emulator/db/migrate';
+import type { Database } from '../../emulator/db/index';
+import { migratedDatabase } from '../../tests/support/database';
 import { EVAL_QUERIES } from './queries';
 import {
   evaluate,
@@ -28,8 +27,7 @@ let db: Database;
 let scores: QueryScore[];
 
 beforeAll(async () => {
-  db = await createDatabase({ dataDir: 'memory' });
-  await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
+  db = await migratedDatabase();
   scores = await evaluate(db, await loadLabelledMarket(db, 4000));
 }, 300_000);
 afterAll(async () => {

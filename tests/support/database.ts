@@ -1,4 +1,5 @@
-// The emulator's own database in memory, for tests that call the SQL functions directly, without HTTP.
+// The emulator's own database, for tests that call the SQL functions directly, without HTTP: in memory (PGlite), or
+// on the suite's PostgreSQL 15 server when DATABASE_URL names one and the test asks for it (suiteDatabase).
 import { defaultSupabaseDir } from '../../emulator/config';
 import { createDatabase, type Database } from '../../emulator/db/index';
 import { prepareDatabase } from '../../emulator/db/migrate';
@@ -15,6 +16,24 @@ export async function migratedDatabase(): Promise<Database> {
   const prepared = await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: false });
   if (prepared.fresh && db.dump) await saveSnapshot(key, await db.dump()).catch(() => {});
   return db;
+}
+
+/**
+ * A migrated database on the engine of this pass of the suite: a throwaway database on the PostgreSQL 15 server that
+ * DATABASE_URL names (copied from a template migrated once), else in-memory PGlite (migratedDatabase). For tests whose
+ * SQL must hold on both engines.
+ */
+export async function suiteDatabase(): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (!databaseUrl) return migratedDatabase();
+  return createDatabase({
+    databaseUrl,
+    throwaway: true,
+    template: {
+      key: snapshotKey(defaultSupabaseDir, false),
+      prepare: (template) => prepareDatabase(template, { supabaseDir: defaultSupabaseDir, seed: false }),
+    },
+  });
 }
 
 /**
