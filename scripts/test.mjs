@@ -99,6 +99,8 @@ const SERVER_ONLY = [
   'tests/search-rate-limit-row.test.ts',
   // a statement timeout, which PGlite does not enforce
   'tests/statement-timeout-hoisted.test.ts',
+  // databases copied from a template, which only a server makes
+  'tests/template-databases.test.ts',
 ];
 // And these never read the server: their only database is tests/support/database.ts, an in-memory PGlite whatever
 // DATABASE_URL says (the SQL functions called directly). They run once, in the PGlite pass.

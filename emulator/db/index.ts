@@ -135,12 +135,14 @@ function databaseAt(databaseUrl: string, name: string): string {
   return parsed.toString();
 }
 
-const TEMPLATE_PREFIX = 'flipwise_template_';
+// (not scripts/schema-files.ts's flipwise_template_ databases, which are db:check's own and never dropped here)
+const TEMPLATE_PREFIX = 'flipwise_emulator_template_';
 
 /**
  * The template database for `template.key` on the server, made by the first caller: others wait on an advisory lock
- * (test workers start side by side) and find it made. A template left by an earlier key is dropped when nothing uses
- * it, so a server kept between runs holds one.
+ * (test workers start side by side) and find it made. One run uses several keys at once (seeded or not), so none is
+ * dropped here: `npm test`'s server goes with its run; on a server of your own, drop the old
+ * flipwise_emulator_template_* databases after changing migrations.
  */
 async function ensureTemplate(
   admin: pg.Client,
@@ -152,12 +154,6 @@ async function ensureTemplate(
   try {
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (rowCount) return name;
-    const { rows: stale } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 || '%' and datname <> $2`,
-      [TEMPLATE_PREFIX, name],
-    );
-    for (const { datname } of stale)
-      await admin.query(`drop database if exists ${identifier(datname)}`).catch(() => {});
     await admin.query(`create database ${identifier(name)}`);
     try {
       const db = await createPostgres(databaseAt(databaseUrl, name), false, 1, undefined);
