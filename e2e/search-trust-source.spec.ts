@@ -145,6 +145,8 @@ test.describe('where the figures come from, before sign-up', () => {
     const footerTop = () =>
       page.locator('footer').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     const before = await footerTop();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
     await watchShifts(page);
     await wake(page);
     const more = note.getByRole('button', { name: "Show all of this site's sources" });
@@ -155,6 +157,8 @@ test.describe('where the figures come from, before sign-up', () => {
     await expect(note.getByRole('listitem').last()).toContainText('Live listed counts from eBay and Etsy');
     expect(await shifted(page)).toBe(0);
     expect(await footerTop()).toBe(before);
+    // Starting the app leaves the page where the visitor had scrolled it.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await page.screenshot({ path: `${shots}/e2e-source-explorer-clipped-360.png` });
 
     await more.focus();
