@@ -187,6 +187,34 @@ describe('exact listed cells', () => {
     }
     expect(differ).toEqual([]);
     expect(offered).toBeGreaterThan(queries.length / 3);
+
+    // The probes themselves, on every bench query with a colour or a size: each clause of its reading, and the clause
+    // without its brand, found or not, the same from the cells (a colour or size read as the facet) as from rows.
+    const probes: string[] = [];
+    for (const { itemName } of benchQueries(200).filter((q) =>
+      /\b(size|black|navy|olive|cream|pink|brown)\b/.test(q.itemName),
+    )) {
+      const { rows } = await db.query<{ c: unknown }>(
+        `select c from jsonb_array_elements(public.market_parse_query($1) -> 'clauses') c
+         union all
+         select c || jsonb_build_object('groups', coalesce((select jsonb_agg(g) from jsonb_array_elements(c -> 'groups') g
+                                                              where g ->> 'kind' <> 'brand'), '[]'))
+         from jsonb_array_elements(public.market_parse_query($1) -> 'clauses') c`,
+        [itemName],
+      );
+      probes.push(...rows.map((r) => JSON.stringify(r.c)));
+    }
+    const found = 'select private.market_found($1::jsonb) as f';
+    const answers = { cells: [] as boolean[], rows: [] as boolean[] };
+    for (const clause of probes)
+      answers.cells.push((await db.query<{ f: boolean }>(found, [clause])).rows[0].f);
+    await db.exec(`set flipwise.market_cells = 'off'`);
+    for (const clause of probes)
+      answers.rows.push((await db.query<{ f: boolean }>(found, [clause])).rows[0].f);
+    await db.exec('reset flipwise.market_cells');
+    expect(answers.cells).toEqual(answers.rows);
+    expect(answers.rows.filter(Boolean).length).toBeGreaterThan(probes.length / 4);
+    expect(answers.rows.filter((f) => !f).length).toBeGreaterThan(probes.length / 20);
   });
 
   it('say which path counted an answer, and send a price band, a phrase and a word no signature keeps to the rows', async () => {
