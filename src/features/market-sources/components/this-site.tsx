@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
+import { watchSize } from '@/lib/watch-size';
 import { useMarketSources } from '../api/get-market-sources';
 import { sourceLines } from '../lib/lines';
 import { sourcesMessages as m } from '../messages';
@@ -25,13 +26,7 @@ export default function ThisSite({ dark }: { dark: boolean }) {
   useLayoutEffect(() => {
     const element = lines.current;
     if (!element || open) return;
-    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
+    return watchSize(element, () => setOverflows(element.scrollHeight > element.clientHeight + 1));
   }, [open, data]);
 
   if (isError) return <p>{m.failed}</p>;

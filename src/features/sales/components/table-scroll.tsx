@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { watchSize } from '@/lib/watch-size';
 import { salesMessages } from '../messages';
 
 const m = salesMessages.dashboard;
@@ -39,13 +40,7 @@ export function TableScroll({
     const el = ref.current;
     if (!el) return;
     if (startAtEnd) el.scrollLeft = el.scrollWidth;
-    measure();
-    // jsdom has no ResizeObserver; there the size never changes anyway.
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
+    return watchSize(el, measure);
   }, [measure, startAtEnd]);
 
   return (
