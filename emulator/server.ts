@@ -12,7 +12,7 @@ import { defaultSupabaseDir, loadConfig, projectRoot, readDotenv } from './confi
 import type { EmulatorContext } from './context';
 import { createDatabase, type Database } from './db';
 import { prepareDatabase } from './db/migrate';
-import { loadSnapshot, saveSnapshot, snapshotKey } from './db/snapshot';
+import { loadSnapshot, preparedTemplate, saveSnapshot, snapshotKey } from './db/snapshot';
 import { trustedProxiesFromEnv } from './client-address';
 import { createKeys } from './keys';
 import { createMailbox } from './mail/mailbox';
@@ -169,10 +169,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     snapshot: snapshot ? await loadSnapshot(snapshot) : undefined,
     poolSize: options.dbPoolSize,
     // A throwaway database on a server is a copy of one migrated and seeded once, as PGlite's start from a snapshot.
-    template: {
-      key: snapshotKey(supabaseDir, options.seed !== false),
-      prepare: (template) => prepareDatabase(template, { supabaseDir, seed: options.seed }),
-    },
+    template: preparedTemplate(supabaseDir, options.seed !== false),
   });
   let server: ServerType | undefined;
   try {

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultSupabaseDir } from '../emulator/config';
-import { createDatabase, type Database } from '../emulator/db';
+import { createDatabase } from '../emulator/db';
 import { prepareDatabase } from '../emulator/db/migrate';
-import { loadSnapshot, snapshotKey } from '../emulator/db/snapshot';
+import { loadSnapshot, preparedTemplate, snapshotKey } from '../emulator/db/snapshot';
 
 const testsDir = path.join(defaultSupabaseDir, 'tests');
 const files = readdirSync(testsDir)
@@ -22,10 +22,7 @@ async function runTap(sql: string): Promise<string[]> {
       ? {
           databaseUrl,
           throwaway: true,
-          template: {
-            key: snapshotKey(defaultSupabaseDir, true),
-            prepare: (template: Database) => prepareDatabase(template, { supabaseDir: defaultSupabaseDir }),
-          },
+          template: preparedTemplate(defaultSupabaseDir, true),
         }
       : {
           dataDir: 'memory',

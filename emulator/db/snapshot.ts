@@ -7,7 +7,8 @@ import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bootstrapSql, migrationFiles } from './migrate';
+import type { Database } from './index';
+import { bootstrapSql, migrationFiles, prepareDatabase } from './migrate';
 
 const dir = path.join(tmpdir(), 'flipwise-emulator-snapshots');
 const memo = new Map<string, Blob>();
@@ -23,6 +24,20 @@ export function snapshotKey(supabaseDir: string, seed: boolean): string {
   const seedFile = path.join(supabaseDir, 'seed.sql');
   if (seed && existsSync(seedFile)) hash.update('\n-- seed\n').update(readFileSync(seedFile));
   return hash.digest('hex').slice(0, 32);
+}
+
+/**
+ * The same database on a PostgreSQL server: the template a throwaway database is copied from (createDatabase's
+ * `template`), made once per key by running the migrations, and the seed when `seed`.
+ */
+export function preparedTemplate(
+  supabaseDir: string,
+  seed: boolean,
+): { key: string; prepare: (db: Database) => Promise<unknown> } {
+  return {
+    key: snapshotKey(supabaseDir, seed),
+    prepare: (db) => prepareDatabase(db, { supabaseDir, seed }),
+  };
 }
 
 export async function loadSnapshot(key: string): Promise<Blob | undefined> {

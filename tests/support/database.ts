@@ -3,7 +3,7 @@
 import { defaultSupabaseDir } from '../../emulator/config';
 import { createDatabase, type Database } from '../../emulator/db/index';
 import { prepareDatabase } from '../../emulator/db/migrate';
-import { loadSnapshot, saveSnapshot, snapshotKey } from '../../emulator/db/snapshot';
+import { loadSnapshot, preparedTemplate, saveSnapshot, snapshotKey } from '../../emulator/db/snapshot';
 import { seedMarketListings } from '../../emulator/seeds/data/market-data';
 
 /**
@@ -29,10 +29,7 @@ export async function suiteDatabase(): Promise<Database> {
   return createDatabase({
     databaseUrl,
     throwaway: true,
-    template: {
-      key: snapshotKey(defaultSupabaseDir, false),
-      prepare: (template) => prepareDatabase(template, { supabaseDir: defaultSupabaseDir, seed: false }),
-    },
+    template: preparedTemplate(defaultSupabaseDir, false),
   });
 }
 
