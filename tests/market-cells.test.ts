@@ -217,6 +217,53 @@ describe('exact listed cells', () => {
     expect(answers.rows.filter((f) => !f).length).toBeGreaterThan(probes.length / 20);
   });
 
+  it('find a size probe that only a sale holds: in the longest window, older than it, or none', async () => {
+    // Sizes no other listing of the seed writes, each sold once: 100 days ago, and 370 days ago (before the longest
+    // window, not yet archived). No listed cell has them.
+    const day = 86_400_000;
+    const now = Date.now();
+    const sold = [
+      { size: '44', at: now - 100 * day },
+      { size: '46', at: now - 370 * day },
+    ];
+    await upsertListings(
+      db,
+      sold.map(({ size, at }) => ({
+        marketplace: 'ebay',
+        external_id: `probe-sold-${size}`,
+        title: `Lululemon Align Leggings Size ${size}`,
+        brand: 'Lululemon',
+        category: null,
+        size,
+        colour: null,
+        condition: 'pre_owned' as const,
+        status: 'sold' as const,
+        price: 50,
+        currency: 'USD',
+        listed_at: new Date(at - 3 * day).toISOString(),
+        sold_at: new Date(at).toISOString(),
+        url: null,
+        source: 'import',
+        seller_key: null,
+      })),
+    );
+    const probe = async (query: string) => {
+      const sql = `select bool_or(private.market_found(c)) as f
+                   from jsonb_array_elements(public.market_parse_query($1) -> 'clauses') c`;
+      const cells = (await db.query<{ f: boolean }>(sql, [query])).rows[0].f;
+      await db.exec(`set flipwise.market_cells = 'off'`);
+      try {
+        return { cells, rows: (await db.query<{ f: boolean }>(sql, [query])).rows[0].f };
+      } finally {
+        await db.exec('reset flipwise.market_cells');
+      }
+    };
+    for (const size of ['44', '46'])
+      expect(await probe(`lululemon align size ${size}`)).toEqual({ cells: true, rows: true });
+    expect(await probe('lululemon align size 52')).toEqual({ cells: false, rows: false });
+    expect(await checkProblems()).toEqual([]);
+  });
+
   it('say which path counted an answer, and send a price band, a phrase and a word no signature keeps to the rows', async () => {
     const path = async (query: string, filters: object = {}) =>
       (await bothWays(query, 'pre_owned', filters)).cells.result.path;

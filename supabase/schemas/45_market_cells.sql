@@ -1174,6 +1174,9 @@ declare
   v_facet text;
   v_clause jsonb := p_clause;
   v_found boolean;
+  v_span smallint;
+  v_since timestamptz;
+  v_until timestamptz;
 begin
   if v_groups = '' then
     return false;
@@ -1196,18 +1199,43 @@ begin
     return private.market_listing_exists(v_groups || public.market_not_sql(p_clause, 'l.terms'));
   end if;
   if v_facet is not null then
-    -- A listed cell of the facet in a signature that meets the rest: found. Else rows: the sales' places do not index
-    -- their facets, and a signature's places without it are read to the last (90 ms for "size s" at 10M).
+    -- A listed cell of the facet, or a sold cell of the facet in the longest window, in a signature that meets the
+    -- rest: found. The sales the longest window does not hold (dated before it, waiting for the archive, or after the
+    -- day after its end) are few, and read through the places' index of dates. The listings no cell counts (the
+    -- panel's, hedged titles, sales with no date) through their own small partial index. Every listing of the words
+    -- is in one of the four, so this is the row probe's answer, without reading the sales of the signatures: their
+    -- places do not index their facets, and reading a signature's places to the last cost 90 ms for "size s" at 10M.
+    -- With no windows' day kept, no sale is placed: rows.
+    select max(x.span) into v_span from unnest(private.market_sold_spans()) x(span);
+    select (w.through - (v_span - 1))::timestamp at time zone 'UTC', (w.through + 2)::timestamp at time zone 'UTC'
+    into v_since, v_until
+    from private.market_sold_state w;
+    if v_since is null then
+      return private.market_listing_exists(v_groups || public.market_not_sql(p_clause, 'l.terms'));
+    end if;
     execute format($sql$
-      select exists (
-        select 1 from private.market_signatures s
-        where %s%s
-          and exists (select 1 from private.market_listed_cells c where c.facet = %L and c.sig = s.id))$sql$,
+      with m as materialized (
+        select s.id from private.market_signatures s where %1$s%2$s
+      )
+      select exists (select 1 from m where exists (
+                       select 1 from private.market_listed_cells c where c.facet = %3$L and c.sig = m.id))
+        or exists (select 1 from m where exists (
+                     select 1 from private.market_sold_cells c
+                     where c.span = %6$s and c.facet = %3$L and c.sig = m.id and c.n > 0))
+        or exists (select 1 from private.market_sale_places p
+                   where p.sold_at < %7$L and p.facets @> array[%3$L] and p.sig in (select m.id from m))
+        or exists (select 1 from private.market_sale_places p
+                   where p.sold_at >= %8$L and p.facets @> array[%3$L] and p.sig in (select m.id from m))
+        or exists (
+          select 1 from public.market_listings l
+          where (l.source = 'panel' or l.hedged or (l.status = 'sold' and l.sold_at is null))
+            and l.status in ('available', 'sold') and %4$s%5$s)$sql$,
       -- (a clause the facet was the only group of holds every signature)
       coalesce(nullif(public.market_groups_sql(coalesce(v_clause -> 'groups', '[]'), 's.key'), ''), 'true'),
-      public.market_not_sql(v_clause - 'not', 's.key'), v_facet)
+      public.market_not_sql(v_clause - 'not', 's.key'), v_facet, v_groups, public.market_not_sql(p_clause, 'l.terms'),
+      v_span, v_since, v_until)
     into v_found;
-    return v_found or private.market_listing_exists(v_groups || public.market_not_sql(p_clause, 'l.terms'));
+    return v_found;
   end if;
   execute format($sql$
     select exists (
