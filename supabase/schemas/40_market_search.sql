@@ -348,6 +348,10 @@ begin
     mc as materialized (
       select m.id, m.marketplace, m.seller_key, m.source, m.price, m.currency, m.sold_at, m.took
       from m where m.condition = $1
+    ),
+    newest as (
+      select mc.id, mc.seller_key, mc.sold_at from mc where mc.source <> 'panel'
+      order by mc.sold_at desc, mc.id desc limit 40
     )$sql$, public.market_match_sql(v_parsed, 'sold'), private.market_filter_sql(p_filters),
       public.market_sold_weeks(v_since, v_until));
   end if;
@@ -394,15 +398,17 @@ begin
     ),
     -- The trend (issue 54): the condition's sales per ISO week of the window, with the sellers behind each week and
     -- its median price; a week with too few sellers says so (null), never 0.
+    -- (each sale's week found among the window's week starts, $11: date_trunc with a time zone, per sale, took 10 of
+    -- the 13 ms of "lululemon align pant" at 10M listings)
     weekly as (
-      select date_trunc('week', mc.sold_at, 'UTC') as week, count(*)::int as n,
+      select $11[width_bucket(mc.sold_at, $11)] as week, count(*)::int as n,
         private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
         private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null
           and mc.currency = 'USD' and mc.price is not null), $3) as priced,
         count(*) filter (where mc.currency = 'USD' and mc.price is not null)::int as prices,
         percentile_cont(0.5) within group (order by mc.price) filter (where mc.currency = 'USD' and mc.price is not null)
           as median
-      from mc group by 1
+      from mc group by width_bucket(mc.sold_at, $11)
     ),
     -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
     -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
@@ -419,12 +425,8 @@ begin
     ),
     -- Never a panel comp: a reseller's shared sale is counted, never listed (issue 49). Of the demo and imported
     -- listings, the newest sale of each seller, and every sale that is nobody's: the ten newest of these. They are among the 40
-    -- newest sales whenever those hold ten sellers (a seller's newest sale is never older than another of theirs), so
-    -- those are looked at first, and all of them only when they do not.
-    newest as (
-      select mc.id, mc.seller_key, mc.sold_at from mc where mc.source <> 'panel'
-      order by mc.sold_at desc, mc.id desc limit 40
-    ),
+    -- newest sales (newest, in the sources above) whenever those hold ten sellers (a seller's newest sale is never
+    -- older than another of theirs), so those are looked at first, and all of them only when they do not.
     recent as (
       select l.id, l.title, l.price, l.currency, l.marketplace, l.sold_at, l.url, l.seller_key
       from public.market_listings l
@@ -482,7 +484,8 @@ begin
       ), '[]'::jsonb)
     )$sql$, v_sources)
   into v_raw using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
-    lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end;
+    lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end,
+    array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'), interval '7 days'));
 
   v_cell := v_raw -> 'conditions' -> p_condition;
   v_shown := private.panel_cell(v_cell, v_k) is not null;
