@@ -101,12 +101,19 @@ as $$
   ) s
 $$;
 
--- A listing's facets: the size and colour words of its key, sorted, each once.
+-- A listing's facets: the size and colour words of its key, sorted, each once. The words of the key that are facets by
+-- their form, and the colours among them found in one index scan (market_is_facet on each word, a lookup each, took
+-- three times as long: a third of what keeping the cells cost an import's upsert at 10M listings).
 create function private.market_facets_of(p_terms text[]) returns text[]
   language sql stable
   set search_path = ''
 as $$
-  select coalesce(array_agg(distinct t order by t), '{}') from unnest(p_terms) t where private.market_is_facet(t)
+  select coalesce(array_agg(distinct f.t order by f.t), '{}')
+  from (
+    select t from unnest(p_terms) t where private.market_facet_form(t)
+    union all
+    select w.word from private.market_cell_words w where w.word = any (p_terms) and w.role = 'facet'
+  ) f
 $$;
 
 -- Signatures, sellers, and each counted listing's place -----------------------------------------------------------------
