@@ -1181,6 +1181,10 @@ declare
   v_facet text;
   v_clause jsonb := p_clause;
   v_found boolean;
+  -- the probe's test on the rows, and the listings no cell counts (the panel's, hedged titles, sales with no date)
+  -- that meet it, through their own small partial index
+  v_rows text;
+  v_uncounted text;
   v_span smallint;
   v_since timestamptz;
   v_until timestamptz;
@@ -1188,9 +1192,14 @@ begin
   if v_groups = '' then
     return false;
   end if;
+  v_rows := v_groups || public.market_not_sql(p_clause, 'l.terms');
+  v_uncounted := format($sql$exists (
+      select 1 from public.market_listings l
+      where (l.source = 'panel' or l.hedged or (l.status = 'sold' and l.sold_at is null))
+        and l.status in ('available', 'sold') and %s)$sql$, v_rows);
   if current_setting('flipwise.market_cells', true) = 'off'
      or not (select s.reads from private.market_cells_state s) then
-    return private.market_listing_exists(v_groups || public.market_not_sql(p_clause, 'l.terms'));
+    return private.market_listing_exists(v_rows);
   end if;
   v_left := private.market_uncovered(v_reading);
   if cardinality(v_left) > 0 then
@@ -1203,22 +1212,22 @@ begin
     end if;
   end if;
   if cardinality(v_left) > 0 then
-    return private.market_listing_exists(v_groups || public.market_not_sql(p_clause, 'l.terms'));
+    return private.market_listing_exists(v_rows);
   end if;
   if v_facet is not null then
     -- A listed cell of the facet, or a sold cell of the facet in the longest window, in a signature that meets the
     -- rest: found. The sales the longest window does not hold (dated before it, waiting for the archive, or after the
-    -- day after its end) are few, and read through the places' index of dates. The listings no cell counts (the
-    -- panel's, hedged titles, sales with no date) through their own small partial index. Every listing of the words
-    -- is in one of the four, so this is the row probe's answer, without reading the sales of the signatures: their
-    -- places do not index their facets, and reading a signature's places to the last cost 90 ms for "size s" at 10M.
+    -- day after its end) are few, and read through the places' index of dates. The listings no cell counts:
+    -- v_uncounted. Every listing of the words is in one of the four, so this is the row probe's answer, without reading
+    -- the sales of the signatures: their places do not index their facets, and reading a signature's places to the
+    -- last cost 90 ms for "size s" at 10M.
     -- With no windows' day kept, no sale is placed: rows.
     select max(x.span) into v_span from unnest(private.market_sold_spans()) x(span);
     select (w.through - (v_span - 1))::timestamp at time zone 'UTC', (w.through + 2)::timestamp at time zone 'UTC'
     into v_since, v_until
     from private.market_sold_state w;
     if v_since is null then
-      return private.market_listing_exists(v_groups || public.market_not_sql(p_clause, 'l.terms'));
+      return private.market_listing_exists(v_rows);
     end if;
     execute format($sql$
       with m as materialized (
@@ -1228,19 +1237,15 @@ begin
                        select 1 from private.market_listed_cells c where c.facet = %3$L and c.sig = m.id))
         or exists (select 1 from m where exists (
                      select 1 from private.market_sold_cells c
-                     where c.span = %6$s and c.facet = %3$L and c.sig = m.id and c.n > 0))
+                     where c.span = %5$s and c.facet = %3$L and c.sig = m.id and c.n > 0))
         or exists (select 1 from private.market_sale_places p
-                   where p.sold_at < %7$L and p.facets @> array[%3$L] and p.sig in (select m.id from m))
+                   where p.sold_at < %6$L and p.facets @> array[%3$L] and p.sig in (select m.id from m))
         or exists (select 1 from private.market_sale_places p
-                   where p.sold_at >= %8$L and p.facets @> array[%3$L] and p.sig in (select m.id from m))
-        or exists (
-          select 1 from public.market_listings l
-          where (l.source = 'panel' or l.hedged or (l.status = 'sold' and l.sold_at is null))
-            and l.status in ('available', 'sold') and %4$s%5$s)$sql$,
+                   where p.sold_at >= %7$L and p.facets @> array[%3$L] and p.sig in (select m.id from m))
+        or %4$s$sql$,
       -- (a clause the facet was the only group of holds every signature)
       coalesce(nullif(public.market_groups_sql(coalesce(v_clause -> 'groups', '[]'), 's.key'), ''), 'true'),
-      public.market_not_sql(v_clause - 'not', 's.key'), v_facet, v_groups, public.market_not_sql(p_clause, 'l.terms'),
-      v_span, v_since, v_until)
+      public.market_not_sql(v_clause - 'not', 's.key'), v_facet, v_uncounted, v_span, v_since, v_until)
     into v_found;
     return v_found;
   end if;
@@ -1253,12 +1258,9 @@ begin
                                                      'pre_owned']) k(condition)
                           where exists (select 1 from private.market_sale_places p
                                         where p.condition = k.condition and p.sig = s.id))))
-      or exists (
-        select 1 from public.market_listings l
-        where (l.source = 'panel' or l.hedged or (l.status = 'sold' and l.sold_at is null))
-          and l.status in ('available', 'sold') and %s%s)$sql$,
+      or %s$sql$,
     public.market_groups_sql(p_clause -> 'groups', 's.key'), public.market_not_sql(p_clause - 'not', 's.key'),
-    v_groups, public.market_not_sql(p_clause, 'l.terms'))
+    v_uncounted)
   into v_found;
   return v_found;
 end;
