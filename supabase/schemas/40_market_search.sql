@@ -88,13 +88,18 @@ grant execute on function private.market_filter_sql(jsonb) to service_role;
 -- looked at first (4 x p_k of them); only when they do not hold p_k different sellers are all the keys counted.
 -- A distinct count hashes every key before it can stop, so a LIMIT alone would not save the work.
 create function private.market_sellers_upto(p_keys uuid[], p_k int) returns int
-  language sql immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
-  select case
-    when (select count(*) from (select distinct k from unnest(p_keys[1:4 * p_k]) k) d) >= p_k then p_k
-    else (select count(*)::int from (select distinct k from unnest(p_keys) k) d)
-  end
+begin
+  -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
+  return (
+    select case
+      when (select count(*) from (select distinct k from unnest(p_keys[1:4 * p_k]) k) d) >= p_k then p_k
+      else (select count(*)::int from (select distinct k from unnest(p_keys) k) d)
+    end
+  );
+end;
 $$;
 
 -- The available count: the found rows grouped by condition and marketplace (a few dozen groups), each group holding its
@@ -235,36 +240,41 @@ $$;
 -- Each says nothing (null) unless both thirds draw on enough sellers (no seller, or at least p_k) and, for the price, at
 -- least 5 priced sales each: a reading is a figure too.
 create function private.market_trend_reading(p_thirds jsonb, p_k int) returns jsonb
-  language sql immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
-  with t as (
-    select coalesce((p_thirds -> 'early' ->> 'n')::float8, 0) as a, coalesce((p_thirds -> 'recent' ->> 'n')::float8, 0) as b,
-      coalesce((p_thirds -> 'early' ->> 'sellers')::int, 0) as sa, coalesce((p_thirds -> 'recent' ->> 'sellers')::int, 0) as sb,
-      coalesce((p_thirds -> 'early' ->> 'prices')::float8, 0) as pa, coalesce((p_thirds -> 'recent' ->> 'prices')::float8, 0) as pb,
-      p_thirds -> 'early' -> 'q' as qa, p_thirds -> 'recent' -> 'q' as qb
-  ),
-  ok as (
-    select t.*, (t.sa = 0 or t.sa >= p_k) and (t.sb = 0 or t.sb >= p_k) and t.a + t.b >= 10 as pace_ok,
-      (t.sa >= p_k and t.sb >= p_k and t.pa >= 5 and t.pb >= 5) as price_ok
-    from t
-  ),
-  notches as (
-    select ok.*,
-      (ok.qa ->> 1)::float8 as ma, 1.58 * ((ok.qa ->> 2)::float8 - (ok.qa ->> 0)::float8) / sqrt(greatest(ok.pa, 1)) as na,
-      (ok.qb ->> 1)::float8 as mb, 1.58 * ((ok.qb ->> 2)::float8 - (ok.qb ->> 0)::float8) / sqrt(greatest(ok.pb, 1)) as nb
-    from ok
-  )
-  select jsonb_build_object(
-    'pace', case when not n.pace_ok then null
-      when n.b - n.a > 1.96 * sqrt(n.a + n.b) then 'faster' when n.a - n.b > 1.96 * sqrt(n.a + n.b) then 'slower'
-      else 'steady' end,
-    'price', case when not n.price_ok then null
-      when n.mb - n.nb > n.ma + n.na then 'rising' when n.mb + n.nb < n.ma - n.na then 'falling' else 'steady' end,
-    'earlySold', n.a, 'recentSold', n.b,
-    'earlyMedian', case when n.price_ok then round(n.ma::numeric, 2) end,
-    'recentMedian', case when n.price_ok then round(n.mb::numeric, 2) end)
-  from notches n
+begin
+  -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
+  return (
+    with t as (
+      select coalesce((p_thirds -> 'early' ->> 'n')::float8, 0) as a, coalesce((p_thirds -> 'recent' ->> 'n')::float8, 0) as b,
+        coalesce((p_thirds -> 'early' ->> 'sellers')::int, 0) as sa, coalesce((p_thirds -> 'recent' ->> 'sellers')::int, 0) as sb,
+        coalesce((p_thirds -> 'early' ->> 'prices')::float8, 0) as pa, coalesce((p_thirds -> 'recent' ->> 'prices')::float8, 0) as pb,
+        p_thirds -> 'early' -> 'q' as qa, p_thirds -> 'recent' -> 'q' as qb
+    ),
+    ok as (
+      select t.*, (t.sa = 0 or t.sa >= p_k) and (t.sb = 0 or t.sb >= p_k) and t.a + t.b >= 10 as pace_ok,
+        (t.sa >= p_k and t.sb >= p_k and t.pa >= 5 and t.pb >= 5) as price_ok
+      from t
+    ),
+    notches as (
+      select ok.*,
+        (ok.qa ->> 1)::float8 as ma, 1.58 * ((ok.qa ->> 2)::float8 - (ok.qa ->> 0)::float8) / sqrt(greatest(ok.pa, 1)) as na,
+        (ok.qb ->> 1)::float8 as mb, 1.58 * ((ok.qb ->> 2)::float8 - (ok.qb ->> 0)::float8) / sqrt(greatest(ok.pb, 1)) as nb
+      from ok
+    )
+    select jsonb_build_object(
+      'pace', case when not n.pace_ok then null
+        when n.b - n.a > 1.96 * sqrt(n.a + n.b) then 'faster' when n.a - n.b > 1.96 * sqrt(n.a + n.b) then 'slower'
+        else 'steady' end,
+      'price', case when not n.price_ok then null
+        when n.mb - n.nb > n.ma + n.na then 'rising' when n.mb + n.nb < n.ma - n.na then 'falling' else 'steady' end,
+      'earlySold', n.a, 'recentSold', n.b,
+      'earlyMedian', case when n.price_ok then round(n.ma::numeric, 2) end,
+      'recentMedian', case when n.price_ok then round(n.mb::numeric, 2) end)
+    from notches n
+  );
+end;
 $$;
 
 revoke execute on function private.market_trend_reading(jsonb, int) from public, anon, authenticated;

@@ -1270,25 +1270,30 @@ $$;
 -- every group that accepts its number alone (30), which the listing key always writes beside it (market_words). A
 -- clause that lost a group says so ('faceted'): with no group left, it holds every signature.
 create function private.market_without_facet(p_reading jsonb, p_facet text) returns jsonb
-  language sql stable
+  language plpgsql stable
   set search_path = ''
   -- (planned costs of jsonb functions run high: never worth compiling)
   set jit = off
 as $$
-  select case when p_facet = '' then p_reading else jsonb_set(p_reading, '{clauses}', coalesce((
-    select jsonb_agg(case when x.dropped then x.c || jsonb_build_object('faceted', true, 'groups', x.kept) else x.c end
-      order by x.i)
-    from (
-      select c.c, c.i, coalesce(jsonb_agg(g.g) filter (where not g.implied), '[]') as kept, bool_or(g.implied) as dropped
-      from jsonb_array_elements(p_reading -> 'clauses') with ordinality c(c, i)
-      left join lateral (
-        select g.g, (g.g -> 'any' = jsonb_build_array(jsonb_build_array(p_facet))
-          or (p_facet ~ '^sz_[0-9]+$' and g.g -> 'any' @> jsonb_build_array(jsonb_build_array(substr(p_facet, 4)))))
-          as implied
-        from jsonb_array_elements(coalesce(c.c -> 'groups', '[]')) g(g)
-      ) g on true
-      group by c.c, c.i
-    ) x), '[]')) end
+begin
+  -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
+  return (
+    select case when p_facet = '' then p_reading else jsonb_set(p_reading, '{clauses}', coalesce((
+      select jsonb_agg(case when x.dropped then x.c || jsonb_build_object('faceted', true, 'groups', x.kept) else x.c end
+        order by x.i)
+      from (
+        select c.c, c.i, coalesce(jsonb_agg(g.g) filter (where not g.implied), '[]') as kept, bool_or(g.implied) as dropped
+        from jsonb_array_elements(p_reading -> 'clauses') with ordinality c(c, i)
+        left join lateral (
+          select g.g, (g.g -> 'any' = jsonb_build_array(jsonb_build_array(p_facet))
+            or (p_facet ~ '^sz_[0-9]+$' and g.g -> 'any' @> jsonb_build_array(jsonb_build_array(substr(p_facet, 4)))))
+            as implied
+          from jsonb_array_elements(coalesce(c.c -> 'groups', '[]')) g(g)
+        ) g on true
+        group by c.c, c.i
+      ) x), '[]')) end
+  );
+end;
 $$;
 
 -- Whether any listing, listed or sold, holds a word: one probe of each status's index, with the word written into the

@@ -1013,13 +1013,18 @@ grant execute on function public.panel_sharing_status(), public.panel_set_sharin
 
 -- One figure of a breakdown: its count when it may be shown, else null.
 create function private.panel_cell(p_cell jsonb, p_k integer) returns integer
-  language sql immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
-  select case
-    when p_cell is null then 0
-    when (p_cell ->> 'sellers')::int = 0 or (p_cell ->> 'sellers')::int >= p_k then (p_cell ->> 'n')::int
-  end
+begin
+  -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
+  return (
+    select case
+      when p_cell is null then 0
+      when (p_cell ->> 'sellers')::int = 0 or (p_cell ->> 'sellers')::int >= p_k then (p_cell ->> 'n')::int
+    end
+  );
+end;
 $$;
 
 -- The split by marketplace of a shown figure. A marketplace drawing on too few sellers goes into 'other'; if 'other'
@@ -1027,45 +1032,50 @@ $$;
 -- over the threshold). So no figure below the threshold can be read off, not even by subtracting the shown ones from
 -- the total. p_rows: [{marketplace, n, sellers, keys}], keys only for the marketplaces with too few sellers.
 create function private.panel_fold(p_rows jsonb, p_k integer, p_field text) returns jsonb
-  language sql immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
-  with r as (
-    select x.value ->> 'marketplace' as marketplace, (x.value ->> 'n')::int as n,
-      (x.value ->> 'sellers')::int as sellers, x.value -> 'keys' as keys
-    from jsonb_array_elements(coalesce(p_rows, '[]')) x
-  ),
-  shown as (
-    select r.*, row_number() over (order by r.n, r.marketplace desc) as smallest
-    from r where r.sellers = 0 or r.sellers >= p_k
-  ),
-  small as (select r.* from r where r.sellers > 0 and r.sellers < p_k),
-  verdict as (
-    select
-      (select count(*) from small) as small_rows,
-      (select count(distinct k.value) from small, jsonb_array_elements(small.keys) k) as small_sellers,
-      (select count(*) from shown) as shown_rows
-  ),
-  -- How many of the smallest shown marketplaces join 'other': none, one, or every row when nothing can be shown.
-  joined as (
-    select case
-      when v.small_rows = 0 or v.small_sellers >= p_k then 0
-      when v.shown_rows > 0 then 1
-      else -1 end as n
-    from verdict v
-  )
-  select case when j.n = -1 then '[]'::jsonb else
-    coalesce((
-      select jsonb_agg(jsonb_build_object('marketplace', s.marketplace, p_field, s.n) order by s.n desc, s.marketplace)
-      from shown s where s.smallest > j.n
-    ), '[]')
-    || coalesce((
-      select jsonb_build_array(jsonb_build_object('marketplace', 'other', p_field, sum(o.n)::int))
-      from (select n from small union all select n from shown where smallest <= j.n) o
-      having count(*) > 0
-    ), '[]')
-  end
-  from joined j
+begin
+  -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
+  return (
+    with r as (
+      select x.value ->> 'marketplace' as marketplace, (x.value ->> 'n')::int as n,
+        (x.value ->> 'sellers')::int as sellers, x.value -> 'keys' as keys
+      from jsonb_array_elements(coalesce(p_rows, '[]')) x
+    ),
+    shown as (
+      select r.*, row_number() over (order by r.n, r.marketplace desc) as smallest
+      from r where r.sellers = 0 or r.sellers >= p_k
+    ),
+    small as (select r.* from r where r.sellers > 0 and r.sellers < p_k),
+    verdict as (
+      select
+        (select count(*) from small) as small_rows,
+        (select count(distinct k.value) from small, jsonb_array_elements(small.keys) k) as small_sellers,
+        (select count(*) from shown) as shown_rows
+    ),
+    -- How many of the smallest shown marketplaces join 'other': none, one, or every row when nothing can be shown.
+    joined as (
+      select case
+        when v.small_rows = 0 or v.small_sellers >= p_k then 0
+        when v.shown_rows > 0 then 1
+        else -1 end as n
+      from verdict v
+    )
+    select case when j.n = -1 then '[]'::jsonb else
+      coalesce((
+        select jsonb_agg(jsonb_build_object('marketplace', s.marketplace, p_field, s.n) order by s.n desc, s.marketplace)
+        from shown s where s.smallest > j.n
+      ), '[]')
+      || coalesce((
+        select jsonb_build_array(jsonb_build_object('marketplace', 'other', p_field, sum(o.n)::int))
+        from (select n from small union all select n from shown where smallest <= j.n) o
+        having count(*) > 0
+      ), '[]')
+    end
+    from joined j
+  );
+end;
 $$;
 
 revoke execute on function private.panel_cell(jsonb, integer),
