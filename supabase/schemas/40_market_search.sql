@@ -66,19 +66,24 @@ revoke execute on function private.market_size_words(text) from public, anon, au
 grant execute on function private.market_size_words(text) to service_role;
 
 create function private.market_filter_sql(p_filters jsonb) returns text
-  language sql immutable
+  language plpgsql immutable
   set search_path = ''
 as $$
-  select concat_ws(' and ', 'true',
-    case when cardinality(s.words) > 0 then format('l.terms @> %L::text[]', s.words)
+declare
+  -- (the size's words only when a size is given: reading an empty one cost every search 0.3 ms)
+  v_words text[] := case when nullif(btrim(p_filters ->> 'size'), '') is not null
+    then private.market_size_words(p_filters ->> 'size') else '{}' end;
+begin
+  return concat_ws(' and ', 'true',
+    case when cardinality(v_words) > 0 then format('l.terms @> %L::text[]', v_words)
       -- a size given that reads as no size word matches nothing, never everything
       when nullif(btrim(p_filters ->> 'size'), '') is not null then 'false' end,
     case when nullif(p_filters ->> 'marketplace', '') is not null
       then format('l.marketplace = %L', lower(p_filters ->> 'marketplace')) end,
     case when p_filters ? 'priceMin' or p_filters ? 'priceMax' then format(
       'l.currency = ''USD'' and l.price >= %s and l.price < %s',
-      coalesce((p_filters ->> 'priceMin')::numeric, 0), coalesce((p_filters ->> 'priceMax')::numeric, 1000001)) end)
-  from (select private.market_size_words(p_filters ->> 'size') as words) s
+      coalesce((p_filters ->> 'priceMin')::numeric, 0), coalesce((p_filters ->> 'priceMax')::numeric, 1000001)) end);
+end;
 $$;
 
 revoke execute on function private.market_filter_sql(jsonb) from public, anon, authenticated;
@@ -300,6 +305,8 @@ create function public.market_count_sold(p_query text, p_condition text, p_windo
   set enable_sort = off
   set enable_seqscan = off
   set jit = off
+  -- (a broad search's sales, sorted by week, spilled to disk at the default 4 MB: 42,000 at 10M listings)
+  set work_mem = '64MB'
 as $$
 declare
   v_parsed jsonb := public.market_parse_query(p_query);
@@ -317,6 +324,8 @@ declare
   v_recent jsonb;
   v_panel_sellers int;
   v_listed uuid[];
+  -- the sellers of the condition's sales (chosen), for the panel's headline below
+  v_sold_keys uuid[];
   v_route jsonb;
   v_sources text;
   v_sigs integer[];
@@ -356,7 +365,7 @@ begin
     ),
     -- The sales of the condition asked for, which every figure below reads (a fifth of m for "lululemon leggings").
     mc as materialized (
-      select m.id, m.marketplace, m.seller_key, m.source, m.price, m.currency, m.sold_at, m.took
+      select m.id, m.marketplace, m.seller_key, m.source, m.price::float8 as price, m.currency, m.sold_at, m.took
       from m where m.condition = $1
     ),
     newest as (
@@ -410,28 +419,36 @@ begin
     -- its median price; a week with too few sellers says so (null), never 0.
     -- (each sale's week found among the window's week starts, $11: date_trunc with a time zone, per sale, took 10 of
     -- the 13 ms of "lululemon align pant" at 10M listings)
-    weekly as (
-      select $11[width_bucket(mc.sold_at, $11)] as week, count(*)::int as n,
+    weekly_sales as (
+      select width_bucket(mc.sold_at, $11) as wb, count(*)::int as n,
         private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
         private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null
           and mc.currency = 'USD' and mc.price is not null), $3) as priced,
-        count(*) filter (where mc.currency = 'USD' and mc.price is not null)::int as prices,
-        percentile_cont(0.5) within group (order by mc.price) filter (where mc.currency = 'USD' and mc.price is not null)
-          as median
-      from mc group by width_bucket(mc.sold_at, $11)
+        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
+      from mc group by 1
+    ),
+    -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
+    -- ordered aggregate needs)
+    weekly as (
+      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.prices), 0) as prices,
+        (select percentile_cont(0.5) within group (order by x) from unnest(w.prices) x) as median
+      from weekly_sales w
     ),
     -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
     -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
     -- tests below.
-    thirds as (
+    thirds_sales as (
       select case when mc.sold_at < $4 then 'early' else 'recent' end as part, count(*)::int as n,
         private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
-        count(*) filter (where mc.currency = 'USD' and mc.price is not null)::int as prices,
-        percentile_cont(array[0.25, 0.5, 0.75]) within group (order by mc.price)
-          filter (where mc.currency = 'USD' and mc.price is not null) as q
+        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
       from mc
       where mc.sold_at < $4 or mc.sold_at >= $5
       group by 1
+    ),
+    thirds as (
+      select t.part, t.n, t.sellers, coalesce(cardinality(t.prices), 0) as prices,
+        (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) from unnest(t.prices) x) as q
+      from thirds_sales t
     ),
     -- Never a panel comp: a reseller's shared sale is counted, never listed (issue 49). Of the demo and imported
     -- listings, the newest sale of each seller, and every sale that is nobody's: the ten newest of these. They are among the 40
@@ -465,7 +482,6 @@ begin
         'sellers', mk.sellers, 'keys', to_jsonb(mk.keys))) from mk), '[]'),
       'pricedSellers', (select count(*) from chosen where chosen.priced),
       'timedSellers', (select count(*) from chosen where chosen.timed),
-      'soldKeys', coalesce((select jsonb_agg(chosen.seller_key) from chosen), '[]'),
       'prices', (
         select jsonb_object_agg(case q.i when 1 then 'p25' when 2 then 'median' else 'p75' end,
           round((q.lo + q.part * (q.hi - q.lo))::numeric, 2))
@@ -492,8 +508,8 @@ begin
           order by r.sold_at desc, r.id desc)
         from recent r
       ), '[]'::jsonb)
-    )$sql$, v_sources)
-  into v_raw using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
+    ), (select coalesce(array_agg(chosen.seller_key), '{}') from chosen)$sql$, v_sources)
+  into v_raw, v_sold_keys using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
     lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end,
     array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'), interval '7 days'));
 
@@ -507,7 +523,7 @@ begin
     else coalesce((select jsonb_agg(r.value) from jsonb_array_elements(v_raw -> 'recentSales') r
                    where not (r.value ->> 'panel')::boolean), '[]')
   end;
-  if v_shown and p_window_days = 90 and jsonb_array_length(v_raw -> 'soldKeys') > 0
+  if v_shown and p_window_days = 90 and cardinality(v_sold_keys) > 0
      and coalesce(p_filters, '{}') = '{}' then
     -- The sellers the listed search of the same text, condition and reading found a minute ago at most.
     select r.sellers into v_listed from public.market_query_readings r
@@ -516,8 +532,8 @@ begin
   end if;
   if v_listed is not null then
     select count(*)::int into v_panel_sellers from (
-      select unnest(v_listed) union select (jsonb_array_elements_text(v_raw -> 'soldKeys'))::uuid) s;
-  elsif v_shown and p_window_days = 90 and jsonb_array_length(v_raw -> 'soldKeys') > 0
+      select unnest(v_listed) union select unnest(v_sold_keys)) s;
+  elsif v_shown and p_window_days = 90 and cardinality(v_sold_keys) > 0
         and v_route ->> 'path' = 'cells' then
     -- The sellers listing the item now, from the listed cells' bitsets (hedged listings from rows), and the sellers of
     -- the window's sales whose bit that union does not hold: each looked up, never made into a bitset of its own (5,000
@@ -529,11 +545,11 @@ begin
     )
     select bit_count(l.bits)::int + (
         select count(*)::int from private.market_seller_ords o
-        where o.seller_key in (select (jsonb_array_elements_text(v_raw -> 'soldKeys'))::uuid)
+        where o.seller_key = any (v_sold_keys)
           and (o.ord >= length(l.bits) or get_bit(l.bits, o.ord) = 0))
     into v_panel_sellers
     from l;
-  elsif v_shown and p_window_days = 90 and jsonb_array_length(v_raw -> 'soldKeys') > 0 then
+  elsif v_shown and p_window_days = 90 and cardinality(v_sold_keys) > 0 then
     -- The condition is tested first, before the query's tests on the title and key: written as "is true" it stays a
     -- filter in its place (a plain equality with a constant is moved behind the others), so those tests run on the
     -- condition's rows only, not on every listing the index found ("doc martens boots": a quarter of 9,782).
@@ -542,9 +558,9 @@ begin
         select l.seller_key as k from public.market_listings l
         where (l.condition = $1) is true and l.seller_key is not null and %s and l.source <> 'panel' and %s
         union
-        select (jsonb_array_elements_text($2))::uuid
+        select unnest($2)
       ) s$sql$, public.market_match_sql(v_parsed, 'available'), private.market_filter_sql(p_filters))
-    into v_panel_sellers using p_condition, v_raw -> 'soldKeys';
+    into v_panel_sellers using p_condition, v_sold_keys;
   end if;
 
   return jsonb_build_object(

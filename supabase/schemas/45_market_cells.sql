@@ -1144,11 +1144,13 @@ begin
       select array(select jsonb_array_elements_text(a))
       from jsonb_array_elements(coalesce(p_reading -> 'exclude', '[]')) g, jsonb_array_elements(g -> 'any') a
     )
-    -- (a word that is no signature word first, by its key; then the names that hold it, through their index)
+    -- (a word that is no signature word first, by its key; then the names that hold it, through their index. Each
+    -- word is looked up on its own: as a join, the words of a reading, a dozen, are planned as a million rows and the
+    -- whole table of words is hashed, 0.3 ms a call)
     , other as materialized (
       select units.u, w from units, unnest(units.u) w
-      where not exists (select 1 from private.market_cell_words x
-                        where x.word = w and x.role = 'signature' and x.state = 'active')
+      where (select x.word from private.market_cell_words x
+             where x.word = w and x.role = 'signature' and x.state = 'active') is null
     )
     select coalesce(array_agg(distinct o.w order by o.w), '{}')
     from other o
@@ -1557,10 +1559,12 @@ $$;
 -- signatures, $7 the facet ('' for none), $8 the marketplace narrowed to (null for all), $9 the window in days, $10
 -- the end of the days counted (tomorrow's end).
 create function private.market_sold_sources(p_parsed jsonb, p_filters jsonb) returns text
-  language sql stable
+  language plpgsql stable
   set search_path = ''
 as $$
-  select format($sql$
+begin
+  -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
+  return format($sql$
     hedge as materialized (
       select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
         private.market_took(l.sold_at, l.listed_at) as took
@@ -1568,13 +1572,13 @@ as $$
       where l.hedged and %s and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true and l.source <> 'panel'
     ),
     mc as materialized (
-      select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source, p.price,
-        case when p.price is not null then 'USD' end as currency, p.sold_at, p.took
+      select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source,
+        p.price::float8 as price, case when p.price is not null then 'USD' end as currency, p.sold_at, p.took
       from private.market_sale_places p
       where p.condition = $1 and p.sig = any ($6) and p.sold_at >= $2 and p.sold_at < $10
         and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
       union all
-      select h.id, h.marketplace, h.seller_key, h.source, h.price, h.currency, h.sold_at, h.took
+      select h.id, h.marketplace, h.seller_key, h.source, h.price::float8, h.currency, h.sold_at, h.took
       from hedge h where h.condition = $1
     ),
     -- The 40 newest sales: of a few signatures, each one's newest through the places' index (with ties, so that the
@@ -1628,7 +1632,8 @@ as $$
     )$sql$,
     -- the reading's test on the key itself (not the sale words by week), so the partial index of hedged sales finds them
     replace(public.market_match_sql(p_parsed, 'available'), '''available''', '''sold'''),
-    private.market_filter_sql(p_filters))
+    private.market_filter_sql(p_filters));
+end;
 $$;
 
 revoke execute on function private.market_sale_sellers(text, integer[], text, timestamptz, timestamptz, text, integer,
