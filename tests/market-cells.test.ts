@@ -35,7 +35,11 @@ type Answer = { result: Record<string, unknown> & { path: string }; sellers: str
 
 /** The listed answer both ways: from the cells (as routed) and from rows (the cells switched off for the session). */
 async function bothWays(query: string, condition: string, filters: object) {
-  const sql = `select a.result, a.sellers from private.market_available(public.market_parse_query($1), $2, 5, $3) a`;
+  // The sellers handed to the sold search: their keys (rows), or the cells' bitset of them, read back as keys here.
+  const sql = `select a.result, coalesce(a.sellers, array(
+      select o.seller_key from private.market_seller_ords o
+      where o.ord < length(a.seller_bits) and get_bit(a.seller_bits, o.ord) = 1)) as sellers
+    from private.market_available(public.market_parse_query($1), $2, 5, $3) a`;
   const cells = (await db.query<Answer>(sql, [query, condition, JSON.stringify(filters)])).rows[0];
   await db.exec(`set flipwise.market_cells = 'off'`);
   try {
@@ -141,6 +145,61 @@ describe('exact listed cells', () => {
     const { out, fromCells } = await soldMismatches(queries);
     expect(out).toEqual([]);
     expect(fromCells).toBeGreaterThan(queries.length / 2);
+  });
+
+  it('hand the listed search’s sellers to the sold search’s panel headline: the count the sold search makes alone', async () => {
+    const user = '00000000-0000-4000-8000-0000000000aa';
+    const headline = async (query: string, condition: string, way: string) => {
+      // Alone, from rows: no listed search of the text to take the sellers from, and the union of the sellers'
+      // keys counted (the cells' way counts a bitset's sellers and the sales' sellers it lacks).
+      await db.query('delete from public.market_query_readings where query = $1', [query]);
+      await db.exec(`set flipwise.market_cells = 'off'`);
+      const alone = (
+        await db.query<{ n: number | null }>(
+          `select (public.market_count_sold($1, $2, 90, 5, '{}') ->> 'panelSellers')::int as n`,
+          [query, condition],
+        )
+      ).rows[0].n;
+      if (way === 'cells') await db.exec('reset flipwise.market_cells');
+      // After the listed search of the same text, as the screen asks for both.
+      const search = `select public.market_search($1, $2, $3, $4, 'cells-test', 1000000, 60) as r`;
+      await db.query(search, ['available', query, condition, user]);
+      const handed = (
+        await db.query<{ bits: boolean }>(
+          'select seller_bits is not null as bits from public.market_query_readings where query = $1',
+          [query],
+        )
+      ).rows[0].bits;
+      const sold = (
+        await db.query<{ r: { result: { panelSellers: number | null } } }>(search, [
+          'sold',
+          query,
+          condition,
+          user,
+        ])
+      ).rows[0].r.result.panelSellers;
+      return { alone, sold, handed };
+    };
+    const queries = sampled(8);
+    for (const way of ['cells', 'rows']) {
+      if (way === 'rows') await db.exec(`set flipwise.market_cells = 'off'`);
+      try {
+        let counted = 0;
+        let asBits = 0;
+        for (const query of queries) {
+          const { alone, sold, handed } = await headline(query, 'pre_owned', way);
+          expect({ query, way, sold }).toEqual({ query, way, sold: alone });
+          if (sold !== null) counted++;
+          if (handed) asBits++;
+        }
+        expect(counted).toBeGreaterThan(queries.length / 3);
+        // From the cells the sellers go over as their bitset; from rows, as their keys.
+        if (way === 'cells') expect(asBits).toBeGreaterThan(queries.length / 3);
+        else expect(asBits).toBe(0);
+      } finally {
+        await db.exec('reset flipwise.market_cells');
+      }
+    }
   });
 
   it('move the sold windows on a day at a time, and count sold rows until they end today', async () => {

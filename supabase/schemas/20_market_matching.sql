@@ -1125,13 +1125,17 @@ create table public.market_query_readings (
   read_at timestamptz not null default now(),
   condition text check (condition in ('new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned')),
   sellers uuid[],
-  sellers_at timestamptz
+  sellers_at timestamptz,
+  -- the same sellers as the cells' bitset, when the listed search was counted from the cells (sellers is null then)
+  seller_bits bit varying
 );
 
 comment on table public.market_query_readings is
   'Recent readings of search texts (market_read_query), kept ten minutes for the search of the other kind that follows.';
 comment on column public.market_query_readings.sellers is
   'The distinct sellers of the last listed search of this query, in condition, at sellers_at (docs/decisions/069).';
+comment on column public.market_query_readings.seller_bits is
+  'The same sellers as the exact cells'' bitset (private.market_seller_ords), when the listed search read the cells.';
 
 alter table public.market_query_readings enable row level security;
 revoke all on public.market_query_readings from anon, authenticated;

@@ -115,7 +115,7 @@ $$;
 -- field for field, for one seller or four (docs/decisions/076-panel-cheap-leaks.md). The sellers of the condition asked
 -- for are returned beside the answer, for the sold search's headline (market_search keeps them with the reading).
 create function private.market_available(p_parsed jsonb, p_condition text, p_k int, p_filters jsonb,
-  out result jsonb, out sellers uuid[])
+  out result jsonb, out sellers uuid[], out seller_bits bit varying)
   language plpgsql stable
   set search_path = ''
   set enable_sort = off
@@ -149,9 +149,10 @@ begin
         from g where g.condition = p_condition), '[]'),
       'demo', coalesce((select sum(g.demo) from g where g.condition = p_condition), 0)::integer,
       'panel', 0),
-      coalesce((select array_agg(o.seller_key) from c, private.market_seller_ords o
-                where c.condition = p_condition and get_bit(c.bits, o.ord) = 1), '{}')
-    into v_raw, sellers;
+      -- (the sellers as their bitset, not their keys: reading every seller's bit cost 0.8 ms, and writing the keys
+      -- down for the sold search 80 kB of a row at 5,000 sellers)
+      coalesce((select c.bits from c where c.condition = p_condition), B'')
+    into v_raw, seller_bits;
   else
   execute format($sql$
     with g as (
@@ -324,6 +325,7 @@ declare
   v_recent jsonb;
   v_panel_sellers int;
   v_listed uuid[];
+  v_listed_bits bit varying;
   -- the sellers of the condition's sales (chosen), for the panel's headline below
   v_sold_keys uuid[];
   v_route jsonb;
@@ -526,7 +528,7 @@ begin
   if v_shown and p_window_days = 90 and cardinality(v_sold_keys) > 0
      and coalesce(p_filters, '{}') = '{}' then
     -- The sellers the listed search of the same text, condition and reading found a minute ago at most.
-    select r.sellers into v_listed from public.market_query_readings r
+    select r.sellers, r.seller_bits into v_listed, v_listed_bits from public.market_query_readings r
     where r.query = p_query and r.condition = p_condition and r.sellers_at > now() - interval '1 minute'
       and r.reading = v_parsed;
   end if;
@@ -534,19 +536,20 @@ begin
     select count(*)::int into v_panel_sellers from (
       select unnest(v_listed) union select unnest(v_sold_keys)) s;
   elsif v_shown and p_window_days = 90 and cardinality(v_sold_keys) > 0
-        and v_route ->> 'path' = 'cells' then
-    -- The sellers listing the item now, from the listed cells' bitsets (hedged listings from rows), and the sellers of
-    -- the window's sales whose bit that union does not hold: each looked up, never made into a bitset of its own (5,000
-    -- sellers' bitsets OR'd took 71 ms at 10M listings; a lookup of their bits takes a few).
+        and (v_listed_bits is not null or v_route ->> 'path' = 'cells') then
+    -- The sellers listing the item now as a bitset: the listed search's, or from the listed cells' bitsets (hedged
+    -- listings from rows); and the sellers of the window's sales that bitset does not hold: the sales' sellers less
+    -- those whose bit it holds, each looked up, never made into a bitset of its own (5,000 sellers' bitsets OR'd took
+    -- 71 ms at 10M listings; a lookup of their bits takes a few). (v_sold_keys are distinct: chosen's.)
     with l as materialized (
-      select coalesce((select bit_or(g.sellers) from private.market_listed_groups(v_route, v_parsed, p_filters) g
-                       where g.condition = p_condition), repeat('0', w.width)::bit varying) as bits
-      from private.market_cells_state w
+      select coalesce(v_listed_bits, (
+        select coalesce((select bit_or(g.sellers) from private.market_listed_groups(v_route, v_parsed, p_filters) g
+                         where g.condition = p_condition), repeat('0', w.width)::bit varying)
+        from private.market_cells_state w)) as bits
     )
-    select bit_count(l.bits)::int + (
+    select bit_count(l.bits)::int + cardinality(v_sold_keys) - (
         select count(*)::int from private.market_seller_ords o
-        where o.seller_key = any (v_sold_keys)
-          and (o.ord >= length(l.bits) or get_bit(l.bits, o.ord) = 0))
+        where o.seller_key = any (v_sold_keys) and o.ord < length(l.bits) and get_bit(l.bits, o.ord) = 1)
     into v_panel_sellers
     from l;
   elsif v_shown and p_window_days = 90 and cardinality(v_sold_keys) > 0 then
@@ -652,6 +655,7 @@ declare
   v_count int;
   v_state jsonb;
   v_sellers uuid[];
+  v_seller_bits bit varying;
   v_hits int;
 begin
   if p_kind is null or p_kind not in ('available', 'sold') then
@@ -689,7 +693,7 @@ begin
   end if;
 
   if p_kind = 'available' then
-    select a.result, a.sellers into v_result, v_sellers
+    select a.result, a.sellers, a.seller_bits into v_result, v_sellers, v_seller_bits
     from private.market_available(public.market_parse_query(p_query), p_condition, p_min_sellers,
       coalesce(p_filters, '{}')) a;
     v_count := (v_result ->> 'available')::int;
@@ -727,12 +731,13 @@ begin
     delete from public.market_query_readings r where r.read_at <= now() - interval '10 minutes';
     insert into public.market_query_readings (query, reading) values (p_query, v_result -> 'query')
     on conflict (query) do update set reading = excluded.reading, read_at = now(), condition = null, sellers = null,
-      sellers_at = null;
+      seller_bits = null, sellers_at = null;
   end if;
   -- The sellers of a listed search, for the sold search's headline that follows: of a search not narrowed only, since
   -- the kept sellers are keyed by query and condition alone (a narrowed sold search counts its own).
   if p_kind = 'available' and coalesce(p_filters, '{}') = '{}' then
-    update public.market_query_readings r set condition = p_condition, sellers = v_sellers, sellers_at = now()
+    update public.market_query_readings r set condition = p_condition, sellers = v_sellers,
+      seller_bits = v_seller_bits, sellers_at = now()
     where r.query = p_query;
   end if;
   -- The call counts against the user's window last, so their row is held from here to the commit only. (Calls of one
