@@ -238,6 +238,23 @@ describe('did you mean', () => {
     expect(suggestions).not.toContain('J.Crew crewneck sweatshirt');
   });
 
+  it('answers "did you mean" in the same call as a listed search that finds nothing, and only then', async () => {
+    const search = async (query: string) =>
+      (
+        await db.query<{ r: { result: { available: number; suggestions?: unknown } } }>(
+          `select public.market_search('available', $1, 'pre_owned', '00000000-0000-4000-8000-0000000000bb',
+             'reading-test', 1000, 60) as r`,
+          [query],
+        )
+      ).rows[0].r.result;
+    const none = await search('coach tabby 26');
+    expect(none.available).toBe(0);
+    expect(none.suggestions).toEqual(await suggestions('coach tabby 26'));
+    const found = await search('coach tabby');
+    expect(found.available).toBeGreaterThan(0);
+    expect(found).not.toHaveProperty('suggestions');
+  });
+
   it('offers the search without the words no listing of it uses first, brand and model kept, and names them (issue 54)', async () => {
     // a number no Tabby listing holds
     expect(await suggestions('coach tabby 26')).toEqual({

@@ -697,6 +697,16 @@ begin
     from private.market_available(public.market_parse_query(p_query), p_condition, p_min_sellers,
       coalesce(p_filters, '{}')) a;
     v_count := (v_result ->> 'available')::int;
+    if v_count = 0 then
+      -- "Did you mean" (market_suggestions, three at most: the screen's), in the same call as the count that found
+      -- nothing, not in a second round trip after it. Best effort: a failure leaves the key out, and the caller asks
+      -- market_suggestions on its own.
+      begin
+        v_result := v_result || jsonb_build_object('suggestions', public.market_suggestions(p_query, 3));
+      exception when others then
+        raise warning 'market_search: suggestions for % failed: %', p_query, sqlerrm;
+      end;
+    end if;
   else
     -- The day the window starts (UTC, decision 086): a date of the question, never one read from a seller's rows
     -- (issue 49), and a day, as the screen says it, so two answers of one day differ only in asOf.

@@ -111,3 +111,51 @@ describe('the local index passes the panel release on', () => {
     expect(await soldAnswer({ sold: 4, panelComps: 4 })).toMatchObject({ origin: 'panel' });
   });
 });
+
+describe('the local index brings "did you mean" with a listed count of none', () => {
+  const availableRow = (extra: Record<string, unknown>) => ({
+    allowed: true,
+    cached: false,
+    result: {
+      available: 0,
+      byCondition: { new_with_tags: 0, new_without_tags: 0, new_with_imperfections: 0, pre_owned: 0 },
+      byMarketplace: [],
+      demoComps: 0,
+      panelComps: 0,
+      minSellers: 5,
+      sellers: 0,
+      hasDemo: true,
+      hasPanel: false,
+      indexEmpty: false,
+      asOf: '2026-11-29T01:00:00Z',
+      ...extra,
+    },
+  });
+  const listed = (extra: Record<string, unknown>) =>
+    new LocalMarketProvider(serviceAnswering(availableRow(extra))).gatedCountAvailable(query, gate);
+
+  it('as market_search sent it: three at most, and the words left out only beside a suggestion', async () => {
+    const answer = await listed({
+      suggestions: {
+        suggestions: ['Lululemon leggings', 'Lululemon', 'Lululemon align', 'x'],
+        unused: ['black', '25'],
+      },
+    });
+    expect(answer).toMatchObject({
+      allowed: true,
+      suggested: {
+        suggestions: ['Lululemon leggings', 'Lululemon', 'Lululemon align'],
+        unusedWords: ['black', '25'],
+      },
+    });
+    expect(await listed({ suggestions: { suggestions: [], unused: ['black'] } })).toMatchObject({
+      suggested: { suggestions: [], unusedWords: [] },
+    });
+  });
+
+  it('none when the answer holds none (a count above none, or suggestions that failed): the caller asks itself', async () => {
+    const answer = await listed({});
+    expect(answer.allowed).toBe(true);
+    expect(answer).not.toHaveProperty('suggested');
+  });
+});

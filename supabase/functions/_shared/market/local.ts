@@ -23,6 +23,7 @@ import {
   type TrendReading,
 } from './types.ts';
 import { readingOf, type ParsedQuery } from './query.ts';
+import { readSuggestions } from './suggest.ts';
 
 /** What the counting functions say about the panel threshold (migration 20261125000400_market_search.sql). */
 type PanelRow = {
@@ -223,11 +224,14 @@ export class LocalMarketProvider implements MarketProvider {
     if (!row.allowed || !row.result)
       return { allowed: false, retryAfter: Math.max(1, row.retryAfter ?? gate.windowSeconds) };
     const result = row.result;
+    // A listed count of none comes with its "did you mean" (market_search asks market_suggestions in the same call).
+    const suggestions = (result as { suggestions?: unknown }).suggestions;
     return {
       allowed: true,
       cached: row.cached === true,
       result: map(result, result.hasDemo === true),
       asOf: result.asOf ? new Date(result.asOf).toISOString() : new Date().toISOString(),
+      ...(suggestions === undefined ? {} : { suggested: readSuggestions(suggestions) }),
     };
   }
 

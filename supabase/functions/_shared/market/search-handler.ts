@@ -29,7 +29,7 @@ import {
   SOLD_WINDOW_DAYS,
   SOLD_WINDOWS,
 } from './types.ts';
-import { suggestSearches } from './suggest.ts';
+import { suggestSearches, type Suggestions } from './suggest.ts';
 
 export type SearchKind = 'available' | 'sold';
 
@@ -339,6 +339,8 @@ export function createSearchHandler(kind: SearchKind) {
         signal,
       });
       let payload: Record<string, unknown>;
+      // "Did you mean" that the source answered beside a listed count of none, in the same call.
+      let suggested: Suggestions | undefined;
 
       const gated:
         | ((q: MarketQuery, g: GateSettings) => Promise<GatedAnswer<AvailableResult | SoldResult>>)
@@ -356,6 +358,7 @@ export function createSearchHandler(kind: SearchKind) {
         lap('search');
         if (!answer.allowed) throw tooManyRequests(answer.retryAfter);
         payload = shape(kind, provider.name, answer.result, answer.asOf, answer.cached);
+        suggested = answer.suggested;
       } else {
         const gate = await passGate(service, { ...settings });
         lap('gate');
@@ -383,7 +386,10 @@ export function createSearchHandler(kind: SearchKind) {
       if (kind === 'available' && payload.availableCount === 0) {
         // Nothing listed: offer nearby searches, the query without the words no listing of it uses first, and name
         // those words (unusedWords). Best effort, so a failure only costs the suggestions.
-        payload = { ...payload, ...(await suggestSearches(service, input.itemName, console.warn)) };
+        payload = {
+          ...payload,
+          ...(suggested ?? (await suggestSearches(service, input.itemName, console.warn))),
+        };
         lap('suggest');
       }
       return json(payload, 200, { 'Server-Timing': timings.join(', ') });

@@ -29,6 +29,11 @@ export async function suggestSearches(
     log(`Search suggestions failed: ${error.message}`);
     return { suggestions: [], unusedWords: [] };
   }
+  return readSuggestions(data);
+}
+
+/** market_suggestions' answer, as the screen reads it (also when market_search brings it beside a count of none). */
+export function readSuggestions(data: unknown): Suggestions {
   const answer = (data ?? {}) as { suggestions?: unknown; unused?: unknown };
   const suggestions = strings(answer.suggestions).slice(0, MAX_SUGGESTIONS);
   // Words left out are said only beside the suggestion that leaves them out.

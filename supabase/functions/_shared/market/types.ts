@@ -1,4 +1,6 @@
 // The one interface every market-data source implements, and the shapes the two search functions answer with.
+import type { Suggestions } from './suggest.ts';
+
 export const CONDITIONS = [
   'new_with_tags',
   'new_without_tags',
@@ -258,7 +260,15 @@ export type GateSettings = {
 };
 
 export type GatedAnswer<T> =
-  { allowed: false; retryAfter: number } | { allowed: true; cached: boolean; result: T; asOf: string };
+  | { allowed: false; retryAfter: number }
+  | {
+      allowed: true;
+      cached: boolean;
+      result: T;
+      asOf: string;
+      /** "Did you mean", when the source answered it in the same call as a listed count of none. */
+      suggested?: Suggestions;
+    };
 
 export interface MarketProvider {
   readonly name: SourceName;
