@@ -51,8 +51,11 @@ export async function cellsIdentity(db: Queryable, queries: string[]) {
   let compared = 0;
   let fromCells = 0;
   const differ: string[] = [];
+  // The sellers handed to the sold search: their keys (rows), or the cells' bitset of them, read back as keys.
   const sql = `select a.result - 'path' as result, a.result ->> 'path' as path,
-      array(select unnest(a.sellers) order by 1)::text as sellers
+      array(select k from unnest(coalesce(a.sellers, array(
+        select o.seller_key from private.market_seller_ords o
+        where o.ord < length(a.seller_bits) and get_bit(a.seller_bits, o.ord) = 1))) k order by 1)::text as sellers
     from private.market_available(public.market_parse_query($1), $2, 5, '{}') a`;
   const slow: string[] = [];
   for (const query of queries) {
