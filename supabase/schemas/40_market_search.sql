@@ -113,7 +113,8 @@ $$;
 -- none, or at least p_min_sellers; private.panel_fold: the same, and the keys of a marketplace below it), so it is
 -- counted up to the threshold and no further. A withheld figure says nothing of the sellers behind it: the same answer,
 -- field for field, for one seller or four (docs/decisions/076-panel-cheap-leaks.md). The sellers of the condition asked
--- for are returned beside the answer, for the sold search's headline (market_search keeps them with the reading).
+-- for are returned beside the answer, for the sold search's headline (market_search keeps them with the reading):
+-- their keys when counted from rows, the cells' bitset of them when counted from the cells.
 create function private.market_available(p_parsed jsonb, p_condition text, p_k int, p_filters jsonb,
   out result jsonb, out sellers uuid[], out seller_bits bit varying)
   language plpgsql stable
