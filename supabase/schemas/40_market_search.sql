@@ -70,14 +70,14 @@ create function private.market_filter_sql(p_filters jsonb) returns text
   set search_path = ''
 as $$
 declare
+  v_size text := nullif(btrim(p_filters ->> 'size'), '');
   -- (the size's words only when a size is given: reading an empty one cost every search 0.3 ms)
-  v_words text[] := case when nullif(btrim(p_filters ->> 'size'), '') is not null
-    then private.market_size_words(p_filters ->> 'size') else '{}' end;
+  v_words text[] := case when v_size is not null then private.market_size_words(p_filters ->> 'size') else '{}' end;
 begin
   return concat_ws(' and ', 'true',
     case when cardinality(v_words) > 0 then format('l.terms @> %L::text[]', v_words)
       -- a size given that reads as no size word matches nothing, never everything
-      when nullif(btrim(p_filters ->> 'size'), '') is not null then 'false' end,
+      when v_size is not null then 'false' end,
     case when nullif(p_filters ->> 'marketplace', '') is not null
       then format('l.marketplace = %L', lower(p_filters ->> 'marketplace')) end,
     case when p_filters ? 'priceMin' or p_filters ? 'priceMax' then format(

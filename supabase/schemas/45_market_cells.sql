@@ -1219,7 +1219,8 @@ begin
   if v_facet is not null then
     -- A listed cell of the facet, or a sold cell of the facet in the longest window, in a signature that meets the
     -- rest: found. The sales the longest window does not hold (dated before it, waiting for the archive, or after the
-    -- day after its end) are few, and read through the places' index of dates. The listings no cell counts:
+    -- day after its end) are few: those before it are read per signature, those after it through the places' index
+    -- of dates. The listings no cell counts:
     -- v_uncounted. Every listing of the words is in one of the four, so this is the row probe's answer, without reading
     -- the sales of the signatures: their places do not index their facets, and reading a signature's places to the
     -- last cost 90 ms for "size s" at 10M.
@@ -1240,10 +1241,10 @@ begin
         or exists (select 1 from m where exists (
                      select 1 from private.market_sold_cells c
                      where c.span = %5$s and c.facet = %3$L and c.sig = m.id and c.n > 0))
-        -- (each signature's sales before the window through the places' own index, condition by condition: the window
-        -- ends a day or two after the hourly archive's 366 days, so the sales before it are a day or two of the whole
-        -- market's, 13,000 at 10M listings, and reading all of them for their facets cost a probe 3 ms)
-        -- (a lateral with a limit, so that it is not planned as one join over every sale before the window)
+        -- (each signature's sales before the window through the places' own index, condition by condition, in a
+        -- lateral with a limit so that it is not planned as one join: the window ends a day or two after the hourly
+        -- archive's 366 days, so the sales before it are a day or two of the whole market's, 13,000 at 10M listings,
+        -- and reading all of them for their facets cost a probe 3 ms)
         or exists (select 1 from m, unnest(array['new_with_tags', 'new_without_tags', 'new_with_imperfections',
                                                  'pre_owned']) k(condition),
                      lateral (select 1 from private.market_sale_places p
