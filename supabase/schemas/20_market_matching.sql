@@ -1451,8 +1451,9 @@ grant execute on function private.market_suggestion_found(jsonb, jsonb) to servi
 
 -- Up to p_limit suggestions (ten at most), in the order above, and the words of the query the first one leaves out:
 --   {"suggestions": ["Coach tabby", "Coach"], "unused": ["26"]}
+-- p_parsed: the query's reading (market_parse_query), which a search that found nothing has read already.
 -- No JIT, as for the query's reading.
-create function public.market_suggestions(p_query text, p_limit int default 3) returns jsonb
+create function private.market_suggestions_of(p_query text, p_parsed jsonb, p_limit int) returns jsonb
   language plpgsql
   stable
   set search_path = ''
@@ -1494,7 +1495,7 @@ begin
   if char_length(v_query) < 2 or p_limit <= 0 then
     return jsonb_build_object('suggestions', '[]'::jsonb, 'unused', '[]'::jsonb);
   end if;
-  v_parsed := public.market_parse_query(p_query);
+  v_parsed := p_parsed;
   v_groups := coalesce(v_parsed -> 'clauses' -> 0 -> 'groups', '[]');
   v_words := public.market_words(v_query);
   v_brands := array(select g.value ->> 'label' from jsonb_array_elements(v_groups) g where g.value ->> 'kind' = 'brand');
@@ -1759,6 +1760,22 @@ begin
     v_out := v_out || v_prefix;
   end if;
   return jsonb_build_object('suggestions', to_jsonb(v_out[1 : least(p_limit, 10)]), 'unused', to_jsonb(v_unused));
+end;
+$$;
+revoke execute on function private.market_suggestions_of(text, jsonb, int) from public, anon, authenticated;
+grant execute on function private.market_suggestions_of(text, jsonb, int) to service_role;
+
+-- The suggestions for a query read here (private.market_suggestions_of). No JIT, as for the query's reading.
+create function public.market_suggestions(p_query text, p_limit int default 3) returns jsonb
+  language plpgsql
+  stable
+  set search_path = ''
+  set jit = off
+as $$
+begin
+  -- (a query too short to suggest anything for is not read: market_suggestions_of answers it with none)
+  return private.market_suggestions_of(p_query,
+    case when char_length(btrim(coalesce(p_query, ''))) >= 2 then public.market_parse_query(p_query) end, p_limit);
 end;
 $$;
 comment on function public.market_suggestions(text, int) is

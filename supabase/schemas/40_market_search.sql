@@ -658,6 +658,7 @@ declare
   v_sellers uuid[];
   v_seller_bits bit varying;
   v_hits int;
+  v_parsed jsonb;
 begin
   if p_kind is null or p_kind not in ('available', 'sold') then
     raise exception 'p_kind must be available or sold' using errcode = '22023';
@@ -694,16 +695,17 @@ begin
   end if;
 
   if p_kind = 'available' then
+    v_parsed := public.market_parse_query(p_query);
     select a.result, a.sellers, a.seller_bits into v_result, v_sellers, v_seller_bits
-    from private.market_available(public.market_parse_query(p_query), p_condition, p_min_sellers,
-      coalesce(p_filters, '{}')) a;
+    from private.market_available(v_parsed, p_condition, p_min_sellers, coalesce(p_filters, '{}')) a;
     v_count := (v_result ->> 'available')::int;
     if v_count = 0 then
       -- "Did you mean" (market_suggestions, three at most: the screen's), in the same call as the count that found
       -- nothing, not in a second round trip after it. Best effort: a failure leaves the key out, and the caller asks
       -- market_suggestions on its own.
       begin
-        v_result := v_result || jsonb_build_object('suggestions', public.market_suggestions(p_query, 3));
+        -- (the reading read above: reading the query again cost a search that found nothing 2.5 ms at 10M)
+        v_result := v_result || jsonb_build_object('suggestions', private.market_suggestions_of(p_query, v_parsed, 3));
       exception when others then
         raise warning 'market_search: suggestions for % failed: %', p_query, sqlerrm;
       end;
