@@ -429,16 +429,54 @@ begin
     cross join lateral unnest(private.market_sold_spans_of((g.sold_at at time zone 'UTC')::date, v_through)) w(span);
   end if;
 
-  -- The rows arriving: signed now.
+  -- The rows arriving: signed now, all in one statement, as private.market_signature_key and
+  -- private.market_facets_of sign one listing (the words of the batch looked up together: those two called for each
+  -- row cost an import's upsert 42 ms of 500 rows at 10M listings, the largest part of keeping the cells).
   create temporary table if not exists market_cells_signed (
     id bigint, key text[], decoys text[], facets text[], condition text, marketplace text, seller_key uuid,
     source text, status text, sold_at timestamptz, price numeric, currency text, listed_at timestamptz
   ) on commit drop;
   insert into pg_temp.market_cells_signed
-  select r.id, private.market_signature_key(r.terms), r.decoys, private.market_facets_of(r.terms), r.condition,
-    r.marketplace, r.seller_key, r.source, r.status, r.sold_at, r.price, r.currency, r.listed_at
-  from unnest(p_new) r
-  where private.market_listed_counts(r) or private.market_sold_counts(r);
+  with r as materialized (
+    select r.* from unnest(p_new) r where private.market_listed_counts(r) or private.market_sold_counts(r)
+  ),
+  t as materialized (
+    select r.id, t.w from r, unnest(r.terms) t(w)
+  ),
+  -- (each word of the batch looked up once, not once per listing that holds it: a facet's form, a name's first word)
+  words as materialized (
+    select distinct t.w from t
+  ),
+  named as materialized (
+    select n.first, n.words from words w join private.market_cell_names n on n.first = w.w and n.state <> 'retiring'
+  ),
+  signed as (
+    select x.id, array_agg(distinct x.w order by x.w) as key
+    from (
+      select t.id, t.w from t
+      join private.market_cell_words w on w.word = t.w and w.role = 'signature' and w.state <> 'retiring'
+      union all
+      select t.id, unnest(n.words)
+      from t join named n on n.first = t.w join r on r.id = t.id
+      where n.words <@ r.terms
+    ) x
+    group by x.id
+  ),
+  facet_words as (
+    select w.w from words w where private.market_facet_form(w.w)
+    union
+    select w.word from private.market_cell_words w where w.role = 'facet'
+  ),
+  faceted as (
+    select t.id, array_agg(distinct t.w order by t.w) as facets
+    from t join facet_words f on f.w = t.w
+    group by t.id
+  )
+  select r.id, coalesce(g.key, '{}'), r.decoys, coalesce(f.facets, '{}'), r.condition, r.marketplace, r.seller_key,
+    r.source, r.status, r.sold_at, r.price, r.currency, r.listed_at
+  from r
+  left join signed g on g.id = r.id
+  left join faceted f on f.id = r.id;
 
   insert into private.market_signatures (key, decoys)
   select distinct s.key, s.decoys from pg_temp.market_cells_signed s order by 1, 2
@@ -489,9 +527,11 @@ begin
     order by 1, 2, 3, 4, 5
     on conflict (span, facet, sig, condition, marketplace) do update set n = c.n + excluded.n,
       demo = c.demo + excluded.demo;
-    -- (only the cells this statement changed: never a scan of all of them)
+    -- (only the cells this statement took sales from, which alone can have none left: never a scan of all of them,
+    -- nor a look at each cell a sale was added to, 14 ms of a 500-row upsert at 10M listings)
     delete from private.market_sold_cells c
-    using (select distinct d.span, d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_sold_delta d) d
+    using (select d.span, d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_sold_delta d
+           group by 1, 2, 3, 4, 5 having sum(d.n) < 0) d
     where (c.span, c.facet, c.sig, c.condition, c.marketplace) = (d.span, d.facet, d.sig, d.condition, d.marketplace)
       and c.n <= 0;
     truncate pg_temp.market_sold_delta;
@@ -548,9 +588,10 @@ begin
     from pg_temp.market_cells_bits b where b.was > 0 and b.n <= 0 group by 1, 2, 3, 4
   ) r
   where (c.facet, c.sig, c.condition, c.marketplace) = (r.facet, r.sig, r.condition, r.marketplace);
-  -- (only the cells this statement changed: never a scan of all of them)
+  -- (only the cells this statement took listings from, which alone can have none left: never a scan of all of them)
   delete from private.market_listed_cells c
-  using (select distinct d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_cells_delta d) d
+  using (select d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_cells_delta d
+         group by 1, 2, 3, 4 having sum(d.n) < 0) d
   where (c.facet, c.sig, c.condition, c.marketplace) = (d.facet, d.sig, d.condition, d.marketplace) and c.n <= 0;
   truncate pg_temp.market_cells_delta, pg_temp.market_cells_bits;
 end;
