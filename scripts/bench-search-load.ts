@@ -199,9 +199,12 @@ async function ingestUntil(target: Target, rate: number, seconds: number, until:
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** Rows an upsert carried and the writer's time a row: a writer behind its rate carries more rows each upsert, so its
- * p95 per upsert grows with the run while its cost a row does not. */
-const perRow = (ingest: { written: number; batches: number[] }) =>
+/** What a writer did: its rate, its upserts' p50 and p95, and the rows an upsert carried and its time a row (a writer
+ * behind its rate carries more rows each upsert, so its p95 per upsert grows with the run while its cost a row does
+ * not). */
+const ingestLine = (ingest: { written: number; seconds: number; batches: number[] }) =>
+  `${ingest.written.toLocaleString('en-US')} rows in ${ingest.seconds.toFixed(1)} s = ${(ingest.written / ingest.seconds).toFixed(1)} rows/s sustained, ` +
+  `${ingest.batches.length} upserts (p50 ${ms(percentile(ingest.batches, 50))}, p95 ${ms(percentile(ingest.batches, 95))}), ` +
   `${Math.round(ingest.written / Math.max(ingest.batches.length, 1)).toLocaleString('en-US')} rows an upsert, ` +
   `${(ingest.batches.reduce((a, b) => a + b, 0) / Math.max(ingest.written, 1)).toFixed(2)} ms a row`;
 
@@ -248,10 +251,7 @@ async function phase(
     );
   }
   if (ingest) {
-    console.log(
-      `ingest: ${ingest.written.toLocaleString('en-US')} rows in ${ingest.seconds.toFixed(1)} s = ${(ingest.written / ingest.seconds).toFixed(1)} rows/s sustained, ` +
-        `${ingest.batches.length} upserts (p50 ${ms(percentile(ingest.batches, 50))}, p95 ${ms(percentile(ingest.batches, 95))}), ${perRow(ingest)}`,
-    );
+    console.log(`ingest: ${ingestLine(ingest)}`);
   }
   return {
     available: percentile(samples.available, 95),
@@ -264,12 +264,8 @@ async function phase(
 async function writerAlone(name: string, target: Target, options: LoadOptions): Promise<number> {
   const until = performance.now() + options.seconds * 1000;
   const ingest = await ingestUntil(target, options.ingest, options.seconds, until);
-  const p95 = percentile(ingest.batches, 95);
-  console.log(
-    `\nwriter alone at ${options.ingest} rows/s, ${name}: ${ingest.written.toLocaleString('en-US')} rows in ${ingest.seconds.toFixed(1)} s = ${(ingest.written / ingest.seconds).toFixed(1)} rows/s sustained, ` +
-      `${ingest.batches.length} upserts (p50 ${ms(percentile(ingest.batches, 50))}, p95 ${ms(p95)}), ${perRow(ingest)}`,
-  );
-  return p95;
+  console.log(`\nwriter alone at ${options.ingest} rows/s, ${name}: ${ingestLine(ingest)}`);
+  return percentile(ingest.batches, 95);
 }
 
 /** The exact cells' triggers (supabase/schemas/45_market_cells.sql), off for the writer's baseline phase. */
