@@ -13,6 +13,8 @@ const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chro
 );
 const work = mkdtempSync(path.join(tmpdir(), 'flipwise-test-'));
 const totals = { passed: 0, failed: 0 };
+// The failed tests' names, printed again at the very end: a CI log is often read from its tail.
+const failedNames = [];
 let failedRuns = 0;
 
 function loud(lines) {
@@ -32,6 +34,10 @@ function vitest(label, args, env = {}) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
+    for (const file of report.testResults)
+      for (const test of file.assertionResults)
+        if (test.status === 'failed')
+          failedNames.push(`${label}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}`);
     if (report.numTotalTests === 0) {
       console.log(`${label}: no tests ran`);
       failedRuns++;
@@ -50,7 +56,13 @@ function playwright(label, env = {}) {
     env: { ...process.env, ...env, E2E_JSON_REPORT: out },
   });
   if (existsSync(out)) {
-    const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+    const { stats, suites } = JSON.parse(readFileSync(out, 'utf8'));
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? [])
+        if (!spec.ok) failedNames.push(`${label}: ${spec.file} > ${[...titles, spec.title].join(' > ')}`);
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of suites ?? []) walk(suite, []);
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
     if (stats.expected + stats.unexpected + stats.flaky === 0) {
@@ -69,7 +81,10 @@ function dbCheck(url) {
   const result = spawnSync('npx', ['tsx', 'scripts/db-check.ts', '--db-url', url], { stdio: 'inherit' });
   console.log(`db:check took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.status === 0) totals.passed++;
-  else totals.failed++;
+  else {
+    totals.failed++;
+    failedNames.push('db:check: the schema files and the migrations differ');
+  }
 }
 
 function withPostgres(run) {
@@ -165,5 +180,6 @@ if (chromium) {
 }
 
 rmSync(work, { recursive: true, force: true });
+if (failedNames.length > 0) console.log(`\nfailed:\n${failedNames.map((name) => `  ${name}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedRuns > 0 || totals.failed > 0 ? 1 : 0);
