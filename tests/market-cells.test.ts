@@ -396,6 +396,28 @@ describe('exact listed cells', () => {
     ];
     expect((await mismatches(written)).out).toEqual([]);
     expect((await soldMismatches(written)).out).toEqual([]);
+    // The hedged title is counted from rows beside the cells by a reading that does not name its brand: listed, then
+    // sold. A reading none of whose words a hedged row holds reads the cells alone, and counts as the rows do.
+    const hedged = await bothWays('align leggings', 'pre_owned', {});
+    expect(hedged.cells.result.path).toBe('cells');
+    expect(figures(hedged.cells)).toEqual(figures(hedged.rows));
+    const withoutHedged = await bothWays('lululemon align', 'pre_owned', {});
+    expect((hedged.cells.result.byCondition as { pre_owned: number }).pre_owned).toBe(
+      (withoutHedged.cells.result.byCondition as { pre_owned: number }).pre_owned + 1,
+    );
+    expect(figures((await bothWays('patagonia better sweater', 'pre_owned', {})).cells)).toEqual(
+      figures((await bothWays('patagonia better sweater', 'pre_owned', {})).rows),
+    );
+    const soldOf = async () => {
+      const both = await soldBothWays('align leggings', 'pre_owned', {}, 90);
+      expect(both.cells.path).toBe('cells');
+      expect({ ...both.cells, path: undefined }).toEqual({ ...both.rows, path: undefined });
+      return (both.cells.byCondition as { pre_owned: number }).pre_owned;
+    };
+    const soldBefore = await soldOf();
+    await db.exec(`update public.market_listings set status = 'sold', sold_at = now() where external_id = 'cells-5'`);
+    expect(await soldOf()).toBe(soldBefore + 1);
+    expect(await checkProblems()).toEqual([]);
   });
 
   it('are what a rebuild from the rows makes', async () => {

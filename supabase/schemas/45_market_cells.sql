@@ -1516,9 +1516,37 @@ begin
 end;
 $$;
 
+-- Words of which every listing a reading matches holds at least one: of each clause, the first word of each way of
+-- saying its first group that says anything (a listing meets a group by holding every word of one of its ways,
+-- public.market_groups_sql). The hedged listings and sales are counted from rows beside the cells; a reading's test
+-- of them is planned at each call (0.7 ms at 10M listings, most of a listed search's planning: its regular expression
+-- and word tests are estimated against the table's statistics), so it is written only when a hedged row holds one of
+-- these words. An empty array: the reading matches nothing.
+create function private.market_hedged_words(p_parsed jsonb) returns text[]
+  language plpgsql immutable
+  set search_path = ''
+as $$
+begin
+  -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
+  return (
+    select coalesce(array_agg(distinct a.value ->> 0) filter (where jsonb_array_length(a.value) > 0), '{}')
+    from jsonb_array_elements(coalesce(p_parsed -> 'clauses', '[]')) c,
+      lateral (
+        select g.value from jsonb_array_elements(coalesce(c.value -> 'groups', '[]')) with ordinality g(value, i)
+        where exists (select 1 from jsonb_array_elements(coalesce(g.value -> 'any', '[]')) w
+                      where jsonb_array_length(w.value) > 0)
+        order by g.i
+        limit 1) g,
+      jsonb_array_elements(g.value -> 'any') a
+  );
+end;
+$$;
+
 -- The listed groups of a routed reading: per (condition, marketplace), the listings, the demo listings and the
 -- sellers' bitset, from the cells of the matching signatures and facet, with the hedged listings the reading matches
 -- counted from rows beside them. The same groups the row count makes (private.market_available), sellers as bits.
+-- When no hedged listing holds a word of the reading (private.market_hedged_words), the cells alone, in a statement
+-- planned once.
 create function private.market_listed_groups(p_route jsonb, p_parsed jsonb, p_filters jsonb)
   returns table (condition text, marketplace text, n integer, demo integer, sellers bit varying)
   language plpgsql stable
@@ -1527,10 +1555,21 @@ as $$
 declare
   v_sigs integer[];
   v_width integer := (select s.width from private.market_cells_state s);
+  v_marketplace text := lower(nullif(p_filters ->> 'marketplace', ''));
 begin
   execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
     private.market_signature_sql(p_route -> 'reading'))
   into v_sigs;
+  if not exists (select 1 from public.market_listings l
+                 where l.hedged and l.status = 'available' and l.terms && private.market_hedged_words(p_parsed)) then
+    return query
+      select c.condition, c.marketplace, sum(c.n)::integer, sum(c.demo)::integer, bit_or(c.sellers)::bit varying
+      from private.market_listed_cells c
+      where c.facet = p_route ->> 'facet' and c.sig = any (v_sigs)
+        and (v_marketplace is null or c.marketplace = v_marketplace)
+      group by 1, 2;
+    return;
+  end if;
   return query execute format($sql$
     select g.condition, g.marketplace, sum(g.n)::integer, sum(g.demo)::integer, bit_or(g.sellers)::bit varying
     from (
@@ -1545,7 +1584,7 @@ begin
       where l.hedged and %s and l.source <> 'panel' and %s
     ) g
     group by 1, 2$sql$, public.market_match_sql(p_parsed, 'available'), private.market_filter_sql(p_filters))
-  using p_route ->> 'facet', v_sigs, lower(nullif(p_filters ->> 'marketplace', '')), v_width;
+  using p_route ->> 'facet', v_sigs, v_marketplace, v_width;
 end;
 $$;
 
@@ -1555,10 +1594,10 @@ grant execute on function private.market_found(jsonb), private.market_word_used(
   private.market_without_words(jsonb, text[]) to service_role;
 revoke execute on function private.market_uncovered(jsonb), private.market_without_facet(jsonb, text),
   private.market_cells_route(jsonb, jsonb), private.market_signature_sql(jsonb),
-  private.market_listed_groups(jsonb, jsonb, jsonb) from public, anon, authenticated;
+  private.market_listed_groups(jsonb, jsonb, jsonb), private.market_hedged_words(jsonb) from public, anon, authenticated;
 grant execute on function private.market_uncovered(jsonb), private.market_without_facet(jsonb, text),
   private.market_cells_route(jsonb, jsonb), private.market_signature_sql(jsonb),
-  private.market_listed_groups(jsonb, jsonb, jsonb) to service_role;
+  private.market_listed_groups(jsonb, jsonb, jsonb), private.market_hedged_words(jsonb) to service_role;
 
 -- The distinct sellers of a condition's sales in a window (the places of a routed reading's signatures and facet, and
 -- p_extra: its hedged sales' sellers), enough to tell the panel's threshold: the first found when they are at least
@@ -1601,19 +1640,28 @@ $$;
 -- the condition asked for from mc with its sellers, the others from the sold cells of the window, with whether they
 -- drew on enough sellers. The statement's parameters: $1 condition, $2 the window's start, $3 the threshold, $6 the
 -- signatures, $7 the facet ('' for none), $8 the marketplace narrowed to (null for all), $9 the window in days, $10
--- the end of the days counted (tomorrow's end).
+-- the end of the days counted (tomorrow's end). The hedged sales' test is written only when a hedged sale holds a word
+-- of the reading (private.market_hedged_words); else none is read, and the statement is planned for less.
 create function private.market_sold_sources(p_parsed jsonb, p_filters jsonb) returns text
   language plpgsql stable
   set search_path = ''
 as $$
+declare
+  v_hedged text := 'false';
 begin
+  if exists (select 1 from public.market_listings l
+             where l.hedged and l.status = 'sold' and l.terms && private.market_hedged_words(p_parsed)) then
+    -- the reading's test on the key itself (not the sale words by week), so the partial index of hedged sales finds them
+    v_hedged := replace(public.market_match_sql(p_parsed, 'available'), '''available''', '''sold''') || ' and '
+      || private.market_filter_sql(p_filters);
+  end if;
   -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
   return format($sql$
     hedge as materialized (
       select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
         private.market_took(l.sold_at, l.listed_at) as took
       from public.market_listings l
-      where l.hedged and %s and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true and l.source <> 'panel'
+      where l.hedged and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true and l.source <> 'panel'
     ),
     mc as materialized (
       select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source,
@@ -1674,9 +1722,7 @@ begin
         from (select distinct o.condition from others o) d
       ) x
     )$sql$,
-    -- the reading's test on the key itself (not the sale words by week), so the partial index of hedged sales finds them
-    replace(public.market_match_sql(p_parsed, 'available'), '''available''', '''sold'''),
-    private.market_filter_sql(p_filters));
+    v_hedged);
 end;
 $$;
 
