@@ -193,6 +193,24 @@ describe('search functions: who is calling (access tokens verified against the J
     expect(proxy.count(USER)).toBe(0);
   });
 
+  it('takes a token it has verified again without checking it, but only until the token expires', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await signJwt(
+      { sub: signedIn.userId, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 3 },
+      { signingKey: emu.ctx.keys.signingKey },
+    );
+    for (let round = 0; round < 2; round++) {
+      for (const fn of fns) expect((await call(fn, shortLived)).status).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (now + 3) * 1000 - Date.now() + 50));
+    for (const fn of fns) {
+      const r = await call(fn, shortLived);
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ error: 'Please log in to search.' });
+    }
+    expect(proxy.count(USER)).toBe(0);
+  });
+
   it('still accepts an HS256 token signed with the legacy project secret, by asking /auth/v1/user', async () => {
     const legacy = await userToken(signedIn.userId);
     expect(decodeProtectedHeader(legacy)).toEqual({ alg: 'HS256', typ: 'JWT' });
