@@ -139,6 +139,42 @@ describe('exact listed cells', () => {
     expect(fromCells).toBeGreaterThan(queries.length / 2);
   });
 
+  it('find every listing a reading matches among those holding one of its hedged words', async () => {
+    // A search writes the hedged rows' own test only when a hedged row holds one of these words
+    // (private.market_hedged_words): here every seeded listing, listed or sold, stands in for a hedged one.
+    const queries = [
+      ...sampled(2),
+      ...UNUSED_WORDS.map((q) => q.query),
+      'nike or adidas hoodie',
+      'coach -tabby bag',
+      '"align pant"',
+      'mini or short dress',
+    ];
+    const missed: string[] = [];
+    let matched = 0;
+    for (const query of queries) {
+      for (const status of ['available', 'sold']) {
+        const { rows } = await db.query<{ match: string; words: string[] }>(
+          `select public.market_match_sql(p, $2) as match, private.market_hedged_words(p) as words
+           from public.market_parse_query($1) p`,
+          [query, status],
+        );
+        const { match, words } = rows[0];
+        const counts = (
+          await db.query<{ all: number; held: number }>(
+            `select count(*)::int as all, (count(*) filter (where l.terms && $1::text[]))::int as held
+             from public.market_listings l where ${match}`,
+            [words],
+          )
+        ).rows[0];
+        matched += counts.all;
+        if (counts.held !== counts.all) missed.push(`${query} (${status}): ${counts.held} of ${counts.all}`);
+      }
+    }
+    expect(missed).toEqual([]);
+    expect(matched).toBeGreaterThan(1000);
+  });
+
   it('give the sold count’s answer, figure for figure, in each of the four windows, narrowed or not', async () => {
     // Every sixth: each is asked in one of the four windows, both ways.
     const queries = sampled(6);
