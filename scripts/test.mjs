@@ -110,7 +110,8 @@ const SERVER_ONLY = [
   'tests/check-deploy.test.ts',
   'tests/db-check.test.ts',
   'tests/schema-baseline.test.ts',
-  // two searches in the database at once, which PGlite's one connection cannot hold
+  // two transactions in the database at once, which PGlite's one connection cannot hold
+  'tests/market-sale-days-writers.test.ts',
   'tests/search-rate-limit-row.test.ts',
   // a statement timeout, which PGlite does not enforce
   'tests/statement-timeout-hoisted.test.ts',

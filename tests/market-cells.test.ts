@@ -463,7 +463,9 @@ describe('exact listed cells', () => {
                            '[]') from private.market_listed_cells c),
                         (select coalesce(jsonb_agg(to_jsonb(c) order by c.span, c.facet, c.sig, c.condition,
                            c.marketplace), '[]') from private.market_sold_cells c),
-                        (select coalesce(jsonb_agg(to_jsonb(p) order by p.id), '[]') from private.market_sale_places p))
+                        (select coalesce(jsonb_agg(to_jsonb(p) order by p.id), '[]') from private.market_sale_places p),
+                        (select coalesce(jsonb_agg(to_jsonb(d) order by d.condition, d.sig, d.day, d.marketplace), '[]')
+                           from private.market_sale_days d))
                       as cells`;
     const kept = (await db.query<{ cells: unknown }>(snapshot)).rows[0].cells;
     await db.query('select private.market_cells_rebuild()');
@@ -550,9 +552,9 @@ describe('exact listed cells', () => {
     for (const role of ['anon', 'authenticated']) {
       await db.exec(`set role ${role}`);
       try {
-        await expect(db.query('select count(*) from private.market_listed_cells')).rejects.toThrow(
-          /permission denied/,
-        );
+        for (const table of ['market_listed_cells', 'market_sale_places', 'market_sale_days']) {
+          await expect(db.query(`select count(*) from private.${table}`)).rejects.toThrow(/permission denied/);
+        }
       } finally {
         await db.exec('reset role');
       }

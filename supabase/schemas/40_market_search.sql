@@ -287,6 +287,56 @@ $$;
 revoke execute on function private.market_trend_reading(jsonb, int) from public, anon, authenticated;
 grant execute on function private.market_trend_reading(jsonb, int) to service_role;
 
+-- The figures of a sold answer that read the condition's sales one by one (mc): its sellers (chosen_n), its sorted
+-- prices and times to sell, its weeks and its thirds. The rows path and the places of the sales use them;
+-- the days of the sales (private.market_sold_sources, decision 088) make the same from a window's days.
+create function private.market_sold_figures_sql() returns text
+  language sql immutable
+  set search_path = ''
+as $fn$
+  select $sql$
+    -- The sellers of the condition asked for, each once: whether they priced a sale, and timed one.
+    chosen as (
+      select mc.seller_key, bool_or(mc.currency = 'USD' and mc.price is not null) as priced,
+        bool_or(mc.took is not null) as timed
+      from mc where mc.seller_key is not null group by mc.seller_key
+    ),
+    chosen_n as (
+      select count(*)::int as sellers, count(*) filter (where chosen.priced)::int as priced,
+        count(*) filter (where chosen.timed)::int as timed, coalesce(array_agg(chosen.seller_key), '{}') as keys,
+        null::bit varying as bits
+      from chosen
+    ),
+    sorted as (
+      select array_agg(mc.price order by mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices,
+        array_agg(mc.took order by mc.took) filter (where mc.took is not null) as took
+      from mc
+    ),
+    -- The trend (issue 54): the condition's sales per ISO week of the window, with the sellers behind each week and
+    -- its median price; a week with too few sellers says so (null), never 0.
+    -- (each sale's week found among the window's week starts, $11: date_trunc with a time zone, per sale, took 10 of
+    -- the 13 ms of "lululemon align pant" at 10M listings)
+    weekly_sales as (
+      select width_bucket(mc.sold_at, $11) as wb, count(*)::int as n,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null
+          and mc.currency = 'USD' and mc.price is not null), $3) as priced,
+        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
+      from mc group by 1
+    ),
+    thirds_sales as (
+      select case when mc.sold_at < $4 then 'early' else 'recent' end as part, count(*)::int as n,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
+        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
+      from mc
+      where mc.sold_at < $4 or mc.sold_at >= $5
+      group by 1
+    )$sql$
+$fn$;
+
+revoke execute on function private.market_sold_figures_sql() from public, anon, authenticated;
+grant execute on function private.market_sold_figures_sql() to service_role;
+
 -- The sold count: the window's sales found through the index of sales by words and week (market_sold_key), never by
 -- walking the window's sales in date order: the window's test is written `(l.sold_at >= $2) is true`, which the index
 -- of sale dates cannot answer, and a sequential scan is off, so the index is the only way the count finds its rows
@@ -327,8 +377,11 @@ declare
   v_panel_sellers int;
   v_listed uuid[];
   v_listed_bits bit varying;
-  -- the sellers of the condition's sales (chosen), for the panel's headline below
+  -- the sellers of the condition's sales, for the panel's headline below: their keys, or (from the days of the sales)
+  -- their bitset; and how many
   v_sold_keys uuid[];
+  v_sold_bits bit varying;
+  v_sold_n int;
   v_route jsonb;
   v_sources text;
   v_sigs integer[];
@@ -346,7 +399,7 @@ begin
   end if;
   if v_route ->> 'path' = 'cells' then
     -- The exact sold cells and the places of each sale (45_market_cells.sql): the same m's figures, read there.
-    v_sources := private.market_sold_sources(v_parsed, p_filters);
+    v_sources := private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet');
     execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
       private.market_signature_sql(v_route -> 'reading'))
     into v_sigs;
@@ -374,21 +427,16 @@ begin
     newest as (
       select mc.id, mc.seller_key, mc.sold_at from mc where mc.source <> 'panel'
       order by mc.sold_at desc, mc.id desc limit 40
-    )$sql$, public.market_match_sql(v_parsed, 'sold'), private.market_filter_sql(p_filters),
-      public.market_sold_weeks(v_since, v_until));
+    ),
+    %s$sql$, public.market_match_sql(v_parsed, 'sold'), private.market_filter_sql(p_filters),
+      public.market_sold_weeks(v_since, v_until), private.market_sold_figures_sql());
   end if;
 
   execute format($sql$
     with %s,
-    -- The sellers of the condition asked for, each once: whether they priced a sale, and timed one.
-    chosen as (
-      select mc.seller_key, bool_or(mc.currency = 'USD' and mc.price is not null) as priced,
-        bool_or(mc.took is not null) as timed
-      from mc where mc.seller_key is not null group by mc.seller_key
-    ),
     c as (
       select c.condition, c.n, case
-          when c.condition = $1 then (select count(*) from chosen)
+          when c.condition = $1 then (select n.sellers from chosen_n n)
           when not c.enough
             then (select count(*) from (select distinct k from g, unnest(g.keys) k where g.condition = c.condition) d)
           else $3
@@ -399,11 +447,6 @@ begin
       select g.marketplace, g.n, g.upto as sellers,
         case when g.upto < $3 then array(select distinct k from unnest(g.keys) k) end as keys, g.demo, g.panel
       from g where g.condition = $1
-    ),
-    sorted as (
-      select array_agg(mc.price order by mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices,
-        array_agg(mc.took order by mc.took) filter (where mc.took is not null) as took
-      from mc
     ),
     quartiles as (
       select q.i, x.at - floor(x.at) as part,
@@ -418,18 +461,6 @@ begin
         lateral (select x.at - floor(x.at) as part, s.took[floor(x.at)::int + 1] as lo, s.took[ceil(x.at)::int + 1] as hi) y
       where cardinality(s.took) > 0
     ),
-    -- The trend (issue 54): the condition's sales per ISO week of the window, with the sellers behind each week and
-    -- its median price; a week with too few sellers says so (null), never 0.
-    -- (each sale's week found among the window's week starts, $11: date_trunc with a time zone, per sale, took 10 of
-    -- the 13 ms of "lululemon align pant" at 10M listings)
-    weekly_sales as (
-      select width_bucket(mc.sold_at, $11) as wb, count(*)::int as n,
-        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
-        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null
-          and mc.currency = 'USD' and mc.price is not null), $3) as priced,
-        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
-      from mc group by 1
-    ),
     -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
     -- ordered aggregate needs)
     weekly as (
@@ -440,14 +471,6 @@ begin
     -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
     -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
     -- tests below.
-    thirds_sales as (
-      select case when mc.sold_at < $4 then 'early' else 'recent' end as part, count(*)::int as n,
-        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
-        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
-      from mc
-      where mc.sold_at < $4 or mc.sold_at >= $5
-      group by 1
-    ),
     thirds as (
       select t.part, t.n, t.sellers, coalesce(cardinality(t.prices), 0) as prices,
         (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) from unnest(t.prices) x) as q
@@ -483,8 +506,8 @@ begin
       'conditions', coalesce((select jsonb_object_agg(c.condition, jsonb_build_object('n', c.n, 'sellers', c.sellers)) from c), '{}'),
       'marketplaces', coalesce((select jsonb_agg(jsonb_build_object('marketplace', mk.marketplace, 'n', mk.n,
         'sellers', mk.sellers, 'keys', to_jsonb(mk.keys))) from mk), '[]'),
-      'pricedSellers', (select count(*) from chosen where chosen.priced),
-      'timedSellers', (select count(*) from chosen where chosen.timed),
+      'pricedSellers', (select n.priced from chosen_n n),
+      'timedSellers', (select n.timed from chosen_n n),
       'prices', (
         select jsonb_object_agg(case q.i when 1 then 'p25' when 2 then 'median' else 'p75' end,
           round((q.lo + q.part * (q.hi - q.lo))::numeric, 2))
@@ -511,8 +534,10 @@ begin
           order by r.sold_at desc, r.id desc)
         from recent r
       ), '[]'::jsonb)
-    ), (select coalesce(array_agg(chosen.seller_key), '{}') from chosen)$sql$, v_sources)
-  into v_raw, v_sold_keys using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
+    ), (select n.keys from chosen_n n), (select n.bits from chosen_n n), (select n.sellers from chosen_n n)$sql$,
+    v_sources)
+  into v_raw, v_sold_keys, v_sold_bits, v_sold_n
+  using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
     lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end,
     array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'), interval '7 days'));
 
@@ -526,17 +551,22 @@ begin
     else coalesce((select jsonb_agg(r.value) from jsonb_array_elements(v_raw -> 'recentSales') r
                    where not (r.value ->> 'panel')::boolean), '[]')
   end;
-  if v_shown and p_window_days = 90 and cardinality(v_sold_keys) > 0
-     and coalesce(p_filters, '{}') = '{}' then
+  if v_shown and p_window_days = 90 and v_sold_n > 0 and coalesce(p_filters, '{}') = '{}' then
     -- The sellers the listed search of the same text, condition and reading found a minute ago at most.
     select r.sellers, r.seller_bits into v_listed, v_listed_bits from public.market_query_readings r
     where r.query = p_query and r.condition = p_condition and r.sellers_at > now() - interval '1 minute'
       and r.reading = v_parsed;
   end if;
-  if v_listed is not null then
+  if v_listed is not null and v_sold_bits is not null then
+    -- the sold sellers' bits, and each listed seller whose bit is not among them
+    select v_sold_n + count(*)::int into v_panel_sellers from (
+      select distinct k from unnest(v_listed) k
+      left join private.market_seller_ords o on o.seller_key = k
+      where o.ord is null or o.ord >= length(v_sold_bits) or get_bit(v_sold_bits, o.ord) = 0) s;
+  elsif v_listed is not null then
     select count(*)::int into v_panel_sellers from (
       select unnest(v_listed) union select unnest(v_sold_keys)) s;
-  elsif v_shown and p_window_days = 90 and cardinality(v_sold_keys) > 0
+  elsif v_shown and p_window_days = 90 and v_sold_n > 0
         and (v_listed_bits is not null or v_route ->> 'path' = 'cells') then
     -- The sellers listing the item now as a bitset: the listed search's, or from the listed cells' bitsets (hedged
     -- listings from rows); and the sellers of the window's sales that bitset does not hold: the sales' sellers less
@@ -548,12 +578,15 @@ begin
                          where g.condition = p_condition), repeat('0', w.width)::bit varying)
         from private.market_cells_state w)) as bits
     )
-    select bit_count(l.bits)::int + cardinality(v_sold_keys) - (
-        select count(*)::int from private.market_seller_ords o
-        where o.seller_key = any (v_sold_keys) and o.ord < length(l.bits) and get_bit(l.bits, o.ord) = 1)
+    select case
+        when v_sold_bits is not null then bit_count(private.market_bits_or(l.bits, v_sold_bits))::int
+        else bit_count(l.bits)::int + cardinality(v_sold_keys) - (
+          select count(*)::int from private.market_seller_ords o
+          where o.seller_key = any (v_sold_keys) and o.ord < length(l.bits) and get_bit(l.bits, o.ord) = 1)
+      end
     into v_panel_sellers
     from l;
-  elsif v_shown and p_window_days = 90 and cardinality(v_sold_keys) > 0 then
+  elsif v_shown and p_window_days = 90 and v_sold_n > 0 then
     -- The condition is tested first, before the query's tests on the title and key: written as "is true" it stays a
     -- filter in its place (a plain equality with a constant is moved behind the others), so those tests run on the
     -- condition's rows only, not on every listing the index found ("doc martens boots": a quarter of 9,782).

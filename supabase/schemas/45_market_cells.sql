@@ -231,6 +231,30 @@ create index market_sale_places_find_idx on private.market_sale_places (conditio
 -- The daily roll finds the sales of a day through this.
 create index market_sale_places_sold_at_idx on private.market_sale_places (sold_at);
 
+-- The sales of each day (UTC) per (signature, condition, marketplace), made from their places (decision 088): what the
+-- figures of a sold answer read of them, so a sold search of no facet reads a window's days, not each of its sales.
+-- The sellers are bitsets of their ordinals, as the listed cells' are (their bit_or's bit_count is the window's
+-- distinct sellers); the prices (US dollars) and the times to sell (tenths of a day) are each sorted.
+create table private.market_sale_days (
+  condition text not null,
+  sig integer not null,
+  day date not null,
+  marketplace text not null,
+  n integer not null check (n > 0),
+  demo integer not null check (demo between 0 and n),
+  sellers bit varying not null,
+  -- the sellers with a priced sale, and with a timed one: null when they are all of them (nearly always)
+  priced bit varying,
+  timed bit varying,
+  prices float8[] not null check (cardinality(prices) <= n),
+  took integer[] not null check (cardinality(took) <= n),
+  primary key (condition, sig, day, marketplace)
+);
+
+alter table private.market_sale_days enable row level security;
+revoke all on private.market_sale_days from public, anon, authenticated;
+grant select on private.market_sale_days to service_role;
+
 -- The sales of each window the screen offers (span: 30, 90, 180 or 365 days), per cell: a window's calendar days
 -- (decision 086) through market_sold_state.through, and the day after it (a sale dated later is not counted until
 -- its day comes: private.market_sold_roll adds it then).
@@ -319,6 +343,15 @@ begin
 end;
 $$;
 
+-- Two bitsets OR'd, the shorter widened with zeros first (one kept a minute ago may be older than a widening).
+create function private.market_bits_or(p_a bit varying, p_b bit varying) returns bit varying
+  language sql immutable
+  set search_path = ''
+as $$
+  select (p_a || repeat('0', greatest(length(p_b) - length(p_a), 0))::bit varying)
+    | (p_b || repeat('0', greatest(length(p_a) - length(p_b), 0))::bit varying)
+$$;
+
 -- The width every bitset has, widening all of them first when an ordinal no longer fits.
 create function private.market_cells_width() returns integer
   language plpgsql
@@ -333,6 +366,9 @@ begin
   if v_need > v_width then
     update private.market_cells_state set width = v_need;
     update private.market_listed_cells set sellers = sellers || repeat('0', v_need - v_width)::bit varying;
+    update private.market_sale_days set sellers = sellers || repeat('0', v_need - v_width)::bit varying,
+      priced = priced || repeat('0', v_need - v_width)::bit varying,
+      timed = timed || repeat('0', v_need - v_width)::bit varying;
     v_width := v_need;
   end if;
   return v_width;
@@ -368,6 +404,38 @@ as $$
   where p_day >= p_through - (w.span - 1) and p_day <= p_through + 1
 $$;
 
+-- One day's sales of (signature, condition, marketplace) as private.market_sale_days keeps them, made from their places:
+-- n is 0 when there are none.
+create function private.market_sale_day(p_condition text, p_sig integer, p_day date, p_marketplace text,
+  p_width integer, out n integer, out demo integer, out sellers bit varying, out priced bit varying,
+  out timed bit varying, out prices float8[], out took integer[])
+  language plpgsql stable
+  set search_path = ''
+as $$
+begin
+  select count(*)::integer, count(*) filter (where p.demo)::integer,
+    coalesce(bit_or(b.bit), repeat('0', p_width)::bit varying),
+    coalesce(bit_or(b.bit) filter (where p.price is not null), repeat('0', p_width)::bit varying),
+    coalesce(bit_or(b.bit) filter (where p.took is not null), repeat('0', p_width)::bit varying),
+    coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}'),
+    coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}')
+  into n, demo, sellers, priced, timed, prices, took
+  from private.market_sale_places p
+  left join lateral (
+    select private.market_seller_bit(o.ord, p_width) as bit from private.market_seller_ords o
+    where o.seller_key = p.seller_key
+  ) b on true
+  where p.condition = p_condition and p.sig = p_sig and p.sold_at >= p_day::timestamp at time zone 'UTC'
+    and p.sold_at < (p_day + 1)::timestamp at time zone 'UTC' and p.marketplace = p_marketplace;
+  if priced = sellers then
+    priced := null;
+  end if;
+  if timed = sellers then
+    timed := null;
+  end if;
+end;
+$$;
+
 -- Moves rows out of the cells they were in (p_old) and into the cells they are in now (p_new): a statement's rows,
 -- from the triggers below, or a batch being signed again. The places of the old rows say which cells they left; the new
 -- rows are signed now. Listed rows go to the listed cells, sales to the sold cells and their places. Deltas are summed
@@ -396,6 +464,9 @@ begin
   create temporary table if not exists market_sold_delta (
     span smallint, facet text, sig integer, condition text, marketplace text, n integer, demo integer
   ) on commit drop;
+  create temporary table if not exists market_days_touched (
+    condition text, sig integer, day date, marketplace text
+  ) on commit drop;
 
   if exists (select 1 from unnest(p_old) o where o.status = 'sold')
      or exists (select 1 from unnest(p_new) r where private.market_sold_counts(r)) then
@@ -421,6 +492,10 @@ begin
       using unnest(p_old) o
       where p.id = o.id and o.status = 'sold'
       returning p.*
+    ),
+    days as (
+      insert into pg_temp.market_days_touched
+      select g.condition, g.sig, (g.sold_at at time zone 'UTC')::date, g.marketplace from gone g
     )
     insert into pg_temp.market_sold_delta
     select w.span, f.facet, g.sig, g.condition, g.marketplace, -1, -g.demo::integer
@@ -513,6 +588,10 @@ begin
         marketplace = excluded.marketplace, sold_at = excluded.sold_at, seller_key = excluded.seller_key,
         demo = excluded.demo, price = excluded.price, took = excluded.took
       returning p.*
+    ),
+    days as (
+      insert into pg_temp.market_days_touched
+      select p.condition, p.sig, (p.sold_at at time zone 'UTC')::date, p.marketplace from placed p
     )
     insert into pg_temp.market_sold_delta
     select w.span, f.facet, p.sig, p.condition, p.marketplace, 1, p.demo::integer
@@ -535,6 +614,30 @@ begin
     where (c.span, c.facet, c.sig, c.condition, c.marketplace) = (d.span, d.facet, d.sig, d.condition, d.marketplace)
       and c.n <= 0;
     truncate pg_temp.market_sold_delta;
+
+    -- Each day this statement moved a sale of or to, made again from its places: first its row is locked, in key
+    -- order (made, if new, with a count that stands until the next statement), so that another writer's sales of the
+    -- day are committed before the next statement reads the places, and then each row is made from them.
+    insert into private.market_sale_days as d (condition, sig, day, marketplace, n, demo, sellers, prices, took)
+    select distinct t.condition, t.sig, t.day, t.marketplace, 1, 0, repeat('0', v_width)::bit varying,
+      '{}'::float8[], '{}'::integer[]
+    from pg_temp.market_days_touched t
+    order by 1, 2, 3, 4
+    on conflict (condition, sig, day, marketplace) do update set n = d.n;
+    update private.market_sale_days d
+    set n = f.n, demo = f.demo, sellers = f.sellers, priced = f.priced, timed = f.timed, prices = f.prices,
+      took = f.took
+    from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
+    cross join lateral private.market_sale_day(t.condition, t.sig, t.day, t.marketplace, v_width) f
+    where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace) and f.n > 0;
+    delete from private.market_sale_days d
+    using (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
+    where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace)
+      and not exists (select 1 from private.market_sale_places p
+                      where p.condition = t.condition and p.sig = t.sig
+                        and p.sold_at >= t.day::timestamp at time zone 'UTC'
+                        and p.sold_at < (t.day + 1)::timestamp at time zone 'UTC' and p.marketplace = t.marketplace);
+    truncate pg_temp.market_days_touched;
   end if;
   truncate pg_temp.market_cells_signed;
 
@@ -664,7 +767,7 @@ create function private.market_listings_cells_truncated() returns trigger
 as $$
 begin
   truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers,
-    private.market_sale_places, private.market_sold_cells;
+    private.market_sale_places, private.market_sold_cells, private.market_sale_days;
   return null;
 end;
 $$;
@@ -692,18 +795,21 @@ revoke execute on function private.market_facet_form(text) from public, anon, au
 grant execute on function private.market_facet_form(text) to service_role;
 revoke execute on function private.market_is_facet(text), private.market_signature_key(text[]),
   private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
-  private.market_bit_ords(bit varying, integer), private.market_cells_width(),
+  private.market_bit_ords(bit varying, integer), private.market_bits_or(bit varying, bit varying),
+  private.market_cells_width(),
   private.market_listed_counts(public.market_listings), private.market_sold_counts(public.market_listings),
   private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current(),
   private.market_cells_moved(public.market_listings, public.market_listings),
   private.market_cells_move(public.market_listings[], public.market_listings[]),
-  private.market_listings_cells_inserted(), private.market_listings_cells_updated(),
-  private.market_listings_cells_deleted(), private.market_listings_cells_truncated()
+  private.market_sale_day(text, integer, date, text, integer), private.market_listings_cells_inserted(),
+  private.market_listings_cells_updated(), private.market_listings_cells_deleted(),
+  private.market_listings_cells_truncated()
   from public, anon, authenticated;
 grant execute on function private.market_is_facet(text), private.market_signature_key(text[]),
   private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
-  private.market_bit_ords(bit varying, integer), private.market_sold_spans(), private.market_sold_spans_of(date, date),
-  private.market_sold_cells_current() to service_role;
+  private.market_bit_ords(bit varying, integer), private.market_bits_or(bit varying, bit varying),
+  private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current()
+  to service_role;
 
 -- Rebuild, check, and signing again -----------------------------------------------------------------------------------
 
@@ -885,11 +991,11 @@ declare
   v_started timestamptz := clock_timestamp();
 begin
   lock table private.market_listed_cells, private.market_listed_cell_sellers, private.market_listing_places,
-    private.market_sale_places, private.market_sold_cells in exclusive mode;
+    private.market_sale_places, private.market_sold_cells, private.market_sale_days in exclusive mode;
   perform 1 from private.market_sold_state for update;
   perform private.market_cell_words_settle();
   truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers,
-    private.market_sale_places, private.market_sold_cells;
+    private.market_sale_places, private.market_sold_cells, private.market_sale_days;
 
   insert into private.market_seller_ords (seller_key)
   select distinct l.seller_key from public.market_listings l
@@ -945,11 +1051,17 @@ begin
   -- in the order a sold search reads them: a signature's sales of a condition lie together
   order by l.condition, g.id, l.sold_at;
   perform private.market_sold_cells_fill((now() at time zone 'UTC')::date);
+  insert into private.market_sale_days (condition, sig, day, marketplace, n, demo, sellers, priced, timed, prices, took)
+  select k.condition, k.sig, k.day, k.marketplace, f.n, f.demo, f.sellers, f.priced, f.timed, f.prices, f.took
+  from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
+        from private.market_sale_places p) k
+  cross join lateral private.market_sale_day(k.condition, k.sig, k.day, k.marketplace, v_width) f;
 
   analyze private.market_signatures;
   analyze private.market_listed_cells;
   analyze private.market_sale_places;
   analyze private.market_sold_cells;
+  analyze private.market_sale_days;
   return jsonb_build_object(
     'signatures', (select count(*) from private.market_signatures),
     'listings', (select count(*) from private.market_listing_places),
@@ -957,6 +1069,7 @@ begin
     'cellSellers', (select count(*) from private.market_listed_cell_sellers),
     'sales', (select count(*) from private.market_sale_places),
     'soldCells', (select count(*) from private.market_sold_cells),
+    'saleDays', (select count(*) from private.market_sale_days),
     'ms', round(extract(epoch from clock_timestamp() - v_started) * 1000));
 end;
 $$;
@@ -1030,6 +1143,19 @@ as $$
          or (p.condition, p.marketplace, p.sold_at, p.seller_key, p.demo, p.price, p.took)
            is distinct from (l.condition, l.marketplace, l.sold_at, l.seller_key, l.source = 'demo',
              case when l.currency = 'USD' then l.price end, private.market_took(l.sold_at, l.listed_at)))
+  -- The days of the sales against their places.
+  union all
+  select '', coalesce(k.sig, d.sig), coalesce(k.condition, d.condition), coalesce(k.marketplace, d.marketplace),
+    format('sold on %s: ', coalesce(k.day, d.day)) || case when d.n is null then 'missing' when k.day is null
+      then 'no sales' else 'figures' end
+  from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
+        from private.market_sale_places p) k
+  full join private.market_sale_days d using (condition, sig, day, marketplace)
+  left join lateral private.market_sale_day(coalesce(k.condition, d.condition), coalesce(k.sig, d.sig),
+    coalesce(k.day, d.day), coalesce(k.marketplace, d.marketplace), (select s.width from private.market_cells_state s)) f
+    on true
+  where (f.n, f.demo, f.sellers, f.priced, f.timed, f.prices, f.took)
+    is distinct from (d.n, d.demo, d.sellers, d.priced, d.timed, d.prices, d.took)
   union all
   select null, p.sig, null, null, format('sale %s is placed but not counted', p.id)
   from private.market_sale_places p
@@ -1637,23 +1763,82 @@ $$;
 -- The sold count's sources when its reading is routed to the cells (public.market_count_sold reads the rest of its
 -- answer from them, as from its rows): mc, the window's sales of the condition asked for, from their places (narrow
 -- rows in signature order) and the hedged sales from rows; g, per (condition, marketplace), the sales and demo sales:
--- the condition asked for from mc with its sellers, the others from the sold cells of the window, with whether they
--- drew on enough sellers. The statement's parameters: $1 condition, $2 the window's start, $3 the threshold, $6 the
--- signatures, $7 the facet ('' for none), $8 the marketplace narrowed to (null for all), $9 the window in days, $10
--- the end of the days counted (tomorrow's end). The hedged sales' test is written only when a hedged sale holds a word
--- of the reading (private.market_hedged_words); else none is read, and the statement is planned for less.
-create function private.market_sold_sources(p_parsed jsonb, p_filters jsonb) returns text
+-- the condition asked for with its sellers, the others from the sold cells of the window, with whether they drew on
+-- enough sellers; and the figures of the condition asked for (private.market_sold_figures_sql). With no facet and no
+-- hedged sale, the condition's marketplaces and figures come from the days of its sales (decision 088), else from mc.
+-- The statement's parameters: $1 condition, $2 the window's start, $3 the threshold, $4 and $5 the end of the first
+-- third and the start of the last, $6 the signatures, $7 the facet ('' for none), $8 the marketplace narrowed to (null
+-- for all), $9 the window in days, $10 the end of the days counted (tomorrow's end), $11 the window's week starts. The
+-- hedged sales' test is written only when a hedged sale holds a word of the reading (private.market_hedged_words);
+-- else none is read, and the statement is planned for less.
+create function private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text) returns text
   language plpgsql stable
   set search_path = ''
 as $$
 declare
   v_hedged text := 'false';
+  v_asked text;
 begin
   if exists (select 1 from public.market_listings l
              where l.hedged and l.status = 'sold' and l.terms && private.market_hedged_words(p_parsed)) then
     -- the reading's test on the key itself (not the sale words by week), so the partial index of hedged sales finds them
     v_hedged := replace(public.market_match_sql(p_parsed, 'available'), '''available''', '''sold''') || ' and '
       || private.market_filter_sql(p_filters);
+  end if;
+  if p_facet = '' and v_hedged = 'false' then
+    -- The days of the condition's sales in the window (decision 088): its marketplaces and every figure that reads
+    -- its sales one by one, made from days (a few hundred rows) instead: sellers as their bitsets OR'd, the weeks'
+    -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the prices and times to
+    -- sell from each day's sorted ones. mc stays for the newest sales of many signatures, should they be asked for.
+    v_asked := $sql$
+    days as materialized (
+      select d.marketplace, d.day::timestamp at time zone 'UTC' as at, d.n, d.demo, d.sellers,
+        coalesce(d.priced, d.sellers) as priced, coalesce(d.timed, d.sellers) as timed, d.prices, d.took
+      from private.market_sale_days d
+      where d.condition = $1 and d.sig = any ($6) and d.day >= ($2 at time zone 'UTC')::date
+        and d.day < ($10 at time zone 'UTC')::date and ($8::text is null or d.marketplace = $8)
+    ),
+    asked as (
+      select $1::text as condition, x.marketplace, x.n, x.demo, 0 as panel, least(bit_count(x.s), $3)::int as upto,
+        case when bit_count(x.s) < $3 then array(
+          select o.seller_key from private.market_seller_ords o where o.ord = any (private.market_bit_ords(x.s))) end
+          as keys
+      from (select d.marketplace, sum(d.n)::int as n, sum(d.demo)::int as demo, bit_or(d.sellers) as s
+            from days d group by 1) x
+    ),
+    chosen_n as (
+      select coalesce(bit_count(x.s), 0)::int as sellers, coalesce(bit_count(x.p), 0)::int as priced,
+        coalesce(bit_count(x.t), 0)::int as timed, null::uuid[] as keys, x.s as bits
+      from (select bit_or(d.sellers) as s, bit_or(d.priced) as p, bit_or(d.timed) as t from days d) x
+    ),
+    sorted as (
+      select (select array_agg(x order by x) from days d, unnest(d.prices) x) as prices,
+        (select array_agg(x order by x) from days d, unnest(d.took) x) as took
+    ),
+    weekly_sales as (
+      select w.wb, w.n, least(bit_count(w.s), $3)::int as sellers, least(bit_count(w.p), $3)::int as priced,
+        (select array_agg(x) from days d, unnest(d.prices) x where width_bucket(d.at, $11) = w.wb) as prices
+      from (select width_bucket(d.at, $11) as wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bit_or(d.priced) as p
+            from days d group by 1) w
+    ),
+    thirds_sales as (
+      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers,
+        (select array_agg(x) from days d, unnest(d.prices) x
+         where case when d.at < $4 then 'early' when d.at >= $5 then 'recent' end = t.part) as prices
+      from (select case when d.at < $4 then 'early' else 'recent' end as part, sum(d.n)::int as n,
+              bit_or(d.sellers) as s
+            from days d where d.at < $4 or d.at >= $5 group by 1) t
+    )$sql$;
+  else
+    v_asked := $sql$
+    asked as (
+      select $1::text as condition, mc.marketplace, count(*)::int as n,
+        count(*) filter (where mc.source = 'demo')::int as demo, 0 as panel,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as upto,
+        array_agg(mc.seller_key) filter (where mc.seller_key is not null) as keys
+      from mc group by mc.marketplace
+    ),
+    $sql$ || private.market_sold_figures_sql();
   end if;
   -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
   return format($sql$
@@ -1705,12 +1890,9 @@ begin
       ) o
       group by 1, 2
     ),
+    %s,
     g as (
-      select $1::text as condition, mc.marketplace, count(*)::int as n,
-        count(*) filter (where mc.source = 'demo')::int as demo, 0 as panel,
-        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as upto,
-        array_agg(mc.seller_key) filter (where mc.seller_key is not null) as keys
-      from mc group by mc.marketplace
+      select a.condition, a.marketplace, a.n, a.demo, a.panel, a.upto, a.keys from asked a
       union all
       select o.condition, o.marketplace, o.n, o.demo, 0, null::int, null::uuid[] from others o
       union all
@@ -1722,11 +1904,11 @@ begin
         from (select distinct o.condition from others o) d
       ) x
     )$sql$,
-    v_hedged);
+    v_hedged, v_asked);
 end;
 $$;
 
 revoke execute on function private.market_sale_sellers(text, integer[], text, timestamptz, timestamptz, text, integer,
-  uuid[]), private.market_sold_sources(jsonb, jsonb) from public, anon, authenticated;
+  uuid[]), private.market_sold_sources(jsonb, jsonb, text) from public, anon, authenticated;
 grant execute on function private.market_sale_sellers(text, integer[], text, timestamptz, timestamptz, text, integer,
-  uuid[]), private.market_sold_sources(jsonb, jsonb) to service_role;
+  uuid[]), private.market_sold_sources(jsonb, jsonb, text) to service_role;

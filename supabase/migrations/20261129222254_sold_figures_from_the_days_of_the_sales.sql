@@ -1,0 +1,1018 @@
+-- A sold search of no facet reads the days of its sales, not each sale (issue 53; decision 088). Its figures
+-- (sellers, price quartiles, median days to sell, the weeks and thirds of the trend) read every sale of the condition
+-- in the window from the places of the sales: six passes over 42,000 sales for "lululemon align pant" at 10M listings,
+-- a sold p95 of 38 ms against the 25 the issue asks.
+-- - private.market_sale_days: per (condition, signature, UTC day, marketplace), the sales, demo sales, the sellers as
+--   bitsets (all, priced, timed) and the prices and times to sell, each sorted; made again from the places for each
+--   day a write moves a sale of or to (its row locked first, in key order); rebuilt and checked with the cells.
+-- - private.market_sold_sources reads them when the reading has no facet and no hedged sale may match; the figures
+--   that read each sale (private.market_sold_figures_sql, one text for rows and places) are made from the days.
+-- - public.market_count_sold's headline takes the sold sellers as a bitset when they come from the days.
+
+SET check_function_bodies = false;
+
+DROP FUNCTION private.market_sold_sources(jsonb, jsonb);
+
+CREATE FUNCTION private.market_bits_or(p_a bit varying, p_b bit varying) RETURNS bit varying
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select (p_a || repeat('0', greatest(length(p_b) - length(p_a), 0))::bit varying)
+    | (p_b || repeat('0', greatest(length(p_a) - length(p_b), 0))::bit varying)
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_cells_check() RETURNS TABLE(facet text, sig integer, condition text, marketplace text, problem text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with width as (select s.width from private.market_cells_state s),
+  fresh as (
+    select f.facet, p.sig, l.condition, l.marketplace, count(*)::integer as n,
+      count(*) filter (where l.source = 'demo')::integer as demo,
+      coalesce(bit_or(private.market_seller_bit(so.ord, (select width from width))) filter (where so.ord is not null),
+        repeat('0', (select width from width))::bit varying) as sellers
+    from public.market_listings l
+    join private.market_listing_places p on p.id = l.id
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    left join private.market_seller_ords so on so.seller_key = l.seller_key
+    where private.market_listed_counts(l)
+    group by 1, 2, 3, 4
+  )
+  select coalesce(f.facet, c.facet), coalesce(f.sig, c.sig), coalesce(f.condition, c.condition),
+    coalesce(f.marketplace, c.marketplace),
+    case when c.n is null then 'missing' when f.n is null then 'no rows'
+      when f.n <> c.n then 'listings' when f.demo <> c.demo then 'demo listings' else 'sellers' end
+  from fresh f
+  full join private.market_listed_cells c using (facet, sig, condition, marketplace)
+  where f.n is distinct from c.n or f.demo is distinct from c.demo or f.sellers is distinct from c.sellers
+  union all
+  select null, p.sig, l.condition, l.marketplace, format('listing %s is in the wrong place', l.id)
+  from public.market_listings l
+  left join private.market_listing_places p on p.id = l.id
+  left join private.market_signatures g on g.id = p.sig
+  where private.market_listed_counts(l)
+    and (p.id is null or g.key is distinct from private.market_signature_key(l.terms) or g.decoys <> l.decoys
+         or p.facets <> private.market_facets_of(l.terms))
+  union all
+  select null, p.sig, null, null, format('listing %s is placed but not counted', p.id)
+  from private.market_listing_places p
+  left join public.market_listings l on l.id = p.id
+  where l.id is null or not private.market_listed_counts(l)
+  -- The sold cells against the places of the sales, and each place against its sale.
+  union all
+  select coalesce(f.facet, c.facet), coalesce(f.sig, c.sig), coalesce(f.condition, c.condition),
+    coalesce(f.marketplace, c.marketplace),
+    format('sold %s days: ', coalesce(f.span, c.span)) || case when c.n is null then 'missing' when f.n is null then 'no sales'
+      when f.n <> c.n then 'sales' else 'demo sales' end
+  from (
+    select w.span, f.facet, p.sig, p.condition, p.marketplace, count(*)::integer as n,
+      count(*) filter (where p.demo)::integer as demo
+    from private.market_sale_places p
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date,
+      (select s.through from private.market_sold_state s))) w(span)
+    group by 1, 2, 3, 4, 5
+  ) f
+  full join private.market_sold_cells c using (span, facet, sig, condition, marketplace)
+  where f.n is distinct from c.n or f.demo is distinct from c.demo
+  union all
+  select null, p.sig, l.condition, l.marketplace, format('sale %s is in the wrong place', l.id)
+  from public.market_listings l
+  left join private.market_sale_places p on p.id = l.id
+  left join private.market_signatures g on g.id = p.sig
+  where private.market_sold_counts(l)
+    and (p.id is null or g.key is distinct from private.market_signature_key(l.terms) or g.decoys <> l.decoys
+         or p.facets <> private.market_facets_of(l.terms)
+         or (p.condition, p.marketplace, p.sold_at, p.seller_key, p.demo, p.price, p.took)
+           is distinct from (l.condition, l.marketplace, l.sold_at, l.seller_key, l.source = 'demo',
+             case when l.currency = 'USD' then l.price end, private.market_took(l.sold_at, l.listed_at)))
+  -- The days of the sales against their places.
+  union all
+  select '', coalesce(k.sig, d.sig), coalesce(k.condition, d.condition), coalesce(k.marketplace, d.marketplace),
+    format('sold on %s: ', coalesce(k.day, d.day)) || case when d.n is null then 'missing' when k.day is null
+      then 'no sales' else 'figures' end
+  from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
+        from private.market_sale_places p) k
+  full join private.market_sale_days d using (condition, sig, day, marketplace)
+  left join lateral private.market_sale_day(coalesce(k.condition, d.condition), coalesce(k.sig, d.sig),
+    coalesce(k.day, d.day), coalesce(k.marketplace, d.marketplace), (select s.width from private.market_cells_state s)) f
+    on true
+  where (f.n, f.demo, f.sellers, f.priced, f.timed, f.prices, f.took)
+    is distinct from (d.n, d.demo, d.sellers, d.priced, d.timed, d.prices, d.took)
+  union all
+  select null, p.sig, null, null, format('sale %s is placed but not counted', p.id)
+  from private.market_sale_places p
+  left join public.market_listings l on l.id = p.id
+  where l.id is null or not private.market_sold_counts(l)
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_cells_move(p_old public.market_listings[], p_new public.market_listings[]) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_width integer;
+  v_through date;
+begin
+  insert into private.market_seller_ords (seller_key)
+  select distinct r.seller_key from unnest(p_new) r where r.seller_key is not null and r.source <> 'panel'
+  order by 1
+  on conflict do nothing;
+  v_width := private.market_cells_width();
+
+  create temporary table if not exists market_cells_delta (
+    facet text, sig integer, condition text, marketplace text, ord integer, n integer, demo integer
+  ) on commit drop;
+  create temporary table if not exists market_sold_delta (
+    span smallint, facet text, sig integer, condition text, marketplace text, n integer, demo integer
+  ) on commit drop;
+  create temporary table if not exists market_days_touched (
+    condition text, sig integer, day date, marketplace text
+  ) on commit drop;
+
+  if exists (select 1 from unnest(p_old) o where o.status = 'sold')
+     or exists (select 1 from unnest(p_new) r where private.market_sold_counts(r)) then
+    select s.through into v_through from private.market_sold_state s for share;
+  end if;
+
+  -- The rows leaving: their places, as they were counted.
+  with gone as (
+    delete from private.market_listing_places p
+    using unnest(p_old) o
+    where p.id = o.id and private.market_listed_counts(o)
+    returning p.sig, p.facets, o.condition, o.marketplace, o.seller_key, o.source
+  )
+  insert into pg_temp.market_cells_delta
+  select f.facet, g.sig, g.condition, g.marketplace, so.ord, -1, case when g.source = 'demo' then -1 else 0 end
+  from gone g
+  cross join lateral unnest('{""}'::text[] || g.facets) f(facet)
+  left join private.market_seller_ords so on so.seller_key = g.seller_key;
+
+  if v_through is not null then
+    with gone as (
+      delete from private.market_sale_places p
+      using unnest(p_old) o
+      where p.id = o.id and o.status = 'sold'
+      returning p.*
+    ),
+    days as (
+      insert into pg_temp.market_days_touched
+      select g.condition, g.sig, (g.sold_at at time zone 'UTC')::date, g.marketplace from gone g
+    )
+    insert into pg_temp.market_sold_delta
+    select w.span, f.facet, g.sig, g.condition, g.marketplace, -1, -g.demo::integer
+    from gone g
+    cross join lateral unnest('{""}'::text[] || g.facets) f(facet)
+    cross join lateral unnest(private.market_sold_spans_of((g.sold_at at time zone 'UTC')::date, v_through)) w(span);
+  end if;
+
+  -- The rows arriving: signed now, all in one statement, as private.market_signature_key and
+  -- private.market_facets_of sign one listing (the words of the batch looked up together: those two called for each
+  -- row cost an import's upsert 42 ms of 500 rows at 10M listings, the largest part of keeping the cells).
+  create temporary table if not exists market_cells_signed (
+    id bigint, key text[], decoys text[], facets text[], condition text, marketplace text, seller_key uuid,
+    source text, status text, sold_at timestamptz, price numeric, currency text, listed_at timestamptz
+  ) on commit drop;
+  insert into pg_temp.market_cells_signed
+  with r as materialized (
+    select r.* from unnest(p_new) r where private.market_listed_counts(r) or private.market_sold_counts(r)
+  ),
+  t as materialized (
+    select r.id, t.w from r, unnest(r.terms) t(w)
+  ),
+  -- (each word of the batch looked up once, not once per listing that holds it: a facet's form, a name's first word)
+  words as materialized (
+    select distinct t.w from t
+  ),
+  named as materialized (
+    select n.first, n.words from words w join private.market_cell_names n on n.first = w.w and n.state <> 'retiring'
+  ),
+  signed as (
+    select x.id, array_agg(distinct x.w order by x.w) as key
+    from (
+      select t.id, t.w from t
+      join private.market_cell_words w on w.word = t.w and w.role = 'signature' and w.state <> 'retiring'
+      union all
+      select t.id, unnest(n.words)
+      from t join named n on n.first = t.w join r on r.id = t.id
+      where n.words <@ r.terms
+    ) x
+    group by x.id
+  ),
+  facet_words as (
+    select w.w from words w where private.market_facet_form(w.w)
+    union
+    select w.word from private.market_cell_words w where w.role = 'facet'
+  ),
+  faceted as (
+    select t.id, array_agg(distinct t.w order by t.w) as facets
+    from t join facet_words f on f.w = t.w
+    group by t.id
+  )
+  select r.id, coalesce(g.key, '{}'), r.decoys, coalesce(f.facets, '{}'), r.condition, r.marketplace, r.seller_key,
+    r.source, r.status, r.sold_at, r.price, r.currency, r.listed_at
+  from r
+  left join signed g on g.id = r.id
+  left join faceted f on f.id = r.id;
+
+  insert into private.market_signatures (key, decoys)
+  select distinct s.key, s.decoys from pg_temp.market_cells_signed s order by 1, 2
+  on conflict do nothing;
+
+  with placed as (
+    insert into private.market_listing_places (id, sig, facets)
+    select s.id, g.id, s.facets
+    from pg_temp.market_cells_signed s
+    join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+    where s.status = 'available'
+    order by s.id
+    on conflict (id) do update set sig = excluded.sig, facets = excluded.facets
+    returning id, sig
+  )
+  insert into pg_temp.market_cells_delta
+  select f.facet, p.sig, s.condition, s.marketplace, so.ord, 1, case when s.source = 'demo' then 1 else 0 end
+  from placed p
+  join pg_temp.market_cells_signed s on s.id = p.id
+  cross join lateral unnest('{""}'::text[] || s.facets) f(facet)
+  left join private.market_seller_ords so on so.seller_key = s.seller_key;
+
+  if v_through is not null then
+    with placed as (
+      insert into private.market_sale_places as p (id, sig, facets, condition, marketplace, sold_at, seller_key, demo,
+        price, took)
+      select s.id, g.id, s.facets, s.condition, s.marketplace, s.sold_at, s.seller_key, s.source = 'demo',
+        case when s.currency = 'USD' then s.price end, private.market_took(s.sold_at, s.listed_at)
+      from pg_temp.market_cells_signed s
+      join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+      where s.status = 'sold'
+      order by s.id
+      on conflict (id) do update set sig = excluded.sig, facets = excluded.facets, condition = excluded.condition,
+        marketplace = excluded.marketplace, sold_at = excluded.sold_at, seller_key = excluded.seller_key,
+        demo = excluded.demo, price = excluded.price, took = excluded.took
+      returning p.*
+    ),
+    days as (
+      insert into pg_temp.market_days_touched
+      select p.condition, p.sig, (p.sold_at at time zone 'UTC')::date, p.marketplace from placed p
+    )
+    insert into pg_temp.market_sold_delta
+    select w.span, f.facet, p.sig, p.condition, p.marketplace, 1, p.demo::integer
+    from placed p
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date, v_through)) w(span);
+
+    insert into private.market_sold_cells as c (span, facet, sig, condition, marketplace, n, demo)
+    select d.span, d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer, sum(d.demo)::integer
+    from pg_temp.market_sold_delta d
+    group by 1, 2, 3, 4, 5 having sum(d.n) <> 0 or sum(d.demo) <> 0
+    order by 1, 2, 3, 4, 5
+    on conflict (span, facet, sig, condition, marketplace) do update set n = c.n + excluded.n,
+      demo = c.demo + excluded.demo;
+    -- (only the cells this statement took sales from, which alone can have none left: never a scan of all of them,
+    -- nor a look at each cell a sale was added to, 14 ms of a 500-row upsert at 10M listings)
+    delete from private.market_sold_cells c
+    using (select d.span, d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_sold_delta d
+           group by 1, 2, 3, 4, 5 having sum(d.n) < 0) d
+    where (c.span, c.facet, c.sig, c.condition, c.marketplace) = (d.span, d.facet, d.sig, d.condition, d.marketplace)
+      and c.n <= 0;
+    truncate pg_temp.market_sold_delta;
+
+    -- Each day this statement moved a sale of or to, made again from its places: first its row is locked, in key
+    -- order (made, if new, with a count that stands until the next statement), so that another writer's sales of the
+    -- day are committed before the next statement reads the places, and then each row is made from them.
+    insert into private.market_sale_days as d (condition, sig, day, marketplace, n, demo, sellers, prices, took)
+    select distinct t.condition, t.sig, t.day, t.marketplace, 1, 0, repeat('0', v_width)::bit varying,
+      '{}'::float8[], '{}'::integer[]
+    from pg_temp.market_days_touched t
+    order by 1, 2, 3, 4
+    on conflict (condition, sig, day, marketplace) do update set n = d.n;
+    update private.market_sale_days d
+    set n = f.n, demo = f.demo, sellers = f.sellers, priced = f.priced, timed = f.timed, prices = f.prices,
+      took = f.took
+    from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
+    cross join lateral private.market_sale_day(t.condition, t.sig, t.day, t.marketplace, v_width) f
+    where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace) and f.n > 0;
+    delete from private.market_sale_days d
+    using (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
+    where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace)
+      and not exists (select 1 from private.market_sale_places p
+                      where p.condition = t.condition and p.sig = t.sig
+                        and p.sold_at >= t.day::timestamp at time zone 'UTC'
+                        and p.sold_at < (t.day + 1)::timestamp at time zone 'UTC' and p.marketplace = t.marketplace);
+    truncate pg_temp.market_days_touched;
+  end if;
+  truncate pg_temp.market_cells_signed;
+
+  -- (cell, seller) counts, each row added to under its lock (in key order): a seller's bit is set where their count
+  -- rose from none, and cleared where it fell to none, as the counts after the change say.
+  create temporary table if not exists market_cells_bits (
+    facet text, sig integer, condition text, marketplace text, ord integer, n integer, was integer
+  ) on commit drop;
+  with changed as (
+    insert into private.market_listed_cell_sellers as c (facet, sig, condition, marketplace, ord, n)
+    select d.facet, d.sig, d.condition, d.marketplace, d.ord, sum(d.n)::integer
+    from pg_temp.market_cells_delta d where d.ord is not null
+    group by 1, 2, 3, 4, 5 having sum(d.n) <> 0
+    order by 1, 2, 3, 4, 5
+    on conflict (facet, sig, condition, marketplace, ord) do update set n = c.n + excluded.n
+    returning c.facet, c.sig, c.condition, c.marketplace, c.ord, c.n
+  )
+  insert into pg_temp.market_cells_bits
+  select c.facet, c.sig, c.condition, c.marketplace, c.ord, c.n, c.n - d.n
+  from changed c
+  join (select d.facet, d.sig, d.condition, d.marketplace, d.ord, sum(d.n)::integer as n
+        from pg_temp.market_cells_delta d where d.ord is not null group by 1, 2, 3, 4, 5) d
+    using (facet, sig, condition, marketplace, ord);
+  delete from private.market_listed_cell_sellers c
+  using pg_temp.market_cells_bits b
+  where b.n <= 0
+    and (c.facet, c.sig, c.condition, c.marketplace, c.ord) = (b.facet, b.sig, b.condition, b.marketplace, b.ord);
+
+  -- The cells, each added to under its lock (in key order): counts, and the bits of sellers who arrived; then the
+  -- bits of sellers who left are cleared.
+  insert into private.market_listed_cells as c (facet, sig, condition, marketplace, n, demo, sellers)
+  select d.facet, d.sig, d.condition, d.marketplace, d.n, d.demo,
+    coalesce(b.added, repeat('0', v_width)::bit varying)
+  from (
+    select d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer as n, sum(d.demo)::integer as demo
+    from pg_temp.market_cells_delta d group by 1, 2, 3, 4
+  ) d
+  left join (
+    select b.facet, b.sig, b.condition, b.marketplace,
+      bit_or(private.market_seller_bit(b.ord, v_width))::bit varying as added
+    from pg_temp.market_cells_bits b where b.was <= 0 and b.n > 0 group by 1, 2, 3, 4
+  ) b using (facet, sig, condition, marketplace)
+  where d.n <> 0 or b.added is not null
+  order by 1, 2, 3, 4
+  on conflict (facet, sig, condition, marketplace) do update set
+    n = c.n + excluded.n, demo = c.demo + excluded.demo, sellers = c.sellers | excluded.sellers;
+  update private.market_listed_cells c set sellers = c.sellers & ~r.removed
+  from (
+    select b.facet, b.sig, b.condition, b.marketplace,
+      bit_or(private.market_seller_bit(b.ord, v_width))::bit varying as removed
+    from pg_temp.market_cells_bits b where b.was > 0 and b.n <= 0 group by 1, 2, 3, 4
+  ) r
+  where (c.facet, c.sig, c.condition, c.marketplace) = (r.facet, r.sig, r.condition, r.marketplace);
+  -- (only the cells this statement took listings from, which alone can have none left: never a scan of all of them)
+  delete from private.market_listed_cells c
+  using (select d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_cells_delta d
+         group by 1, 2, 3, 4 having sum(d.n) < 0) d
+  where (c.facet, c.sig, c.condition, c.marketplace) = (d.facet, d.sig, d.condition, d.marketplace) and c.n <= 0;
+  truncate pg_temp.market_cells_delta, pg_temp.market_cells_bits;
+end;
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_cells_rebuild() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_width integer;
+  v_started timestamptz := clock_timestamp();
+begin
+  lock table private.market_listed_cells, private.market_listed_cell_sellers, private.market_listing_places,
+    private.market_sale_places, private.market_sold_cells, private.market_sale_days in exclusive mode;
+  perform 1 from private.market_sold_state for update;
+  perform private.market_cell_words_settle();
+  truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers,
+    private.market_sale_places, private.market_sold_cells, private.market_sale_days;
+
+  insert into private.market_seller_ords (seller_key)
+  select distinct l.seller_key from public.market_listings l
+  where l.seller_key is not null and l.source <> 'panel'
+  order by 1
+  on conflict do nothing;
+  v_width := private.market_cells_width();
+
+  -- Each distinct key is signed once (the bench's titles repeat; sellers' own do less).
+  create temporary table market_cells_shapes on commit drop as
+  select k.terms, k.decoys, private.market_signature_key(k.terms) as key, private.market_facets_of(k.terms) as facets
+  from (select distinct l.terms, l.decoys from public.market_listings l
+        where private.market_listed_counts(l) or private.market_sold_counts(l)) k;
+
+  insert into private.market_signatures (key, decoys)
+  select distinct s.key, s.decoys from pg_temp.market_cells_shapes s
+  on conflict do nothing;
+
+  insert into private.market_listing_places (id, sig, facets)
+  select l.id, g.id, s.facets
+  from public.market_listings l
+  join pg_temp.market_cells_shapes s on s.terms = l.terms and s.decoys = l.decoys
+  join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+  where private.market_listed_counts(l);
+
+  create temporary table market_cells_rows on commit drop as
+  select f.facet, p.sig, l.condition, l.marketplace, so.ord, (l.source = 'demo') as demo
+  from private.market_listing_places p
+  join public.market_listings l on l.id = p.id
+  cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+  left join private.market_seller_ords so on so.seller_key = l.seller_key;
+
+  insert into private.market_listed_cell_sellers (facet, sig, condition, marketplace, ord, n)
+  select r.facet, r.sig, r.condition, r.marketplace, r.ord, count(*)
+  from pg_temp.market_cells_rows r where r.ord is not null
+  group by 1, 2, 3, 4, 5;
+
+  insert into private.market_listed_cells (facet, sig, condition, marketplace, n, demo, sellers)
+  select r.facet, r.sig, r.condition, r.marketplace, count(*), count(*) filter (where r.demo),
+    coalesce(bit_or(private.market_seller_bit(r.ord, v_width)) filter (where r.ord is not null),
+      repeat('0', v_width)::bit varying)
+  from pg_temp.market_cells_rows r
+  group by 1, 2, 3, 4;
+
+  insert into private.market_sale_places (id, sig, facets, condition, marketplace, sold_at, seller_key, demo, price,
+    took)
+  select l.id, g.id, s.facets, l.condition, l.marketplace, l.sold_at, l.seller_key, l.source = 'demo',
+    case when l.currency = 'USD' then l.price end, private.market_took(l.sold_at, l.listed_at)
+  from public.market_listings l
+  join pg_temp.market_cells_shapes s on s.terms = l.terms and s.decoys = l.decoys
+  join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+  where private.market_sold_counts(l)
+  -- in the order a sold search reads them: a signature's sales of a condition lie together
+  order by l.condition, g.id, l.sold_at;
+  perform private.market_sold_cells_fill((now() at time zone 'UTC')::date);
+  insert into private.market_sale_days (condition, sig, day, marketplace, n, demo, sellers, priced, timed, prices, took)
+  select k.condition, k.sig, k.day, k.marketplace, f.n, f.demo, f.sellers, f.priced, f.timed, f.prices, f.took
+  from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
+        from private.market_sale_places p) k
+  cross join lateral private.market_sale_day(k.condition, k.sig, k.day, k.marketplace, v_width) f;
+
+  analyze private.market_signatures;
+  analyze private.market_listed_cells;
+  analyze private.market_sale_places;
+  analyze private.market_sold_cells;
+  analyze private.market_sale_days;
+  return jsonb_build_object(
+    'signatures', (select count(*) from private.market_signatures),
+    'listings', (select count(*) from private.market_listing_places),
+    'cells', (select count(*) from private.market_listed_cells),
+    'cellSellers', (select count(*) from private.market_listed_cell_sellers),
+    'sales', (select count(*) from private.market_sale_places),
+    'soldCells', (select count(*) from private.market_sold_cells),
+    'saleDays', (select count(*) from private.market_sale_days),
+    'ms', round(extract(epoch from clock_timestamp() - v_started) * 1000));
+end;
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_cells_width() RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_width integer;
+  v_need integer;
+begin
+  select s.width into v_width from private.market_cells_state s;
+  select ((coalesce(max(o.ord), 0) / 1024) + 1) * 1024 into v_need from private.market_seller_ords o;
+  if v_need > v_width then
+    update private.market_cells_state set width = v_need;
+    update private.market_listed_cells set sellers = sellers || repeat('0', v_need - v_width)::bit varying;
+    update private.market_sale_days set sellers = sellers || repeat('0', v_need - v_width)::bit varying,
+      priced = priced || repeat('0', v_need - v_width)::bit varying,
+      timed = timed || repeat('0', v_need - v_width)::bit varying;
+    v_width := v_need;
+  end if;
+  return v_width;
+end;
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_listings_cells_truncated() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers,
+    private.market_sale_places, private.market_sold_cells, private.market_sale_days;
+  return null;
+end;
+$$;
+
+CREATE FUNCTION private.market_sale_day(p_condition text, p_sig integer, p_day date, p_marketplace text, p_width integer, OUT n integer, OUT demo integer, OUT sellers bit varying, OUT priced bit varying, OUT timed bit varying, OUT prices double precision[], OUT took integer[]) RETURNS record
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  select count(*)::integer, count(*) filter (where p.demo)::integer,
+    coalesce(bit_or(b.bit), repeat('0', p_width)::bit varying),
+    coalesce(bit_or(b.bit) filter (where p.price is not null), repeat('0', p_width)::bit varying),
+    coalesce(bit_or(b.bit) filter (where p.took is not null), repeat('0', p_width)::bit varying),
+    coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}'),
+    coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}')
+  into n, demo, sellers, priced, timed, prices, took
+  from private.market_sale_places p
+  left join lateral (
+    select private.market_seller_bit(o.ord, p_width) as bit from private.market_seller_ords o
+    where o.seller_key = p.seller_key
+  ) b on true
+  where p.condition = p_condition and p.sig = p_sig and p.sold_at >= p_day::timestamp at time zone 'UTC'
+    and p.sold_at < (p_day + 1)::timestamp at time zone 'UTC' and p.marketplace = p_marketplace;
+  if priced = sellers then
+    priced := null;
+  end if;
+  if timed = sellers then
+    timed := null;
+  end if;
+end;
+$$;
+
+CREATE FUNCTION private.market_sold_figures_sql() RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select $sql$
+    -- The sellers of the condition asked for, each once: whether they priced a sale, and timed one.
+    chosen as (
+      select mc.seller_key, bool_or(mc.currency = 'USD' and mc.price is not null) as priced,
+        bool_or(mc.took is not null) as timed
+      from mc where mc.seller_key is not null group by mc.seller_key
+    ),
+    chosen_n as (
+      select count(*)::int as sellers, count(*) filter (where chosen.priced)::int as priced,
+        count(*) filter (where chosen.timed)::int as timed, coalesce(array_agg(chosen.seller_key), '{}') as keys,
+        null::bit varying as bits
+      from chosen
+    ),
+    sorted as (
+      select array_agg(mc.price order by mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices,
+        array_agg(mc.took order by mc.took) filter (where mc.took is not null) as took
+      from mc
+    ),
+    -- The trend (issue 54): the condition's sales per ISO week of the window, with the sellers behind each week and
+    -- its median price; a week with too few sellers says so (null), never 0.
+    -- (each sale's week found among the window's week starts, $11: date_trunc with a time zone, per sale, took 10 of
+    -- the 13 ms of "lululemon align pant" at 10M listings)
+    weekly_sales as (
+      select width_bucket(mc.sold_at, $11) as wb, count(*)::int as n,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null
+          and mc.currency = 'USD' and mc.price is not null), $3) as priced,
+        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
+      from mc group by 1
+    ),
+    thirds_sales as (
+      select case when mc.sold_at < $4 then 'early' else 'recent' end as part, count(*)::int as n,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
+        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
+      from mc
+      where mc.sold_at < $4 or mc.sold_at >= $5
+      group by 1
+    )$sql$
+$_$;
+
+CREATE FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_hedged text := 'false';
+  v_asked text;
+begin
+  if exists (select 1 from public.market_listings l
+             where l.hedged and l.status = 'sold' and l.terms && private.market_hedged_words(p_parsed)) then
+    -- the reading's test on the key itself (not the sale words by week), so the partial index of hedged sales finds them
+    v_hedged := replace(public.market_match_sql(p_parsed, 'available'), '''available''', '''sold''') || ' and '
+      || private.market_filter_sql(p_filters);
+  end if;
+  if p_facet = '' and v_hedged = 'false' then
+    -- The days of the condition's sales in the window (decision 088): its marketplaces and every figure that reads
+    -- its sales one by one, made from days (a few hundred rows) instead: sellers as their bitsets OR'd, the weeks'
+    -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the prices and times to
+    -- sell from each day's sorted ones. mc stays for the newest sales of many signatures, should they be asked for.
+    v_asked := $sql$
+    days as materialized (
+      select d.marketplace, d.day::timestamp at time zone 'UTC' as at, d.n, d.demo, d.sellers,
+        coalesce(d.priced, d.sellers) as priced, coalesce(d.timed, d.sellers) as timed, d.prices, d.took
+      from private.market_sale_days d
+      where d.condition = $1 and d.sig = any ($6) and d.day >= ($2 at time zone 'UTC')::date
+        and d.day < ($10 at time zone 'UTC')::date and ($8::text is null or d.marketplace = $8)
+    ),
+    asked as (
+      select $1::text as condition, x.marketplace, x.n, x.demo, 0 as panel, least(bit_count(x.s), $3)::int as upto,
+        case when bit_count(x.s) < $3 then array(
+          select o.seller_key from private.market_seller_ords o where o.ord = any (private.market_bit_ords(x.s))) end
+          as keys
+      from (select d.marketplace, sum(d.n)::int as n, sum(d.demo)::int as demo, bit_or(d.sellers) as s
+            from days d group by 1) x
+    ),
+    chosen_n as (
+      select coalesce(bit_count(x.s), 0)::int as sellers, coalesce(bit_count(x.p), 0)::int as priced,
+        coalesce(bit_count(x.t), 0)::int as timed, null::uuid[] as keys, x.s as bits
+      from (select bit_or(d.sellers) as s, bit_or(d.priced) as p, bit_or(d.timed) as t from days d) x
+    ),
+    sorted as (
+      select (select array_agg(x order by x) from days d, unnest(d.prices) x) as prices,
+        (select array_agg(x order by x) from days d, unnest(d.took) x) as took
+    ),
+    weekly_sales as (
+      select w.wb, w.n, least(bit_count(w.s), $3)::int as sellers, least(bit_count(w.p), $3)::int as priced,
+        (select array_agg(x) from days d, unnest(d.prices) x where width_bucket(d.at, $11) = w.wb) as prices
+      from (select width_bucket(d.at, $11) as wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bit_or(d.priced) as p
+            from days d group by 1) w
+    ),
+    thirds_sales as (
+      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers,
+        (select array_agg(x) from days d, unnest(d.prices) x
+         where case when d.at < $4 then 'early' when d.at >= $5 then 'recent' end = t.part) as prices
+      from (select case when d.at < $4 then 'early' else 'recent' end as part, sum(d.n)::int as n,
+              bit_or(d.sellers) as s
+            from days d where d.at < $4 or d.at >= $5 group by 1) t
+    )$sql$;
+  else
+    v_asked := $sql$
+    asked as (
+      select $1::text as condition, mc.marketplace, count(*)::int as n,
+        count(*) filter (where mc.source = 'demo')::int as demo, 0 as panel,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as upto,
+        array_agg(mc.seller_key) filter (where mc.seller_key is not null) as keys
+      from mc group by mc.marketplace
+    ),
+    $sql$ || private.market_sold_figures_sql();
+  end if;
+  -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
+  return format($sql$
+    hedge as materialized (
+      select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
+        private.market_took(l.sold_at, l.listed_at) as took
+      from public.market_listings l
+      where l.hedged and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true and l.source <> 'panel'
+    ),
+    mc as materialized (
+      select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source,
+        p.price::float8 as price, case when p.price is not null then 'USD' end as currency, p.sold_at, p.took
+      from private.market_sale_places p
+      where p.condition = $1 and p.sig = any ($6) and p.sold_at >= $2 and p.sold_at < $10
+        and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
+      union all
+      select h.id, h.marketplace, h.seller_key, h.source, h.price::float8, h.currency, h.sold_at, h.took
+      from hedge h where h.condition = $1
+    ),
+    -- The 40 newest sales: of a few signatures, each one's newest through the places' index (with ties, so that the
+    -- order by id below is kept), not a pass over all of mc (8 ms for 42,000 sales at 10M listings); of many, that pass.
+    newest as (
+      select n.id, n.seller_key, n.sold_at from (
+        select p.id, p.seller_key, p.sold_at
+        from unnest($6) s(sig)
+        cross join lateral (
+          select p.id, p.seller_key, p.sold_at from private.market_sale_places p
+          where p.condition = $1 and p.sig = s.sig and p.sold_at >= $2 and p.sold_at < $10
+            and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
+          order by p.sold_at desc
+          fetch first 40 rows with ties
+        ) p
+        where cardinality($6) <= 40
+        union all
+        select mc.id, mc.seller_key, mc.sold_at from mc where cardinality($6) > 40
+        union all
+        select h.id, h.seller_key, h.sold_at from hedge h where h.condition = $1 and cardinality($6) <= 40
+      ) n
+      order by n.sold_at desc, n.id desc limit 40
+    ),
+    others as materialized (
+      select o.condition, o.marketplace, sum(o.n)::integer as n, sum(o.demo)::integer as demo
+      from (
+        select c.condition, c.marketplace, c.n, c.demo from private.market_sold_cells c
+        where c.span = $9 and c.facet = $7 and c.sig = any ($6) and c.condition <> $1
+          and ($8::text is null or c.marketplace = $8)
+        union all
+        select h.condition, h.marketplace, 1, (h.source = 'demo')::integer from hedge h where h.condition <> $1
+      ) o
+      group by 1, 2
+    ),
+    %s,
+    g as (
+      select a.condition, a.marketplace, a.n, a.demo, a.panel, a.upto, a.keys from asked a
+      union all
+      select o.condition, o.marketplace, o.n, o.demo, 0, null::int, null::uuid[] from others o
+      union all
+      -- whether each other condition drew on enough sellers: one more row of it, of no sales, with its sellers
+      select x.condition, null, 0, 0, 0, cardinality(x.keys), x.keys
+      from (
+        select d.condition, private.market_sale_sellers(d.condition, $6, $7, $2, $10, $8, $3,
+          array(select h.seller_key from hedge h where h.condition = d.condition and h.seller_key is not null)) as keys
+        from (select distinct o.condition from others o) d
+      ) x
+    )$sql$,
+    v_hedged, v_asked);
+end;
+$_$;
+
+CREATE OR REPLACE FUNCTION public.market_count_sold(p_query text, p_condition text, p_window_days integer DEFAULT 90, p_min_sellers integer DEFAULT 5, p_filters jsonb DEFAULT '{}'::jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET enable_sort TO 'off'
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    SET work_mem TO '64MB'
+    AS $_$
+declare
+  v_parsed jsonb := public.market_parse_query(p_query);
+  v_since timestamptz := private.market_window_start(p_window_days);
+  -- The first third ends, and the last begins, at a midnight (UTC).
+  v_early_end timestamptz := v_since + make_interval(days => private.market_window_third(p_window_days));
+  v_recent_start timestamptz := date_trunc('day', now(), 'UTC')
+    - make_interval(days => private.market_window_third(p_window_days) - 1);
+  v_k int := greatest(coalesce(p_min_sellers, 5), 1);
+  v_raw jsonb;
+  v_cell jsonb;
+  v_shown boolean;
+  v_prices_ok boolean;
+  v_took_ok boolean;
+  v_recent jsonb;
+  v_panel_sellers int;
+  v_listed uuid[];
+  v_listed_bits bit varying;
+  -- the sellers of the condition's sales, for the panel's headline below: their keys, or (from the days of the sales)
+  -- their bitset; and how many
+  v_sold_keys uuid[];
+  v_sold_bits bit varying;
+  v_sold_n int;
+  v_route jsonb;
+  v_sources text;
+  v_sigs integer[];
+  -- The weeks' sale words reach the latest sale the index holds, if one is dated after now (a clock or a time zone
+  -- ahead), never past tomorrow's end (a sale dated 9999 asked for every week to 9999: a 504 for all).
+  -- The days counted end with tomorrow (UTC): a sale dated later counts once its day comes (decision 086).
+  v_end timestamptz := date_trunc('day', now(), 'UTC') + interval '2 days';
+  v_until timestamptz := least(greatest(now(), (select max(l.sold_at) from public.market_listings l where l.status = 'sold')),
+    date_trunc('day', now(), 'UTC') + interval '2 days');
+begin
+  v_route := case when p_window_days in (30, 90, 180, 365) then private.market_cells_route(v_parsed, p_filters)
+    else jsonb_build_object('path', 'rows', 'why', 'window') end;
+  if v_route ->> 'path' = 'cells' and not private.market_sold_cells_current() then
+    v_route := jsonb_build_object('path', 'rows', 'why', 'sold cells not rolled');
+  end if;
+  if v_route ->> 'path' = 'cells' then
+    -- The exact sold cells and the places of each sale (45_market_cells.sql): the same m's figures, read there.
+    v_sources := private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet');
+    execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
+      private.market_signature_sql(v_route -> 'reading'))
+    into v_sigs;
+  else
+    v_sources := format($sql$
+    m as materialized (
+      select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
+        private.market_took(l.sold_at, l.listed_at) as took
+      from public.market_listings l
+      where %s and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true
+        and public.market_sold_key(l.terms, l.sold_at) && %L::text[] and l.source <> 'panel'
+    ),
+    g as (
+      select m.condition, m.marketplace, count(*)::int as n,
+        count(*) filter (where m.source = 'demo')::int as demo, count(*) filter (where m.source = 'panel')::int as panel,
+        private.market_sellers_upto(array_agg(m.seller_key) filter (where m.seller_key is not null), $3) as upto,
+        array_agg(m.seller_key) filter (where m.seller_key is not null) as keys
+      from m group by m.condition, m.marketplace
+    ),
+    -- The sales of the condition asked for, which every figure below reads (a fifth of m for "lululemon leggings").
+    mc as materialized (
+      select m.id, m.marketplace, m.seller_key, m.source, m.price::float8 as price, m.currency, m.sold_at, m.took
+      from m where m.condition = $1
+    ),
+    newest as (
+      select mc.id, mc.seller_key, mc.sold_at from mc where mc.source <> 'panel'
+      order by mc.sold_at desc, mc.id desc limit 40
+    ),
+    %s$sql$, public.market_match_sql(v_parsed, 'sold'), private.market_filter_sql(p_filters),
+      public.market_sold_weeks(v_since, v_until), private.market_sold_figures_sql());
+  end if;
+
+  execute format($sql$
+    with %s,
+    c as (
+      select c.condition, c.n, case
+          when c.condition = $1 then (select n.sellers from chosen_n n)
+          when not c.enough
+            then (select count(*) from (select distinct k from g, unnest(g.keys) k where g.condition = c.condition) d)
+          else $3
+        end::int as sellers
+      from (select g.condition, sum(g.n)::int as n, bool_or(g.upto >= $3) as enough from g group by g.condition) c
+    ),
+    mk as (
+      select g.marketplace, g.n, g.upto as sellers,
+        case when g.upto < $3 then array(select distinct k from unnest(g.keys) k) end as keys, g.demo, g.panel
+      from g where g.condition = $1
+    ),
+    quartiles as (
+      select q.i, x.at - floor(x.at) as part,
+        s.prices[floor(x.at)::int + 1]::float8 as lo, s.prices[ceil(x.at)::int + 1]::float8 as hi
+      from sorted s, unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i),
+        lateral (select q.p * (cardinality(s.prices) - 1) as at) x
+      where cardinality(s.prices) > 0
+    ),
+    middle as (
+      select (y.hi - y.lo) * y.part + y.lo as took
+      from sorted s, lateral (select 0.5::float8 * (cardinality(s.took) - 1) as at) x,
+        lateral (select x.at - floor(x.at) as part, s.took[floor(x.at)::int + 1] as lo, s.took[ceil(x.at)::int + 1] as hi) y
+      where cardinality(s.took) > 0
+    ),
+    -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
+    -- ordered aggregate needs)
+    weekly as (
+      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.prices), 0) as prices,
+        (select percentile_cont(0.5) within group (order by x) from unnest(w.prices) x) as median
+      from weekly_sales w
+    ),
+    -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
+    -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
+    -- tests below.
+    thirds as (
+      select t.part, t.n, t.sellers, coalesce(cardinality(t.prices), 0) as prices,
+        (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) from unnest(t.prices) x) as q
+      from thirds_sales t
+    ),
+    -- Never a panel comp: a reseller's shared sale is counted, never listed (issue 49). Of the demo and imported
+    -- listings, the newest sale of each seller, and every sale that is nobody's: the ten newest of these. They are among the 40
+    -- newest sales (newest, in the sources above) whenever those hold ten sellers (a seller's newest sale is never
+    -- older than another of theirs), so those are looked at first, and all of them only when they do not.
+    recent as (
+      select l.id, l.title, l.price, l.currency, l.marketplace, l.sold_at, l.url, l.seller_key
+      from public.market_listings l
+      where l.id = any (coalesce(
+        case when (select count(distinct coalesce(n.seller_key::text, n.id::text)) from newest n) >= 10 then array(
+          select r.id from (
+            select distinct on (coalesce(n.seller_key::text, n.id::text)) n.id, n.sold_at
+            from newest n
+            order by coalesce(n.seller_key::text, n.id::text), n.sold_at desc, n.id desc
+          ) r
+          order by r.sold_at desc, r.id desc
+          limit 10) end,
+        array(
+          select r.id from (
+            select distinct on (coalesce(mc.seller_key::text, mc.id::text)) mc.id, mc.sold_at
+            from mc
+            where mc.source <> 'panel'
+            order by coalesce(mc.seller_key::text, mc.id::text), mc.sold_at desc, mc.id desc
+          ) r
+          order by r.sold_at desc, r.id desc
+          limit 10)))
+    )
+    select jsonb_build_object(
+      'conditions', coalesce((select jsonb_object_agg(c.condition, jsonb_build_object('n', c.n, 'sellers', c.sellers)) from c), '{}'),
+      'marketplaces', coalesce((select jsonb_agg(jsonb_build_object('marketplace', mk.marketplace, 'n', mk.n,
+        'sellers', mk.sellers, 'keys', to_jsonb(mk.keys))) from mk), '[]'),
+      'pricedSellers', (select n.priced from chosen_n n),
+      'timedSellers', (select n.timed from chosen_n n),
+      'prices', (
+        select jsonb_object_agg(case q.i when 1 then 'p25' when 2 then 'median' else 'p75' end,
+          round((q.lo + q.part * (q.hi - q.lo))::numeric, 2))
+        from quartiles q
+      ),
+      'medianDaysToSell', (select round((m.took / 10)::numeric, 1) from middle m),
+      'thirds', coalesce((select jsonb_object_agg(t.part, jsonb_build_object('n', t.n, 'sellers', t.sellers,
+        'prices', t.prices, 'q', to_jsonb(t.q))) from thirds t), '{}'),
+      'weeks', coalesce((
+        select jsonb_agg(jsonb_build_object('week', (w.w at time zone 'UTC')::date,
+          'sold', case when coalesce(k.sellers, 0) = 0 or k.sellers >= $3 then coalesce(k.n, 0) end,
+          'medianPrice', case when k.prices > 0 and (k.priced = 0 or k.priced >= $3) then round(k.median::numeric, 2) end)
+          order by w.w)
+        from generate_series(date_trunc('week', $2, 'UTC'), date_trunc('week', now(), 'UTC'), interval '7 days') w(w)
+        left join weekly k on k.week = w.w
+      ), '[]'),
+      'demo', coalesce((select sum(mk.demo) from mk), 0)::int,
+      'panel', coalesce((select sum(mk.panel) from mk), 0)::int,
+      'recentSellers', (select count(distinct r.seller_key) from recent r),
+      'recentSales', coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'title', r.title, 'price', r.price, 'currency', r.currency, 'condition', $1,
+          'marketplace', r.marketplace, 'soldAt', r.sold_at, 'url', r.url, 'panel', r.seller_key is not null)
+          order by r.sold_at desc, r.id desc)
+        from recent r
+      ), '[]'::jsonb)
+    ), (select n.keys from chosen_n n), (select n.bits from chosen_n n), (select n.sellers from chosen_n n)$sql$,
+    v_sources)
+  into v_raw, v_sold_keys, v_sold_bits, v_sold_n
+  using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
+    lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end,
+    array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'), interval '7 days'));
+
+  v_cell := v_raw -> 'conditions' -> p_condition;
+  v_shown := private.panel_cell(v_cell, v_k) is not null;
+  v_prices_ok := v_shown and ((v_raw ->> 'pricedSellers')::int = 0 or (v_raw ->> 'pricedSellers')::int >= v_k);
+  v_took_ok := v_shown and ((v_raw ->> 'timedSellers')::int = 0 or (v_raw ->> 'timedSellers')::int >= v_k);
+  -- A recent-sales list with too few sellers keeps only the sales that are nobody's.
+  v_recent := case
+    when (v_raw ->> 'recentSellers')::int = 0 or (v_raw ->> 'recentSellers')::int >= v_k then v_raw -> 'recentSales'
+    else coalesce((select jsonb_agg(r.value) from jsonb_array_elements(v_raw -> 'recentSales') r
+                   where not (r.value ->> 'panel')::boolean), '[]')
+  end;
+  if v_shown and p_window_days = 90 and v_sold_n > 0 and coalesce(p_filters, '{}') = '{}' then
+    -- The sellers the listed search of the same text, condition and reading found a minute ago at most.
+    select r.sellers, r.seller_bits into v_listed, v_listed_bits from public.market_query_readings r
+    where r.query = p_query and r.condition = p_condition and r.sellers_at > now() - interval '1 minute'
+      and r.reading = v_parsed;
+  end if;
+  if v_listed is not null and v_sold_bits is not null then
+    -- the sold sellers' bits, and each listed seller whose bit is not among them
+    select v_sold_n + count(*)::int into v_panel_sellers from (
+      select distinct k from unnest(v_listed) k
+      left join private.market_seller_ords o on o.seller_key = k
+      where o.ord is null or o.ord >= length(v_sold_bits) or get_bit(v_sold_bits, o.ord) = 0) s;
+  elsif v_listed is not null then
+    select count(*)::int into v_panel_sellers from (
+      select unnest(v_listed) union select unnest(v_sold_keys)) s;
+  elsif v_shown and p_window_days = 90 and v_sold_n > 0
+        and (v_listed_bits is not null or v_route ->> 'path' = 'cells') then
+    -- The sellers listing the item now as a bitset: the listed search's, or from the listed cells' bitsets (hedged
+    -- listings from rows); and the sellers of the window's sales that bitset does not hold: the sales' sellers less
+    -- those whose bit it holds, each looked up, never made into a bitset of its own (5,000 sellers' bitsets OR'd took
+    -- 71 ms at 10M listings; a lookup of their bits takes a few). (v_sold_keys are distinct: chosen's.)
+    with l as materialized (
+      select coalesce(v_listed_bits, (
+        select coalesce((select bit_or(g.sellers) from private.market_listed_groups(v_route, v_parsed, p_filters) g
+                         where g.condition = p_condition), repeat('0', w.width)::bit varying)
+        from private.market_cells_state w)) as bits
+    )
+    select case
+        when v_sold_bits is not null then bit_count(private.market_bits_or(l.bits, v_sold_bits))::int
+        else bit_count(l.bits)::int + cardinality(v_sold_keys) - (
+          select count(*)::int from private.market_seller_ords o
+          where o.seller_key = any (v_sold_keys) and o.ord < length(l.bits) and get_bit(l.bits, o.ord) = 1)
+      end
+    into v_panel_sellers
+    from l;
+  elsif v_shown and p_window_days = 90 and v_sold_n > 0 then
+    -- The condition is tested first, before the query's tests on the title and key: written as "is true" it stays a
+    -- filter in its place (a plain equality with a constant is moved behind the others), so those tests run on the
+    -- condition's rows only, not on every listing the index found ("doc martens boots": a quarter of 9,782).
+    execute format($sql$
+      select count(*)::int from (
+        select l.seller_key as k from public.market_listings l
+        where (l.condition = $1) is true and l.seller_key is not null and %s and l.source <> 'panel' and %s
+        union
+        select unnest($2)
+      ) s$sql$, public.market_match_sql(v_parsed, 'available'), private.market_filter_sql(p_filters))
+    into v_panel_sellers using p_condition, v_sold_keys;
+  end if;
+
+  return jsonb_build_object(
+    'sold', private.panel_cell(v_cell, v_k),
+    -- A withheld figure says nothing of the sellers behind it: the same answer for one seller or four.
+    'sellers', case when v_shown then coalesce((v_cell ->> 'sellers')::int, 0) end,
+    'minSellers', v_k,
+    'panelSellers', v_panel_sellers,
+    'byCondition', jsonb_build_object(
+      'new_with_tags', private.panel_cell(v_raw -> 'conditions' -> 'new_with_tags', v_k),
+      'new_without_tags', private.panel_cell(v_raw -> 'conditions' -> 'new_without_tags', v_k),
+      'new_with_imperfections', private.panel_cell(v_raw -> 'conditions' -> 'new_with_imperfections', v_k),
+      'pre_owned', private.panel_cell(v_raw -> 'conditions' -> 'pre_owned', v_k)
+    ),
+    'byMarketplace', case when v_shown then private.panel_fold(v_raw -> 'marketplaces', v_k, 'sold') else '[]' end,
+    'prices', case when v_prices_ok then v_raw -> 'prices' end,
+    'medianDaysToSell', case when v_took_ok then v_raw -> 'medianDaysToSell' end,
+    'weeks', case when v_shown then v_raw -> 'weeks' else '[]' end,
+    'trendReading', case when v_shown then private.market_trend_reading(v_raw -> 'thirds', v_k) end,
+    'recentSales', case when v_shown then
+      coalesce((select jsonb_agg(r.value - 'panel') from jsonb_array_elements(v_recent) r), '[]') else '[]' end,
+    'demoComps', case when v_shown then (v_raw ->> 'demo')::int else least((v_raw ->> 'demo')::int, 1) end,
+    'panelComps', case when v_shown then (v_raw ->> 'panel')::int else least((v_raw ->> 'panel')::int, 1) end,
+    'query', v_parsed,
+    -- How the sales were counted: from the sold cells and the places of each sale, or from rows (issue 53).
+    'path', v_route ->> 'path'
+  );
+end;
+$_$;
+
+CREATE TABLE private.market_sale_days (
+    condition text NOT NULL,
+    sig integer NOT NULL,
+    day date NOT NULL,
+    marketplace text NOT NULL,
+    n integer NOT NULL,
+    demo integer NOT NULL,
+    sellers bit varying NOT NULL,
+    priced bit varying,
+    timed bit varying,
+    prices double precision[] NOT NULL,
+    took integer[] NOT NULL,
+    CONSTRAINT market_sale_days_check CHECK (((demo >= 0) AND (demo <= n))),
+    CONSTRAINT market_sale_days_check1 CHECK ((cardinality(prices) <= n)),
+    CONSTRAINT market_sale_days_check2 CHECK ((cardinality(took) <= n)),
+    CONSTRAINT market_sale_days_n_check CHECK ((n > 0))
+);
+
+ALTER TABLE ONLY private.market_sale_days
+    ADD CONSTRAINT market_sale_days_pkey PRIMARY KEY (condition, sig, day, marketplace);
+
+ALTER TABLE private.market_sale_days ENABLE ROW LEVEL SECURITY;
+
+REVOKE ALL ON FUNCTION private.market_bits_or(p_a bit varying, p_b bit varying) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_bits_or(p_a bit varying, p_b bit varying) TO service_role;
+
+REVOKE ALL ON FUNCTION private.market_sale_day(p_condition text, p_sig integer, p_day date, p_marketplace text, p_width integer, OUT n integer, OUT demo integer, OUT sellers bit varying, OUT priced bit varying, OUT timed bit varying, OUT prices double precision[], OUT took integer[]) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.market_sold_figures_sql() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_sold_figures_sql() TO service_role;
+
+REVOKE ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text) TO service_role;
+
+GRANT SELECT ON TABLE private.market_sale_days TO service_role;
+
+-- The days of the sales kept now.
+insert into private.market_sale_days (condition, sig, day, marketplace, n, demo, sellers, priced, timed, prices, took)
+select k.condition, k.sig, k.day, k.marketplace, f.n, f.demo, f.sellers, f.priced, f.timed, f.prices, f.took
+from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
+      from private.market_sale_places p) k
+cross join lateral private.market_sale_day(k.condition, k.sig, k.day, k.marketplace,
+  (select s.width from private.market_cells_state s)) f;
+analyze private.market_sale_days;
