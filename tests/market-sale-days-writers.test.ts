@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../emulator/context';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { upsertListings } from '../emulator/seeds/data/market-data';
 import { startPostgres } from '../scripts/throwaway-postgres.mjs';
@@ -58,6 +59,17 @@ afterAll(async () => {
   server?.stop();
 });
 
+/** A client of its own session, as the seed's writer takes it. */
+const writer = (client: pg.Client): Queryable => ({
+  query: async <T>(sql: string, params?: unknown[]) => {
+    const { rows } = await client.query(sql, params);
+    return { rows: rows as T[] };
+  },
+  exec: async (sql: string) => {
+    await client.query(sql);
+  },
+});
+
 /** Whether a session of this database is waiting for a lock. */
 async function someoneWaits(): Promise<boolean> {
   const { rows } = await emu.db.query<{ n: number }>(
@@ -70,9 +82,9 @@ async function someoneWaits(): Promise<boolean> {
 describe('the days of the sales, written by two writers at once', () => {
   it('count both sales of the day, with both sellers and both prices', async () => {
     await first.query('begin');
-    await upsertListings(first, [soldOn(400, 2)]);
+    await upsertListings(writer(first), [soldOn(400, 2)]);
     await second.query('begin');
-    const waiting = upsertListings(second, [soldOn(400, 3)]);
+    const waiting = upsertListings(writer(second), [soldOn(400, 3)]);
     try {
       await expect.poll(someoneWaits, { timeout: 5000 }).toBe(true);
     } finally {
