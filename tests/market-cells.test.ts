@@ -25,6 +25,9 @@ beforeAll(async () => {
   db = await suiteDatabase();
   // Under 10,000 rows the seed writes through the triggers, as an import does.
   await seedMarketListings(db, { count: 4_000, vocabulary: false });
+  // A sold search reads the days of its sales wherever its reading allows it, however few sales a day holds (a search
+  // chooses by that, and at this size would read the places of the sales instead).
+  await db.exec(`set flipwise.market_sale_days_min = '0'`);
 });
 
 afterAll(async () => {
@@ -181,6 +184,13 @@ describe('exact listed cells', () => {
     const { out, fromCells } = await soldMismatches(queries);
     expect(out).toEqual([]);
     expect(fromCells).toBeGreaterThan(queries.length / 2);
+    // And as a search chooses at this size: from the places of the sales, a day holding too few of them.
+    await db.exec('reset flipwise.market_sale_days_min');
+    try {
+      expect((await soldMismatches(queries)).out).toEqual([]);
+    } finally {
+      await db.exec(`set flipwise.market_sale_days_min = '0'`);
+    }
   });
 
   it('hand the listed search’s sellers to the sold search’s panel headline: the count the sold search makes alone', async () => {

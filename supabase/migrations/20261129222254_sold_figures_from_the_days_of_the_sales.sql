@@ -8,6 +8,8 @@
 -- - private.market_sold_sources reads them when the reading has no facet and no hedged sale may match; the figures
 --   that read each sale (private.market_sold_figures_sql, one text for rows and places) are made from the days.
 -- - public.market_count_sold's headline takes the sold sellers as a bitset when they come from the days.
+-- - A search reads the days when they are fewer than its sales by enough (on average 8 or more sales a day, as the
+--   sold cells expect them): a day's row costs about what 8 to 10 sales cost to read (decision 088).
 
 SET check_function_bodies = false;
 
@@ -556,16 +558,49 @@ CREATE FUNCTION private.market_sold_figures_sql() RETURNS text
       from mc
       where mc.sold_at < $4 or mc.sold_at >= $5
       group by 1
-    )$sql$
+    ),
+    quartiles as (
+      select q.i, x.at - floor(x.at) as part,
+        s.prices[floor(x.at)::int + 1]::float8 as lo, s.prices[ceil(x.at)::int + 1]::float8 as hi
+      from sorted s, unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i),
+        lateral (select q.p * (cardinality(s.prices) - 1) as at) x
+      where cardinality(s.prices) > 0
+    ),
+    middle as (
+      select (y.hi - y.lo) * y.part + y.lo as took
+      from sorted s, lateral (select 0.5::float8 * (cardinality(s.took) - 1) as at) x,
+        lateral (select x.at - floor(x.at) as part, s.took[floor(x.at)::int + 1] as lo, s.took[ceil(x.at)::int + 1] as hi) y
+      where cardinality(s.took) > 0
+    ),
+    -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
+    -- ordered aggregate needs)
+    weekly as (
+      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.prices), 0) as prices,
+        (select percentile_cont(0.5) within group (order by x) from unnest(w.prices) x) as median
+      from weekly_sales w
+    ),
+    -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
+    -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
+    -- tests below.
+    thirds as (
+      select t.part, t.n, t.sellers, coalesce(cardinality(t.prices), 0) as prices,
+        (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) from unnest(t.prices) x) as q
+      from thirds_sales t
+    )
+$sql$
 $_$;
 
-CREATE FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text) RETURNS text
+CREATE FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer) RETURNS text
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $_$
 declare
   v_hedged text := 'false';
   v_asked text;
+  v_marketplace text := lower(nullif(p_filters ->> 'marketplace', ''));
+  -- The fewest sales a day of the window must hold on average for the days to be read rather than the sales
+  -- (decision 088): a day's row costs about as much to read as 8 to 10 sales.
+  v_per_day float8 := coalesce(nullif(current_setting('flipwise.market_sale_days_min', true), '')::float8, 8);
 begin
   if exists (select 1 from public.market_listings l
              where l.hedged and l.status = 'sold' and l.terms && private.market_hedged_words(p_parsed)) then
@@ -573,11 +608,17 @@ begin
     v_hedged := replace(public.market_match_sql(p_parsed, 'available'), '''available''', '''sold''') || ' and '
       || private.market_filter_sql(p_filters);
   end if;
-  if p_facet = '' and v_hedged = 'false' then
+  -- How many sales the window holds, and on how many of its days a (signature, marketplace) sold one, as the sold
+  -- cells expect it: a cell of n sales over the span's days fills span (1 - e^(-n/span)) of them on average.
+  if p_facet = '' and v_hedged = 'false' and (
+       select coalesce(sum(c.n), 0) >= v_per_day * coalesce(sum(p_span * (1 - exp(-c.n::float8 / p_span))), 0)
+       from private.market_sold_cells c
+       where c.span = p_span and c.facet = '' and c.sig = any (p_sigs) and c.condition = p_condition
+         and (v_marketplace is null or c.marketplace = v_marketplace)) then
     -- The days of the condition's sales in the window (decision 088): its marketplaces and every figure that reads
     -- its sales one by one, made from days (a few hundred rows) instead: sellers as their bitsets OR'd, the weeks'
-    -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the prices and times to
-    -- sell from each day's sorted ones. mc stays for the newest sales of many signatures, should they be asked for.
+    -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the quantiles over the
+    -- days' prices and times to sell. mc stays for the newest sales of many signatures, should they be asked for.
     v_asked := $sql$
     days as materialized (
       select d.marketplace, d.day::timestamp at time zone 'UTC' as at, d.n, d.demo, d.sellers,
@@ -599,23 +640,36 @@ begin
         coalesce(bit_count(x.t), 0)::int as timed, null::uuid[] as keys, x.s as bits
       from (select bit_or(d.sellers) as s, bit_or(d.priced) as p, bit_or(d.timed) as t from days d) x
     ),
-    sorted as (
-      select (select array_agg(x order by x) from days d, unnest(d.prices) x) as prices,
-        (select array_agg(x order by x) from days d, unnest(d.took) x) as took
+    -- (each quantile as percentile_cont gives it, which is lo + (hi - lo) x part at the same positions as the rows')
+    quartiles as (
+      select q.i, 0::float8 as part, q.v as lo, q.v as hi
+      from (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) as v
+            from days d, unnest(d.prices) x) s,
+        unnest(s.v) with ordinality q(v, i)
     ),
-    weekly_sales as (
-      select w.wb, w.n, least(bit_count(w.s), $3)::int as sellers, least(bit_count(w.p), $3)::int as priced,
-        (select array_agg(x) from days d, unnest(d.prices) x where width_bucket(d.at, $11) = w.wb) as prices
+    middle as (
+      select percentile_cont(0.5) within group (order by x) as took
+      from days d, unnest(d.took) x
+      having count(*) > 0
+    ),
+    weekly as (
+      select $11[w.wb] as week, w.n, least(bit_count(w.s), $3)::int as sellers,
+        least(bit_count(w.p), $3)::int as priced, p.prices, p.median
       from (select width_bucket(d.at, $11) as wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bit_or(d.priced) as p
             from days d group by 1) w
+      cross join lateral (
+        select count(*)::int as prices, percentile_cont(0.5) within group (order by x) as median
+        from days d, unnest(d.prices) x where width_bucket(d.at, $11) = w.wb) p
     ),
-    thirds_sales as (
-      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers,
-        (select array_agg(x) from days d, unnest(d.prices) x
-         where case when d.at < $4 then 'early' when d.at >= $5 then 'recent' end = t.part) as prices
+    thirds as (
+      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, p.prices, p.q
       from (select case when d.at < $4 then 'early' else 'recent' end as part, sum(d.n)::int as n,
               bit_or(d.sellers) as s
             from days d where d.at < $4 or d.at >= $5 group by 1) t
+      cross join lateral (
+        select count(*)::int as prices, percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) as q
+        from days d, unnest(d.prices) x
+        where case when d.at < $4 then 'early' when d.at >= $5 then 'recent' end = t.part) p
     )$sql$;
   else
     v_asked := $sql$
@@ -742,11 +796,13 @@ begin
     v_route := jsonb_build_object('path', 'rows', 'why', 'sold cells not rolled');
   end if;
   if v_route ->> 'path' = 'cells' then
-    -- The exact sold cells and the places of each sale (45_market_cells.sql): the same m's figures, read there.
-    v_sources := private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet');
+    -- The exact sold cells, the places of each sale and the days of the sales (45_market_cells.sql): the same m's
+    -- figures, read there.
     execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
       private.market_signature_sql(v_route -> 'reading'))
     into v_sigs;
+    v_sources := private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet', p_condition, v_sigs,
+      p_window_days);
   else
     v_sources := format($sql$
     m as materialized (
@@ -791,34 +847,6 @@ begin
       select g.marketplace, g.n, g.upto as sellers,
         case when g.upto < $3 then array(select distinct k from unnest(g.keys) k) end as keys, g.demo, g.panel
       from g where g.condition = $1
-    ),
-    quartiles as (
-      select q.i, x.at - floor(x.at) as part,
-        s.prices[floor(x.at)::int + 1]::float8 as lo, s.prices[ceil(x.at)::int + 1]::float8 as hi
-      from sorted s, unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i),
-        lateral (select q.p * (cardinality(s.prices) - 1) as at) x
-      where cardinality(s.prices) > 0
-    ),
-    middle as (
-      select (y.hi - y.lo) * y.part + y.lo as took
-      from sorted s, lateral (select 0.5::float8 * (cardinality(s.took) - 1) as at) x,
-        lateral (select x.at - floor(x.at) as part, s.took[floor(x.at)::int + 1] as lo, s.took[ceil(x.at)::int + 1] as hi) y
-      where cardinality(s.took) > 0
-    ),
-    -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
-    -- ordered aggregate needs)
-    weekly as (
-      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.prices), 0) as prices,
-        (select percentile_cont(0.5) within group (order by x) from unnest(w.prices) x) as median
-      from weekly_sales w
-    ),
-    -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
-    -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
-    -- tests below.
-    thirds as (
-      select t.part, t.n, t.sellers, coalesce(cardinality(t.prices), 0) as prices,
-        (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) from unnest(t.prices) x) as q
-      from thirds_sales t
     ),
     -- Never a panel comp: a reseller's shared sale is counted, never listed (issue 49). Of the demo and imported
     -- listings, the newest sale of each seller, and every sale that is nobody's: the ten newest of these. They are among the 40
@@ -1003,8 +1031,8 @@ REVOKE ALL ON FUNCTION private.market_sale_day(p_condition text, p_sig integer, 
 REVOKE ALL ON FUNCTION private.market_sold_figures_sql() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_sold_figures_sql() TO service_role;
 
-REVOKE ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text) TO service_role;
+REVOKE ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer) TO service_role;
 
 GRANT SELECT ON TABLE private.market_sale_days TO service_role;
 

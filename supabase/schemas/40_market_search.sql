@@ -287,9 +287,10 @@ $$;
 revoke execute on function private.market_trend_reading(jsonb, int) from public, anon, authenticated;
 grant execute on function private.market_trend_reading(jsonb, int) to service_role;
 
--- The figures of a sold answer that read the condition's sales one by one (mc): its sellers (chosen_n), its sorted
--- prices and times to sell, its weeks and its thirds. The rows path and the places of the sales use them;
--- the days of the sales (private.market_sold_sources, decision 088) make the same from a window's days.
+-- The figures of a sold answer that read the condition's sales one by one (mc): its sellers (chosen_n), its price
+-- quartiles (quartiles) and median time to sell (middle), its weeks (weekly) and its thirds (thirds). The rows path
+-- and the places of the sales use them; the days of the sales (private.market_sold_sources, decision 088) make the
+-- same from a window's days.
 create function private.market_sold_figures_sql() returns text
   language sql immutable
   set search_path = ''
@@ -331,7 +332,36 @@ as $fn$
       from mc
       where mc.sold_at < $4 or mc.sold_at >= $5
       group by 1
-    )$sql$
+    ),
+    quartiles as (
+      select q.i, x.at - floor(x.at) as part,
+        s.prices[floor(x.at)::int + 1]::float8 as lo, s.prices[ceil(x.at)::int + 1]::float8 as hi
+      from sorted s, unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i),
+        lateral (select q.p * (cardinality(s.prices) - 1) as at) x
+      where cardinality(s.prices) > 0
+    ),
+    middle as (
+      select (y.hi - y.lo) * y.part + y.lo as took
+      from sorted s, lateral (select 0.5::float8 * (cardinality(s.took) - 1) as at) x,
+        lateral (select x.at - floor(x.at) as part, s.took[floor(x.at)::int + 1] as lo, s.took[ceil(x.at)::int + 1] as hi) y
+      where cardinality(s.took) > 0
+    ),
+    -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
+    -- ordered aggregate needs)
+    weekly as (
+      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.prices), 0) as prices,
+        (select percentile_cont(0.5) within group (order by x) from unnest(w.prices) x) as median
+      from weekly_sales w
+    ),
+    -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
+    -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
+    -- tests below.
+    thirds as (
+      select t.part, t.n, t.sellers, coalesce(cardinality(t.prices), 0) as prices,
+        (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) from unnest(t.prices) x) as q
+      from thirds_sales t
+    )
+$sql$
 $fn$;
 
 revoke execute on function private.market_sold_figures_sql() from public, anon, authenticated;
@@ -398,11 +428,13 @@ begin
     v_route := jsonb_build_object('path', 'rows', 'why', 'sold cells not rolled');
   end if;
   if v_route ->> 'path' = 'cells' then
-    -- The exact sold cells and the places of each sale (45_market_cells.sql): the same m's figures, read there.
-    v_sources := private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet');
+    -- The exact sold cells, the places of each sale and the days of the sales (45_market_cells.sql): the same m's
+    -- figures, read there.
     execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
       private.market_signature_sql(v_route -> 'reading'))
     into v_sigs;
+    v_sources := private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet', p_condition, v_sigs,
+      p_window_days);
   else
     v_sources := format($sql$
     m as materialized (
@@ -447,34 +479,6 @@ begin
       select g.marketplace, g.n, g.upto as sellers,
         case when g.upto < $3 then array(select distinct k from unnest(g.keys) k) end as keys, g.demo, g.panel
       from g where g.condition = $1
-    ),
-    quartiles as (
-      select q.i, x.at - floor(x.at) as part,
-        s.prices[floor(x.at)::int + 1]::float8 as lo, s.prices[ceil(x.at)::int + 1]::float8 as hi
-      from sorted s, unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i),
-        lateral (select q.p * (cardinality(s.prices) - 1) as at) x
-      where cardinality(s.prices) > 0
-    ),
-    middle as (
-      select (y.hi - y.lo) * y.part + y.lo as took
-      from sorted s, lateral (select 0.5::float8 * (cardinality(s.took) - 1) as at) x,
-        lateral (select x.at - floor(x.at) as part, s.took[floor(x.at)::int + 1] as lo, s.took[ceil(x.at)::int + 1] as hi) y
-      where cardinality(s.took) > 0
-    ),
-    -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
-    -- ordered aggregate needs)
-    weekly as (
-      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.prices), 0) as prices,
-        (select percentile_cont(0.5) within group (order by x) from unnest(w.prices) x) as median
-      from weekly_sales w
-    ),
-    -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
-    -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
-    -- tests below.
-    thirds as (
-      select t.part, t.n, t.sellers, coalesce(cardinality(t.prices), 0) as prices,
-        (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) from unnest(t.prices) x) as q
-      from thirds_sales t
     ),
     -- Never a panel comp: a reseller's shared sale is counted, never listed (issue 49). Of the demo and imported
     -- listings, the newest sale of each seller, and every sale that is nobody's: the ten newest of these. They are among the 40

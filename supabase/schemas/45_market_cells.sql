@@ -1771,13 +1771,18 @@ $$;
 -- for all), $9 the window in days, $10 the end of the days counted (tomorrow's end), $11 the window's week starts. The
 -- hedged sales' test is written only when a hedged sale holds a word of the reading (private.market_hedged_words);
 -- else none is read, and the statement is planned for less.
-create function private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text) returns text
+create function private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text,
+  p_sigs integer[], p_span integer) returns text
   language plpgsql stable
   set search_path = ''
 as $$
 declare
   v_hedged text := 'false';
   v_asked text;
+  v_marketplace text := lower(nullif(p_filters ->> 'marketplace', ''));
+  -- The fewest sales a day of the window must hold on average for the days to be read rather than the sales
+  -- (decision 088): a day's row costs about as much to read as 8 to 10 sales.
+  v_per_day float8 := coalesce(nullif(current_setting('flipwise.market_sale_days_min', true), '')::float8, 8);
 begin
   if exists (select 1 from public.market_listings l
              where l.hedged and l.status = 'sold' and l.terms && private.market_hedged_words(p_parsed)) then
@@ -1785,11 +1790,17 @@ begin
     v_hedged := replace(public.market_match_sql(p_parsed, 'available'), '''available''', '''sold''') || ' and '
       || private.market_filter_sql(p_filters);
   end if;
-  if p_facet = '' and v_hedged = 'false' then
+  -- How many sales the window holds, and on how many of its days a (signature, marketplace) sold one, as the sold
+  -- cells expect it: a cell of n sales over the span's days fills span (1 - e^(-n/span)) of them on average.
+  if p_facet = '' and v_hedged = 'false' and (
+       select coalesce(sum(c.n), 0) >= v_per_day * coalesce(sum(p_span * (1 - exp(-c.n::float8 / p_span))), 0)
+       from private.market_sold_cells c
+       where c.span = p_span and c.facet = '' and c.sig = any (p_sigs) and c.condition = p_condition
+         and (v_marketplace is null or c.marketplace = v_marketplace)) then
     -- The days of the condition's sales in the window (decision 088): its marketplaces and every figure that reads
     -- its sales one by one, made from days (a few hundred rows) instead: sellers as their bitsets OR'd, the weeks'
-    -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the prices and times to
-    -- sell from each day's sorted ones. mc stays for the newest sales of many signatures, should they be asked for.
+    -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the quantiles over the
+    -- days' prices and times to sell. mc stays for the newest sales of many signatures, should they be asked for.
     v_asked := $sql$
     days as materialized (
       select d.marketplace, d.day::timestamp at time zone 'UTC' as at, d.n, d.demo, d.sellers,
@@ -1811,23 +1822,36 @@ begin
         coalesce(bit_count(x.t), 0)::int as timed, null::uuid[] as keys, x.s as bits
       from (select bit_or(d.sellers) as s, bit_or(d.priced) as p, bit_or(d.timed) as t from days d) x
     ),
-    sorted as (
-      select (select array_agg(x order by x) from days d, unnest(d.prices) x) as prices,
-        (select array_agg(x order by x) from days d, unnest(d.took) x) as took
+    -- (each quantile as percentile_cont gives it, which is lo + (hi - lo) x part at the same positions as the rows')
+    quartiles as (
+      select q.i, 0::float8 as part, q.v as lo, q.v as hi
+      from (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) as v
+            from days d, unnest(d.prices) x) s,
+        unnest(s.v) with ordinality q(v, i)
     ),
-    weekly_sales as (
-      select w.wb, w.n, least(bit_count(w.s), $3)::int as sellers, least(bit_count(w.p), $3)::int as priced,
-        (select array_agg(x) from days d, unnest(d.prices) x where width_bucket(d.at, $11) = w.wb) as prices
+    middle as (
+      select percentile_cont(0.5) within group (order by x) as took
+      from days d, unnest(d.took) x
+      having count(*) > 0
+    ),
+    weekly as (
+      select $11[w.wb] as week, w.n, least(bit_count(w.s), $3)::int as sellers,
+        least(bit_count(w.p), $3)::int as priced, p.prices, p.median
       from (select width_bucket(d.at, $11) as wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bit_or(d.priced) as p
             from days d group by 1) w
+      cross join lateral (
+        select count(*)::int as prices, percentile_cont(0.5) within group (order by x) as median
+        from days d, unnest(d.prices) x where width_bucket(d.at, $11) = w.wb) p
     ),
-    thirds_sales as (
-      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers,
-        (select array_agg(x) from days d, unnest(d.prices) x
-         where case when d.at < $4 then 'early' when d.at >= $5 then 'recent' end = t.part) as prices
+    thirds as (
+      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, p.prices, p.q
       from (select case when d.at < $4 then 'early' else 'recent' end as part, sum(d.n)::int as n,
               bit_or(d.sellers) as s
             from days d where d.at < $4 or d.at >= $5 group by 1) t
+      cross join lateral (
+        select count(*)::int as prices, percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) as q
+        from days d, unnest(d.prices) x
+        where case when d.at < $4 then 'early' when d.at >= $5 then 'recent' end = t.part) p
     )$sql$;
   else
     v_asked := $sql$
@@ -1909,6 +1933,6 @@ end;
 $$;
 
 revoke execute on function private.market_sale_sellers(text, integer[], text, timestamptz, timestamptz, text, integer,
-  uuid[]), private.market_sold_sources(jsonb, jsonb, text) from public, anon, authenticated;
+  uuid[]), private.market_sold_sources(jsonb, jsonb, text, text, integer[], integer) from public, anon, authenticated;
 grant execute on function private.market_sale_sellers(text, integer[], text, timestamptz, timestamptz, text, integer,
-  uuid[]), private.market_sold_sources(jsonb, jsonb, text) to service_role;
+  uuid[]), private.market_sold_sources(jsonb, jsonb, text, text, integer[], integer) to service_role;
