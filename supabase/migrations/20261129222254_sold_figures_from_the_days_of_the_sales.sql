@@ -8,8 +8,9 @@
 -- - private.market_sold_sources reads them when the reading has no facet and no hedged sale may match; the figures
 --   that read each sale (private.market_sold_figures_sql, one text for rows and places) are made from the days.
 -- - public.market_count_sold's headline takes the sold sellers as a bitset when they come from the days.
--- - A search reads the days when they are fewer than its sales by enough (on average 8 or more sales a day, as the
---   sold cells expect them): a day's row costs about what 8 to 10 sales cost to read (decision 088).
+-- - A search reads the days when they are fewer than its sales by enough (on average 3 or more sales a day, as the
+--   sold cells expect them): a day's row costs about what 2 to 3 sales cost to read (decision 088). The days are kept
+--   in the order a search reads them (a signature's days of a condition together).
 
 SET check_function_bodies = false;
 
@@ -437,7 +438,9 @@ begin
   select k.condition, k.sig, k.day, k.marketplace, f.n, f.demo, f.sellers, f.priced, f.timed, f.prices, f.took
   from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
         from private.market_sale_places p) k
-  cross join lateral private.market_sale_day(k.condition, k.sig, k.day, k.marketplace, v_width) f;
+  cross join lateral private.market_sale_day(k.condition, k.sig, k.day, k.marketplace, v_width) f
+  -- in the order a sold search reads them: a signature's days of a condition lie together
+  order by 1, 2, 3, 4;
 
   analyze private.market_signatures;
   analyze private.market_listed_cells;
@@ -599,8 +602,8 @@ declare
   v_asked text;
   v_marketplace text := lower(nullif(p_filters ->> 'marketplace', ''));
   -- The fewest sales a day of the window must hold on average for the days to be read rather than the sales
-  -- (decision 088): a day's row costs about as much to read as 8 to 10 sales.
-  v_per_day float8 := coalesce(nullif(current_setting('flipwise.market_sale_days_min', true), '')::float8, 8);
+  -- (decision 088): a day's row costs about as much to read as 2 to 3 sales.
+  v_per_day float8 := coalesce(nullif(current_setting('flipwise.market_sale_days_min', true), '')::float8, 3);
 begin
   if exists (select 1 from public.market_listings l
              where l.hedged and l.status = 'sold' and l.terms && private.market_hedged_words(p_parsed)) then
@@ -621,24 +624,37 @@ begin
     -- days' prices and times to sell. mc stays for the newest sales of many signatures, should they be asked for.
     v_asked := $sql$
     days as materialized (
-      select d.marketplace, d.day::timestamp at time zone 'UTC' as at, d.n, d.demo, d.sellers,
-        coalesce(d.priced, d.sellers) as priced, coalesce(d.timed, d.sellers) as timed, d.prices, d.took
+      select d.marketplace, t.at, width_bucket(t.at, $11) as wb,
+        case when t.at < $4 then 'early' when t.at >= $5 then 'recent' end as part,
+        d.n, d.demo, d.sellers, d.priced, d.timed, d.prices, d.took
       from private.market_sale_days d
+      cross join lateral (select d.day::timestamp at time zone 'UTC' as at) t
       where d.condition = $1 and d.sig = any ($6) and d.day >= ($2 at time zone 'UTC')::date
         and d.day < ($10 at time zone 'UTC')::date and ($8::text is null or d.marketplace = $8)
+    ),
+    -- (a day's priced and timed sellers are null when they are all its sellers, nearly always: then a group's are its
+    -- sellers, and they are OR'd only where some day says otherwise)
+    asked_bits as materialized (
+      select d.marketplace, sum(d.n)::int as n, sum(d.demo)::int as demo, bit_or(d.sellers) as s,
+        bool_and(d.priced is null) as all_priced, bool_and(d.timed is null) as all_timed
+      from days d group by 1
     ),
     asked as (
       select $1::text as condition, x.marketplace, x.n, x.demo, 0 as panel, least(bit_count(x.s), $3)::int as upto,
         case when bit_count(x.s) < $3 then array(
           select o.seller_key from private.market_seller_ords o where o.ord = any (private.market_bit_ords(x.s))) end
           as keys
-      from (select d.marketplace, sum(d.n)::int as n, sum(d.demo)::int as demo, bit_or(d.sellers) as s
-            from days d group by 1) x
+      from asked_bits x
     ),
     chosen_n as (
-      select coalesce(bit_count(x.s), 0)::int as sellers, coalesce(bit_count(x.p), 0)::int as priced,
-        coalesce(bit_count(x.t), 0)::int as timed, null::uuid[] as keys, x.s as bits
-      from (select bit_or(d.sellers) as s, bit_or(d.priced) as p, bit_or(d.timed) as t from days d) x
+      select coalesce(bit_count(x.s), 0)::int as sellers,
+        coalesce(bit_count(case when x.all_priced then x.s
+          else (select bit_or(coalesce(d.priced, d.sellers)) from days d) end), 0)::int as priced,
+        coalesce(bit_count(case when x.all_timed then x.s
+          else (select bit_or(coalesce(d.timed, d.sellers)) from days d) end), 0)::int as timed,
+        null::uuid[] as keys, x.s as bits
+      from (select bit_or(a.s) as s, bool_and(a.all_priced) as all_priced, bool_and(a.all_timed) as all_timed
+            from asked_bits a) x
     ),
     -- (each quantile as percentile_cont gives it, which is lo + (hi - lo) x part at the same positions as the rows')
     quartiles as (
@@ -654,22 +670,22 @@ begin
     ),
     weekly as (
       select $11[w.wb] as week, w.n, least(bit_count(w.s), $3)::int as sellers,
-        least(bit_count(w.p), $3)::int as priced, p.prices, p.median
-      from (select width_bucket(d.at, $11) as wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bit_or(d.priced) as p
+        least(bit_count(case when w.all_priced then w.s
+          else (select bit_or(coalesce(d.priced, d.sellers)) from days d where d.wb = w.wb) end), $3)::int as priced,
+        p.prices, p.median
+      from (select d.wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bool_and(d.priced is null) as all_priced
             from days d group by 1) w
       cross join lateral (
         select count(*)::int as prices, percentile_cont(0.5) within group (order by x) as median
-        from days d, unnest(d.prices) x where width_bucket(d.at, $11) = w.wb) p
+        from days d, unnest(d.prices) x where d.wb = w.wb) p
     ),
     thirds as (
       select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, p.prices, p.q
-      from (select case when d.at < $4 then 'early' else 'recent' end as part, sum(d.n)::int as n,
-              bit_or(d.sellers) as s
-            from days d where d.at < $4 or d.at >= $5 group by 1) t
+      from (select d.part, sum(d.n)::int as n, bit_or(d.sellers) as s
+            from days d where d.part is not null group by 1) t
       cross join lateral (
         select count(*)::int as prices, percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) as q
-        from days d, unnest(d.prices) x
-        where case when d.at < $4 then 'early' when d.at >= $5 then 'recent' end = t.part) p
+        from days d, unnest(d.prices) x where d.part = t.part) p
     )$sql$;
   else
     v_asked := $sql$
@@ -1036,11 +1052,12 @@ GRANT ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters json
 
 GRANT SELECT ON TABLE private.market_sale_days TO service_role;
 
--- The days of the sales kept now.
+-- The days of the sales kept now, in the order a sold search reads them.
 insert into private.market_sale_days (condition, sig, day, marketplace, n, demo, sellers, priced, timed, prices, took)
 select k.condition, k.sig, k.day, k.marketplace, f.n, f.demo, f.sellers, f.priced, f.timed, f.prices, f.took
 from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
       from private.market_sale_places p) k
 cross join lateral private.market_sale_day(k.condition, k.sig, k.day, k.marketplace,
-  (select s.width from private.market_cells_state s)) f;
+  (select s.width from private.market_cells_state s)) f
+order by 1, 2, 3, 4;
 analyze private.market_sale_days;
