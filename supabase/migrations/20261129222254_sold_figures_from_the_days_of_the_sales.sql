@@ -284,17 +284,35 @@ begin
     -- order (made, if new, with a count that stands until the next statement), so that another writer's sales of the
     -- day are committed before the next statement reads the places, and then each row is made from them.
     insert into private.market_sale_days as d (condition, sig, day, marketplace, n, demo, sellers, prices, took)
-    select distinct t.condition, t.sig, t.day, t.marketplace, 1, 0, repeat('0', v_width)::bit varying,
-      '{}'::float8[], '{}'::integer[]
-    from pg_temp.market_days_touched t
+    select t.condition, t.sig, t.day, t.marketplace, 1, 0, z.bits, '{}'::float8[], '{}'::integer[]
+    from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t,
+      (select repeat('0', v_width)::bit varying as bits) z
     order by 1, 2, 3, 4
     on conflict (condition, sig, day, marketplace) do update set n = d.n;
+    -- (each (condition, signature, day) read once for all its marketplaces, the sellers' bitsets made once a day)
     update private.market_sale_days d
-    set n = f.n, demo = f.demo, sellers = f.sellers, priced = f.priced, timed = f.timed, prices = f.prices,
-      took = f.took
-    from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
-    cross join lateral private.market_sale_day(t.condition, t.sig, t.day, t.marketplace, v_width) f
-    where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace) and f.n > 0;
+    set n = f.n, demo = f.demo, sellers = f.sellers, priced = nullif(f.priced, f.sellers),
+      timed = nullif(f.timed, f.sellers), prices = f.prices, took = f.took
+    from (
+      select p.condition, p.sig, t.day, p.marketplace, count(*)::integer as n,
+        count(*) filter (where p.demo)::integer as demo,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_width) as sellers,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), v_width)
+          as priced,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), v_width)
+          as timed,
+        coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}')
+          as prices,
+        coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}') as took
+      from (select distinct t.condition, t.sig, t.day from pg_temp.market_days_touched t) t
+      join private.market_sale_places p on p.condition = t.condition and p.sig = t.sig
+        and p.sold_at >= t.day::timestamp at time zone 'UTC' and p.sold_at < (t.day + 1)::timestamp at time zone 'UTC'
+      left join private.market_seller_ords o on o.seller_key = p.seller_key
+      where exists (select 1 from pg_temp.market_days_touched x
+                    where (x.condition, x.sig, x.day, x.marketplace) = (t.condition, t.sig, t.day, p.marketplace))
+      group by 1, 2, 3, 4
+    ) f
+    where (d.condition, d.sig, d.day, d.marketplace) = (f.condition, f.sig, f.day, f.marketplace);
     delete from private.market_sale_days d
     using (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
     where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace)
@@ -492,31 +510,42 @@ begin
 end;
 $$;
 
+CREATE FUNCTION private.market_ords_bits(p_ords integer[], p_width integer) RETURNS bit varying
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_bits bit varying := repeat('0', p_width)::bit varying;
+  v_ord integer;
+begin
+  foreach v_ord in array coalesce(p_ords, '{}') loop
+    v_bits := set_bit(v_bits, v_ord, 1);
+  end loop;
+  return v_bits;
+end;
+$$;
+
 CREATE FUNCTION private.market_sale_day(p_condition text, p_sig integer, p_day date, p_marketplace text, p_width integer, OUT n integer, OUT demo integer, OUT sellers bit varying, OUT priced bit varying, OUT timed bit varying, OUT prices double precision[], OUT took integer[]) RETURNS record
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 begin
-  select count(*)::integer, count(*) filter (where p.demo)::integer,
-    coalesce(bit_or(b.bit), repeat('0', p_width)::bit varying),
-    coalesce(bit_or(b.bit) filter (where p.price is not null), repeat('0', p_width)::bit varying),
-    coalesce(bit_or(b.bit) filter (where p.took is not null), repeat('0', p_width)::bit varying),
-    coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}'),
-    coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}')
+  select x.n, x.demo, x.sellers, nullif(x.priced, x.sellers), nullif(x.timed, x.sellers), x.prices, x.took
   into n, demo, sellers, priced, timed, prices, took
-  from private.market_sale_places p
-  left join lateral (
-    select private.market_seller_bit(o.ord, p_width) as bit from private.market_seller_ords o
-    where o.seller_key = p.seller_key
-  ) b on true
-  where p.condition = p_condition and p.sig = p_sig and p.sold_at >= p_day::timestamp at time zone 'UTC'
-    and p.sold_at < (p_day + 1)::timestamp at time zone 'UTC' and p.marketplace = p_marketplace;
-  if priced = sellers then
-    priced := null;
-  end if;
-  if timed = sellers then
-    timed := null;
-  end if;
+  from (
+    select count(*)::integer as n, count(*) filter (where p.demo)::integer as demo,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), p_width) as sellers,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), p_width)
+        as priced,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), p_width)
+        as timed,
+      coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}') as prices,
+      coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}') as took
+    from private.market_sale_places p
+    left join private.market_seller_ords o on o.seller_key = p.seller_key
+    where p.condition = p_condition and p.sig = p_sig and p.sold_at >= p_day::timestamp at time zone 'UTC'
+      and p.sold_at < (p_day + 1)::timestamp at time zone 'UTC' and p.marketplace = p_marketplace
+  ) x;
 end;
 $$;
 
@@ -1041,6 +1070,8 @@ ALTER TABLE private.market_sale_days ENABLE ROW LEVEL SECURITY;
 
 REVOKE ALL ON FUNCTION private.market_bits_or(p_a bit varying, p_b bit varying) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_bits_or(p_a bit varying, p_b bit varying) TO service_role;
+
+REVOKE ALL ON FUNCTION private.market_ords_bits(p_ords integer[], p_width integer) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.market_sale_day(p_condition text, p_sig integer, p_day date, p_marketplace text, p_width integer, OUT n integer, OUT demo integer, OUT sellers bit varying, OUT priced bit varying, OUT timed bit varying, OUT prices double precision[], OUT took integer[]) FROM PUBLIC;
 

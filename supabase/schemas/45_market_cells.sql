@@ -320,6 +320,22 @@ as $$
   select set_bit(repeat('0', p_width)::bit varying, p_ord, 1)
 $$;
 
+-- A bitset p_width wide with the bits of p_ords set (made once, not a bitset per seller OR'd).
+create function private.market_ords_bits(p_ords integer[], p_width integer) returns bit varying
+  language plpgsql immutable
+  set search_path = ''
+as $$
+declare
+  v_bits bit varying := repeat('0', p_width)::bit varying;
+  v_ord integer;
+begin
+  foreach v_ord in array coalesce(p_ords, '{}') loop
+    v_bits := set_bit(v_bits, v_ord, 1);
+  end loop;
+  return v_bits;
+end;
+$$;
+
 -- The ordinals set in a bitset, the lowest first, at most p_limit of them.
 create function private.market_bit_ords(p_bits bit varying, p_limit integer default 2147483647) returns integer[]
   language plpgsql immutable
@@ -413,26 +429,22 @@ create function private.market_sale_day(p_condition text, p_sig integer, p_day d
   set search_path = ''
 as $$
 begin
-  select count(*)::integer, count(*) filter (where p.demo)::integer,
-    coalesce(bit_or(b.bit), repeat('0', p_width)::bit varying),
-    coalesce(bit_or(b.bit) filter (where p.price is not null), repeat('0', p_width)::bit varying),
-    coalesce(bit_or(b.bit) filter (where p.took is not null), repeat('0', p_width)::bit varying),
-    coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}'),
-    coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}')
+  select x.n, x.demo, x.sellers, nullif(x.priced, x.sellers), nullif(x.timed, x.sellers), x.prices, x.took
   into n, demo, sellers, priced, timed, prices, took
-  from private.market_sale_places p
-  left join lateral (
-    select private.market_seller_bit(o.ord, p_width) as bit from private.market_seller_ords o
-    where o.seller_key = p.seller_key
-  ) b on true
-  where p.condition = p_condition and p.sig = p_sig and p.sold_at >= p_day::timestamp at time zone 'UTC'
-    and p.sold_at < (p_day + 1)::timestamp at time zone 'UTC' and p.marketplace = p_marketplace;
-  if priced = sellers then
-    priced := null;
-  end if;
-  if timed = sellers then
-    timed := null;
-  end if;
+  from (
+    select count(*)::integer as n, count(*) filter (where p.demo)::integer as demo,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), p_width) as sellers,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), p_width)
+        as priced,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), p_width)
+        as timed,
+      coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}') as prices,
+      coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}') as took
+    from private.market_sale_places p
+    left join private.market_seller_ords o on o.seller_key = p.seller_key
+    where p.condition = p_condition and p.sig = p_sig and p.sold_at >= p_day::timestamp at time zone 'UTC'
+      and p.sold_at < (p_day + 1)::timestamp at time zone 'UTC' and p.marketplace = p_marketplace
+  ) x;
 end;
 $$;
 
@@ -619,17 +631,35 @@ begin
     -- order (made, if new, with a count that stands until the next statement), so that another writer's sales of the
     -- day are committed before the next statement reads the places, and then each row is made from them.
     insert into private.market_sale_days as d (condition, sig, day, marketplace, n, demo, sellers, prices, took)
-    select distinct t.condition, t.sig, t.day, t.marketplace, 1, 0, repeat('0', v_width)::bit varying,
-      '{}'::float8[], '{}'::integer[]
-    from pg_temp.market_days_touched t
+    select t.condition, t.sig, t.day, t.marketplace, 1, 0, z.bits, '{}'::float8[], '{}'::integer[]
+    from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t,
+      (select repeat('0', v_width)::bit varying as bits) z
     order by 1, 2, 3, 4
     on conflict (condition, sig, day, marketplace) do update set n = d.n;
+    -- (each (condition, signature, day) read once for all its marketplaces, the sellers' bitsets made once a day)
     update private.market_sale_days d
-    set n = f.n, demo = f.demo, sellers = f.sellers, priced = f.priced, timed = f.timed, prices = f.prices,
-      took = f.took
-    from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
-    cross join lateral private.market_sale_day(t.condition, t.sig, t.day, t.marketplace, v_width) f
-    where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace) and f.n > 0;
+    set n = f.n, demo = f.demo, sellers = f.sellers, priced = nullif(f.priced, f.sellers),
+      timed = nullif(f.timed, f.sellers), prices = f.prices, took = f.took
+    from (
+      select p.condition, p.sig, t.day, p.marketplace, count(*)::integer as n,
+        count(*) filter (where p.demo)::integer as demo,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_width) as sellers,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), v_width)
+          as priced,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), v_width)
+          as timed,
+        coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}')
+          as prices,
+        coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}') as took
+      from (select distinct t.condition, t.sig, t.day from pg_temp.market_days_touched t) t
+      join private.market_sale_places p on p.condition = t.condition and p.sig = t.sig
+        and p.sold_at >= t.day::timestamp at time zone 'UTC' and p.sold_at < (t.day + 1)::timestamp at time zone 'UTC'
+      left join private.market_seller_ords o on o.seller_key = p.seller_key
+      where exists (select 1 from pg_temp.market_days_touched x
+                    where (x.condition, x.sig, x.day, x.marketplace) = (t.condition, t.sig, t.day, p.marketplace))
+      group by 1, 2, 3, 4
+    ) f
+    where (d.condition, d.sig, d.day, d.marketplace) = (f.condition, f.sig, f.day, f.marketplace);
     delete from private.market_sale_days d
     using (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
     where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace)
@@ -796,7 +826,7 @@ grant execute on function private.market_facet_form(text) to service_role;
 revoke execute on function private.market_is_facet(text), private.market_signature_key(text[]),
   private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
   private.market_bit_ords(bit varying, integer), private.market_bits_or(bit varying, bit varying),
-  private.market_cells_width(),
+  private.market_ords_bits(integer[], integer), private.market_cells_width(),
   private.market_listed_counts(public.market_listings), private.market_sold_counts(public.market_listings),
   private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current(),
   private.market_cells_moved(public.market_listings, public.market_listings),
