@@ -423,6 +423,13 @@ describe('exact listed cells', () => {
     await db.exec(
       `update public.market_listings set status = 'sold', sold_at = now() where external_id = 'cells-1'`,
     );
+    // two more sales of the item on the day and marketplace of that one, each its own statement (added to the day's
+    // row): one by a seller the day had not seen, one priced in another currency
+    await db.exec(`update public.market_listings set status = 'sold', sold_at = now(),
+                     seller_key = 'c0ffee00-0000-4000-8000-0000000000bb' where external_id = 'cells-7'`);
+    await db.exec(`update public.market_listings set status = 'sold', sold_at = now(), currency = 'EUR'
+                   where external_id = 'cells-9'`);
+    expect(await checkProblems()).toEqual([]);
     await db.exec(`update public.market_listings set title = 'Patagonia Better Sweater Fleece Jacket Size M'
                    where external_id = 'cells-2'`);
     await db.exec(`update public.market_listings set seller_key = 'c0ffee00-0000-4000-8000-0000000000aa'

@@ -479,6 +479,9 @@ begin
   create temporary table if not exists market_days_touched (
     condition text, sig integer, day date, marketplace text
   ) on commit drop;
+  create temporary table if not exists market_days_added (
+    condition text, sig integer, day date, marketplace text, seller_key uuid, demo boolean, price numeric, took integer
+  ) on commit drop;
 
   if exists (select 1 from unnest(p_old) o where o.status = 'sold')
      or exists (select 1 from unnest(p_new) r where private.market_sold_counts(r)) then
@@ -602,8 +605,10 @@ begin
       returning p.*
     ),
     days as (
-      insert into pg_temp.market_days_touched
-      select p.condition, p.sig, (p.sold_at at time zone 'UTC')::date, p.marketplace from placed p
+      insert into pg_temp.market_days_added
+      select p.condition, p.sig, (p.sold_at at time zone 'UTC')::date, p.marketplace, p.seller_key, p.demo, p.price,
+        p.took
+      from placed p
     )
     insert into pg_temp.market_sold_delta
     select w.span, f.facet, p.sig, p.condition, p.marketplace, 1, p.demo::integer
@@ -627,15 +632,49 @@ begin
       and c.n <= 0;
     truncate pg_temp.market_sold_delta;
 
-    -- Each day this statement moved a sale of or to, made again from its places: first its row is locked, in key
-    -- order (made, if new, with a count that stands until the next statement), so that another writer's sales of the
-    -- day are committed before the next statement reads the places, and then each row is made from them.
-    insert into private.market_sale_days as d (condition, sig, day, marketplace, n, demo, sellers, prices, took)
-    select t.condition, t.sig, t.day, t.marketplace, 1, 0, z.bits, '{}'::float8[], '{}'::integer[]
-    from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t,
-      (select repeat('0', v_width)::bit varying as bits) z
+    -- The days this statement moved a sale of or to, each row locked in key order in one statement (so two writers
+    -- never wait on each other in a cycle): a day that only gained sales is added to there (its count, its sellers'
+    -- bits, its prices and times merged in order); a day that lost one (market_days_touched) is made again from its
+    -- places by the next statement, which reads the places after the lock is held (made, if new, with a count that
+    -- stands until then), so another writer's sales of the day are committed by then and read.
+    insert into private.market_sale_days as d (condition, sig, day, marketplace, n, demo, sellers, priced, timed,
+      prices, took)
+    select k.condition, k.sig, k.day, k.marketplace, coalesce(a.n, 1), coalesce(a.demo, 0), coalesce(a.sellers, z.bits),
+      nullif(a.priced, a.sellers), nullif(a.timed, a.sellers), coalesce(a.prices, '{}'), coalesce(a.took, '{}')
+    from (select t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t
+          union
+          select a.condition, a.sig, a.day, a.marketplace from pg_temp.market_days_added a) k
+    cross join (select repeat('0', v_width)::bit varying as bits) z
+    left join (
+      select a.condition, a.sig, a.day, a.marketplace, count(*)::integer as n,
+        count(*) filter (where a.demo)::integer as demo,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_width) as sellers,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and a.price is not null), v_width)
+          as priced,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and a.took is not null), v_width)
+          as timed,
+        coalesce(array_agg(a.price::float8 order by a.price::float8) filter (where a.price is not null), '{}')
+          as prices,
+        coalesce(array_agg(a.took order by a.took) filter (where a.took is not null), '{}') as took
+      from pg_temp.market_days_added a
+      left join private.market_seller_ords o on o.seller_key = a.seller_key
+      group by 1, 2, 3, 4
+    ) a on (a.condition, a.sig, a.day, a.marketplace) = (k.condition, k.sig, k.day, k.marketplace)
+      and not exists (select 1 from pg_temp.market_days_touched t
+                      where (t.condition, t.sig, t.day, t.marketplace) = (k.condition, k.sig, k.day, k.marketplace))
     order by 1, 2, 3, 4
-    on conflict (condition, sig, day, marketplace) do update set n = d.n;
+    on conflict (condition, sig, day, marketplace) do update set
+      n = d.n + excluded.n, demo = d.demo + excluded.demo, sellers = d.sellers | excluded.sellers,
+      priced = nullif(coalesce(d.priced, d.sellers) | coalesce(excluded.priced, excluded.sellers),
+        d.sellers | excluded.sellers),
+      timed = nullif(coalesce(d.timed, d.sellers) | coalesce(excluded.timed, excluded.sellers),
+        d.sellers | excluded.sellers),
+      prices = array(select x from unnest(d.prices || excluded.prices) x order by x),
+      took = array(select x from unnest(d.took || excluded.took) x order by x)
+    -- (a day made again below is locked here and left as it is)
+    where not exists (select 1 from pg_temp.market_days_touched t
+                      where (t.condition, t.sig, t.day, t.marketplace)
+                        = (excluded.condition, excluded.sig, excluded.day, excluded.marketplace));
     -- (each (condition, signature, day) read once for all its marketplaces, the sellers' bitsets made once a day)
     update private.market_sale_days d
     set n = f.n, demo = f.demo, sellers = f.sellers, priced = nullif(f.priced, f.sellers),
@@ -667,7 +706,7 @@ begin
                       where p.condition = t.condition and p.sig = t.sig
                         and p.sold_at >= t.day::timestamp at time zone 'UTC'
                         and p.sold_at < (t.day + 1)::timestamp at time zone 'UTC' and p.marketplace = t.marketplace);
-    truncate pg_temp.market_days_touched;
+    truncate pg_temp.market_days_touched, pg_temp.market_days_added;
   end if;
   truncate pg_temp.market_cells_signed;
 
