@@ -427,8 +427,8 @@ describe('exact listed cells', () => {
     // row): one by a seller the day had not seen, one priced in another currency
     await db.exec(`update public.market_listings set status = 'sold', sold_at = now(),
                      seller_key = 'c0ffee00-0000-4000-8000-0000000000bb' where external_id = 'cells-7'`);
-    await db.exec(`update public.market_listings set status = 'sold', sold_at = now(), currency = 'EUR'
-                   where external_id = 'cells-9'`);
+    await db.exec(`update public.market_listings set status = 'sold', sold_at = now(), currency = 'EUR',
+                     seller_key = 'c0ffee00-0000-4000-8000-0000000000cc' where external_id = 'cells-9'`);
     expect(await checkProblems()).toEqual([]);
     await db.exec(`update public.market_listings set title = 'Patagonia Better Sweater Fleece Jacket Size M'
                    where external_id = 'cells-2'`);

@@ -320,13 +320,14 @@ as $$
   select set_bit(repeat('0', p_width)::bit varying, p_ord, 1)
 $$;
 
--- A bitset p_width wide with the bits of p_ords set (made once, not a bitset per seller OR'd).
-create function private.market_ords_bits(p_ords integer[], p_width integer) returns bit varying
+-- The bitset p_zeros (all zeros, as wide as every bitset) with the bits of p_ords set: made once, not a bitset per
+-- seller OR'd (each made from a string of its width).
+create function private.market_ords_bits(p_ords integer[], p_zeros bit varying) returns bit varying
   language plpgsql immutable
   set search_path = ''
 as $$
 declare
-  v_bits bit varying := repeat('0', p_width)::bit varying;
+  v_bits bit varying := p_zeros;
   v_ord integer;
 begin
   foreach v_ord in array coalesce(p_ords, '{}') loop
@@ -428,15 +429,17 @@ create function private.market_sale_day(p_condition text, p_sig integer, p_day d
   language plpgsql stable
   set search_path = ''
 as $$
+declare
+  v_zeros bit varying := repeat('0', p_width)::bit varying;
 begin
   select x.n, x.demo, x.sellers, nullif(x.priced, x.sellers), nullif(x.timed, x.sellers), x.prices, x.took
   into n, demo, sellers, priced, timed, prices, took
   from (
     select count(*)::integer as n, count(*) filter (where p.demo)::integer as demo,
-      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), p_width) as sellers,
-      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), p_width)
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_zeros) as sellers,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), v_zeros)
         as priced,
-      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), p_width)
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), v_zeros)
         as timed,
       coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}') as prices,
       coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}') as took
@@ -462,6 +465,7 @@ create function private.market_cells_move(p_old public.market_listings[], p_new 
 as $$
 declare
   v_width integer;
+  v_zeros bit varying;
   v_through date;
 begin
   insert into private.market_seller_ords (seller_key)
@@ -469,6 +473,7 @@ begin
   order by 1
   on conflict do nothing;
   v_width := private.market_cells_width();
+  v_zeros := repeat('0', v_width)::bit varying;
 
   create temporary table if not exists market_cells_delta (
     facet text, sig integer, condition text, marketplace text, ord integer, n integer, demo integer
@@ -639,20 +644,21 @@ begin
     -- stands until then), so another writer's sales of the day are committed by then and read.
     insert into private.market_sale_days as d (condition, sig, day, marketplace, n, demo, sellers, priced, timed,
       prices, took)
-    select k.condition, k.sig, k.day, k.marketplace, coalesce(a.n, 1), coalesce(a.demo, 0), coalesce(a.sellers, z.bits),
+    select k.condition, k.sig, k.day, k.marketplace, coalesce(a.n, 1), coalesce(a.demo, 0), coalesce(a.sellers, v_zeros),
       nullif(a.priced, a.sellers), nullif(a.timed, a.sellers), coalesce(a.prices, '{}'), coalesce(a.took, '{}')
     from (select t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t
           union
           select a.condition, a.sig, a.day, a.marketplace from pg_temp.market_days_added a) k
-    cross join (select repeat('0', v_width)::bit varying as bits) z
     left join (
+      -- (a day's priced or timed sellers are made only when one of its sales with a seller lacks a price or a time:
+      -- else they are its sellers, kept as null)
       select a.condition, a.sig, a.day, a.marketplace, count(*)::integer as n,
         count(*) filter (where a.demo)::integer as demo,
-        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_width) as sellers,
-        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and a.price is not null), v_width)
-          as priced,
-        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and a.took is not null), v_width)
-          as timed,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_zeros) as sellers,
+        case when bool_or(a.price is null and o.ord is not null) then private.market_ords_bits(
+          array_agg(o.ord) filter (where o.ord is not null and a.price is not null), v_zeros) end as priced,
+        case when bool_or(a.took is null and o.ord is not null) then private.market_ords_bits(
+          array_agg(o.ord) filter (where o.ord is not null and a.took is not null), v_zeros) end as timed,
         coalesce(array_agg(a.price::float8 order by a.price::float8) filter (where a.price is not null), '{}')
           as prices,
         coalesce(array_agg(a.took order by a.took) filter (where a.took is not null), '{}') as took
@@ -682,10 +688,10 @@ begin
     from (
       select p.condition, p.sig, t.day, p.marketplace, count(*)::integer as n,
         count(*) filter (where p.demo)::integer as demo,
-        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_width) as sellers,
-        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), v_width)
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_zeros) as sellers,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), v_zeros)
           as priced,
-        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), v_width)
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), v_zeros)
           as timed,
         coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}')
           as prices,
@@ -865,7 +871,7 @@ grant execute on function private.market_facet_form(text) to service_role;
 revoke execute on function private.market_is_facet(text), private.market_signature_key(text[]),
   private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
   private.market_bit_ords(bit varying, integer), private.market_bits_or(bit varying, bit varying),
-  private.market_ords_bits(integer[], integer), private.market_cells_width(),
+  private.market_ords_bits(integer[], bit varying), private.market_cells_width(),
   private.market_listed_counts(public.market_listings), private.market_sold_counts(public.market_listings),
   private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current(),
   private.market_cells_moved(public.market_listings, public.market_listings),
