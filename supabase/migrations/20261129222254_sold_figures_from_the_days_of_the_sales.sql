@@ -666,13 +666,14 @@ CREATE FUNCTION private.market_sold_figures_sql() RETURNS text
 $sql$
 $_$;
 
-CREATE FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer) RETURNS text
+CREATE FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer, OUT p_sql text, OUT p_fixed boolean) RETURNS record
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $_$
 declare
   v_hedged text := 'false';
   v_asked text;
+  v_days boolean := false;
   v_marketplace text := lower(nullif(p_filters ->> 'marketplace', ''));
   -- The fewest sales a day of the window must hold on average for the days to be read rather than the sales
   -- (decision 088): a day's row costs about as much to read as 2 to 3 sales.
@@ -695,6 +696,7 @@ begin
     -- its sales one by one, made from days (a few hundred rows) instead: sellers as their bitsets OR'd, the weeks'
     -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the quantiles over the
     -- days' prices and times to sell. mc stays for the newest sales of many signatures, should they be asked for.
+    v_days := true;
     v_asked := $sql$
     days as materialized (
       select d.marketplace, t.at, width_bucket(t.at, $11) as wb,
@@ -771,8 +773,10 @@ begin
     ),
     $sql$ || private.market_sold_figures_sql();
   end if;
+  -- From the days, the text is the same at every call (no facet, no hedged test).
+  p_fixed := v_days;
   -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
-  return format($sql$
+  p_sql := format($sql$
     hedge as materialized (
       select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
         private.market_took(l.sold_at, l.listed_at) as took
@@ -840,7 +844,7 @@ end;
 $_$;
 
 CREATE OR REPLACE FUNCTION public.market_count_sold(p_query text, p_condition text, p_window_days integer DEFAULT 90, p_min_sellers integer DEFAULT 5, p_filters jsonb DEFAULT '{}'::jsonb) RETURNS jsonb
-    LANGUAGE plpgsql STABLE
+    LANGUAGE plpgsql
     SET search_path TO ''
     SET enable_sort TO 'off'
     SET enable_seqscan TO 'off'
@@ -871,6 +875,12 @@ declare
   v_sold_n int;
   v_route jsonb;
   v_sources text;
+  -- whether the sources' text is the same at every call (the cells' path with no hedged test), so the statement is
+  -- prepared once in the session and run with its plan kept
+  v_fixed boolean := false;
+  v_sql text;
+  v_name text;
+  v_plans text;
   v_sigs integer[];
   -- The weeks' sale words reach the latest sale the index holds, if one is dated after now (a clock or a time zone
   -- ahead), never past tomorrow's end (a sale dated 9999 asked for every week to 9999: a 504 for all).
@@ -890,8 +900,8 @@ begin
     execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
       private.market_signature_sql(v_route -> 'reading'))
     into v_sigs;
-    v_sources := private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet', p_condition, v_sigs,
-      p_window_days);
+    select s.p_sql, s.p_fixed into v_sources, v_fixed
+    from private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet', p_condition, v_sigs, p_window_days) s;
   else
     v_sources := format($sql$
     m as materialized (
@@ -921,7 +931,7 @@ begin
       public.market_sold_weeks(v_since, v_until), private.market_sold_figures_sql());
   end if;
 
-  execute format($sql$
+  v_sql := format($sql$
     with %s,
     c as (
       select c.condition, c.n, case
@@ -996,11 +1006,33 @@ begin
         from recent r
       ), '[]'::jsonb)
     ), (select n.keys from chosen_n n), (select n.bits from chosen_n n), (select n.sellers from chosen_n n)$sql$,
-    v_sources)
-  into v_raw, v_sold_keys, v_sold_bits, v_sold_n
-  using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
-    lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end,
-    array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'), interval '7 days'));
+    v_sources);
+  if v_fixed then
+    -- Planned once a session (a name per text, so a new version of it is prepared anew), with a generic plan: every
+    -- value is a parameter, and planning the statement took 1 ms of a sold search at 10M listings. The plan mode is
+    -- put back as it was afterwards.
+    v_name := 'market_sold_' || md5(v_sql);
+    if not exists (select 1 from pg_catalog.pg_prepared_statements s where s.name = v_name) then
+      execute format('prepare %I (text, timestamptz, int, timestamptz, timestamptz, integer[], text, text, int, '
+        'timestamptz, timestamptz[]) as %s', v_name, v_sql);
+    end if;
+    v_plans := current_setting('plan_cache_mode');
+    perform set_config('plan_cache_mode', 'force_generic_plan', true);
+    execute format('execute %I (%L, %L, %s, %L, %L, %L, %L, %L, %s, %L, %L)', v_name, p_condition, v_since, v_k,
+      v_early_end, v_recent_start, v_sigs, v_route ->> 'facet', lower(nullif(p_filters ->> 'marketplace', '')),
+      p_window_days, v_end,
+      array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'),
+        interval '7 days')))
+    into v_raw, v_sold_keys, v_sold_bits, v_sold_n;
+    perform set_config('plan_cache_mode', v_plans, true);
+  else
+    execute v_sql
+    into v_raw, v_sold_keys, v_sold_bits, v_sold_n
+    using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
+      lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end,
+      array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'),
+        interval '7 days'));
+  end if;
 
   v_cell := v_raw -> 'conditions' -> p_condition;
   v_shown := private.panel_cell(v_cell, v_k) is not null;
@@ -1122,8 +1154,8 @@ REVOKE ALL ON FUNCTION private.market_sale_day(p_condition text, p_sig integer, 
 REVOKE ALL ON FUNCTION private.market_sold_figures_sql() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_sold_figures_sql() TO service_role;
 
-REVOKE ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer) TO service_role;
+REVOKE ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer, OUT p_sql text, OUT p_fixed boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer, OUT p_sql text, OUT p_fixed boolean) TO service_role;
 
 GRANT SELECT ON TABLE private.market_sale_days TO service_role;
 

@@ -382,7 +382,8 @@ grant execute on function private.market_sold_figures_sql() to service_role;
 create function public.market_count_sold(p_query text, p_condition text, p_window_days int default 90,
   p_min_sellers int default 5, p_filters jsonb default '{}')
   returns jsonb
-  language plpgsql stable
+  -- (volatile, though it writes nothing: it prepares its statement once a session, which a stable function may not)
+  language plpgsql volatile
   set search_path = ''
   set enable_sort = off
   set enable_seqscan = off
@@ -414,6 +415,12 @@ declare
   v_sold_n int;
   v_route jsonb;
   v_sources text;
+  -- whether the sources' text is the same at every call (the cells' path with no hedged test), so the statement is
+  -- prepared once in the session and run with its plan kept
+  v_fixed boolean := false;
+  v_sql text;
+  v_name text;
+  v_plans text;
   v_sigs integer[];
   -- The weeks' sale words reach the latest sale the index holds, if one is dated after now (a clock or a time zone
   -- ahead), never past tomorrow's end (a sale dated 9999 asked for every week to 9999: a 504 for all).
@@ -433,8 +440,8 @@ begin
     execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
       private.market_signature_sql(v_route -> 'reading'))
     into v_sigs;
-    v_sources := private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet', p_condition, v_sigs,
-      p_window_days);
+    select s.p_sql, s.p_fixed into v_sources, v_fixed
+    from private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet', p_condition, v_sigs, p_window_days) s;
   else
     v_sources := format($sql$
     m as materialized (
@@ -464,7 +471,7 @@ begin
       public.market_sold_weeks(v_since, v_until), private.market_sold_figures_sql());
   end if;
 
-  execute format($sql$
+  v_sql := format($sql$
     with %s,
     c as (
       select c.condition, c.n, case
@@ -539,11 +546,33 @@ begin
         from recent r
       ), '[]'::jsonb)
     ), (select n.keys from chosen_n n), (select n.bits from chosen_n n), (select n.sellers from chosen_n n)$sql$,
-    v_sources)
-  into v_raw, v_sold_keys, v_sold_bits, v_sold_n
-  using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
-    lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end,
-    array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'), interval '7 days'));
+    v_sources);
+  if v_fixed then
+    -- Planned once a session (a name per text, so a new version of it is prepared anew), with a generic plan: every
+    -- value is a parameter, and planning the statement took 1 ms of a sold search at 10M listings. The plan mode is
+    -- put back as it was afterwards.
+    v_name := 'market_sold_' || md5(v_sql);
+    if not exists (select 1 from pg_catalog.pg_prepared_statements s where s.name = v_name) then
+      execute format('prepare %I (text, timestamptz, int, timestamptz, timestamptz, integer[], text, text, int, '
+        'timestamptz, timestamptz[]) as %s', v_name, v_sql);
+    end if;
+    v_plans := current_setting('plan_cache_mode');
+    perform set_config('plan_cache_mode', 'force_generic_plan', true);
+    execute format('execute %I (%L, %L, %s, %L, %L, %L, %L, %L, %s, %L, %L)', v_name, p_condition, v_since, v_k,
+      v_early_end, v_recent_start, v_sigs, v_route ->> 'facet', lower(nullif(p_filters ->> 'marketplace', '')),
+      p_window_days, v_end,
+      array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'),
+        interval '7 days')))
+    into v_raw, v_sold_keys, v_sold_bits, v_sold_n;
+    perform set_config('plan_cache_mode', v_plans, true);
+  else
+    execute v_sql
+    into v_raw, v_sold_keys, v_sold_bits, v_sold_n
+    using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
+      lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end,
+      array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'),
+        interval '7 days'));
+  end if;
 
   v_cell := v_raw -> 'conditions' -> p_condition;
   v_shown := private.panel_cell(v_cell, v_k) is not null;

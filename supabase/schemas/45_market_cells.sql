@@ -18,8 +18,9 @@
 --   the rows, private.market_cells_check lists any cell that disagrees with its rows; private.market_cells_words_update
 --   and private.market_cells_resign keep the words and sign listings again (hourly, and a batch a minute).
 -- - The listed search reads them (private.market_available), the sold search reads the sold cells of its window and
---   the places of its sales (decision 087, private.market_sold_sources), "did you mean" asks them whether a search
---   finds anything (private.market_found), and each answer says which path it took (`path`).
+--   the days of its sales or the places of each (decisions 087 and 088, private.market_sold_sources), "did you mean"
+--   asks them whether a search finds anything (private.market_found), and each answer says which path it took
+--   (`path`).
 
 -- The words cells are keyed by ----------------------------------------------------------------------------------------
 
@@ -1847,15 +1848,17 @@ $$;
 -- third and the start of the last, $6 the signatures, $7 the facet ('' for none), $8 the marketplace narrowed to (null
 -- for all), $9 the window in days, $10 the end of the days counted (tomorrow's end), $11 the window's week starts. The
 -- hedged sales' test is written only when a hedged sale holds a word of the reading (private.market_hedged_words);
--- else none is read, and the statement is planned for less.
+-- else none is read, and the statement is planned for less. Read from the days, the text is the same at every call
+-- (p_fixed), and public.market_count_sold prepares it once a session.
 create function private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text,
-  p_sigs integer[], p_span integer) returns text
+  p_sigs integer[], p_span integer, out p_sql text, out p_fixed boolean)
   language plpgsql stable
   set search_path = ''
 as $$
 declare
   v_hedged text := 'false';
   v_asked text;
+  v_days boolean := false;
   v_marketplace text := lower(nullif(p_filters ->> 'marketplace', ''));
   -- The fewest sales a day of the window must hold on average for the days to be read rather than the sales
   -- (decision 088): a day's row costs about as much to read as 2 to 3 sales.
@@ -1878,6 +1881,7 @@ begin
     -- its sales one by one, made from days (a few hundred rows) instead: sellers as their bitsets OR'd, the weeks'
     -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the quantiles over the
     -- days' prices and times to sell. mc stays for the newest sales of many signatures, should they be asked for.
+    v_days := true;
     v_asked := $sql$
     days as materialized (
       select d.marketplace, t.at, width_bucket(t.at, $11) as wb,
@@ -1954,8 +1958,10 @@ begin
     ),
     $sql$ || private.market_sold_figures_sql();
   end if;
+  -- From the days, the text is the same at every call (no facet, no hedged test).
+  p_fixed := v_days;
   -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
-  return format($sql$
+  p_sql := format($sql$
     hedge as materialized (
       select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
         private.market_took(l.sold_at, l.listed_at) as took
