@@ -570,7 +570,9 @@ describe('exact listed cells', () => {
       await db.exec(`set role ${role}`);
       try {
         for (const table of ['market_listed_cells', 'market_sale_places', 'market_sale_days']) {
-          await expect(db.query(`select count(*) from private.${table}`)).rejects.toThrow(/permission denied/);
+          await expect(db.query(`select count(*) from private.${table}`)).rejects.toThrow(
+            /permission denied/,
+          );
         }
       } finally {
         await db.exec('reset role');

@@ -98,7 +98,9 @@ describe('the days of the sales, written by two writers at once', () => {
        where d.day = (now() at time zone 'UTC')::date - 400`,
     );
     expect(rows).toEqual([{ n: 2, sellers: 2, prices: [102, 103] }]);
-    const problems = await emu.db.query<{ problem: string }>('select problem from private.market_cells_check()');
+    const problems = await emu.db.query<{ problem: string }>(
+      'select problem from private.market_cells_check()',
+    );
     expect(problems.rows).toEqual([]);
   });
 });
