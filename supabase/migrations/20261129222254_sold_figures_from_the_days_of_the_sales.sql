@@ -331,30 +331,12 @@ begin
     where not exists (select 1 from pg_temp.market_days_touched t
                       where (t.condition, t.sig, t.day, t.marketplace)
                         = (excluded.condition, excluded.sig, excluded.day, excluded.marketplace));
-    -- (each (condition, signature, day) read once for all its marketplaces, the sellers' bitsets made once a day)
     update private.market_sale_days d
-    set n = f.n, demo = f.demo, sellers = f.sellers, priced = nullif(f.priced, f.sellers),
-      timed = nullif(f.timed, f.sellers), prices = f.prices, took = f.took
-    from (
-      select p.condition, p.sig, t.day, p.marketplace, count(*)::integer as n,
-        count(*) filter (where p.demo)::integer as demo,
-        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_zeros) as sellers,
-        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), v_zeros)
-          as priced,
-        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), v_zeros)
-          as timed,
-        coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}')
-          as prices,
-        coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}') as took
-      from (select distinct t.condition, t.sig, t.day from pg_temp.market_days_touched t) t
-      join private.market_sale_places p on p.condition = t.condition and p.sig = t.sig
-        and p.sold_at >= t.day::timestamp at time zone 'UTC' and p.sold_at < (t.day + 1)::timestamp at time zone 'UTC'
-      left join private.market_seller_ords o on o.seller_key = p.seller_key
-      where exists (select 1 from pg_temp.market_days_touched x
-                    where (x.condition, x.sig, x.day, x.marketplace) = (t.condition, t.sig, t.day, p.marketplace))
-      group by 1, 2, 3, 4
-    ) f
-    where (d.condition, d.sig, d.day, d.marketplace) = (f.condition, f.sig, f.day, f.marketplace);
+    set n = f.n, demo = f.demo, sellers = f.sellers, priced = f.priced, timed = f.timed, prices = f.prices,
+      took = f.took
+    from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
+    cross join lateral private.market_sale_day(t.condition, t.sig, t.day, t.marketplace, v_width) f
+    where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace) and f.n > 0;
     delete from private.market_sale_days d
     using (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
     where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace)
