@@ -93,11 +93,11 @@ describe('the days of the sales, written by two writers at once', () => {
     await waiting;
     await second.query('commit');
 
-    const { rows } = await emu.db.query<{ n: number; sellers: number; prices: number[] }>(
-      `select d.n, bit_count(d.sellers)::int as sellers, d.prices from private.market_sale_days d
+    const { rows } = await emu.db.query<{ n: number; sellers: number; cents: number[] }>(
+      `select d.n, bit_count(d.sellers)::int as sellers, d.cents::int[] as cents from private.market_sale_days d
        where d.day = (now() at time zone 'UTC')::date - 400`,
     );
-    expect(rows).toEqual([{ n: 2, sellers: 2, prices: [102, 103] }]);
+    expect(rows).toEqual([{ n: 2, sellers: 2, cents: [10200, 10300] }]);
     const problems = await emu.db.query<{ problem: string }>(
       'select problem from private.market_cells_check()',
     );

@@ -235,7 +235,8 @@ create index market_sale_places_sold_at_idx on private.market_sale_places (sold_
 -- The sales of each day (UTC) per (signature, condition, marketplace), made from their places (decision 088): what the
 -- figures of a sold answer read of them, so a sold search of no facet reads a window's days, not each of its sales.
 -- The sellers are bitsets of their ordinals, as the listed cells' are (their bit_or's bit_count is the window's
--- distinct sellers); the prices (US dollars) and the times to sell (tenths of a day) are each sorted.
+-- distinct sellers); the prices (in US cents: a search sorts integers faster than floats) and the times to
+-- sell (tenths of a day) are each sorted.
 create table private.market_sale_days (
   condition text not null,
   sig integer not null,
@@ -247,7 +248,7 @@ create table private.market_sale_days (
   -- the sellers with a priced sale, and with a timed one: null when they are all of them (nearly always)
   priced bit varying,
   timed bit varying,
-  prices float8[] not null check (cardinality(prices) <= n),
+  cents bigint[] not null check (cardinality(cents) <= n),
   took integer[] not null check (cardinality(took) <= n),
   primary key (condition, sig, day, marketplace)
 );
@@ -426,15 +427,15 @@ $$;
 -- n is 0 when there are none.
 create function private.market_sale_day(p_condition text, p_sig integer, p_day date, p_marketplace text,
   p_width integer, out n integer, out demo integer, out sellers bit varying, out priced bit varying,
-  out timed bit varying, out prices float8[], out took integer[])
+  out timed bit varying, out cents bigint[], out took integer[])
   language plpgsql stable
   set search_path = ''
 as $$
 declare
   v_zeros bit varying := repeat('0', p_width)::bit varying;
 begin
-  select x.n, x.demo, x.sellers, nullif(x.priced, x.sellers), nullif(x.timed, x.sellers), x.prices, x.took
-  into n, demo, sellers, priced, timed, prices, took
+  select x.n, x.demo, x.sellers, nullif(x.priced, x.sellers), nullif(x.timed, x.sellers), x.cents, x.took
+  into n, demo, sellers, priced, timed, cents, took
   from (
     select count(*)::integer as n, count(*) filter (where p.demo)::integer as demo,
       private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_zeros) as sellers,
@@ -442,7 +443,7 @@ begin
         as priced,
       private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), v_zeros)
         as timed,
-      coalesce(array_agg(p.price::float8 order by p.price::float8) filter (where p.price is not null), '{}') as prices,
+      coalesce(array_agg((p.price * 100)::bigint order by p.price) filter (where p.price is not null), '{}') as cents,
       coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}') as took
     from private.market_sale_places p
     left join private.market_seller_ords o on o.seller_key = p.seller_key
@@ -644,9 +645,9 @@ begin
     -- places by the next statement, which reads the places after the lock is held (made, if new, with a count that
     -- stands until then), so another writer's sales of the day are committed by then and read.
     insert into private.market_sale_days as d (condition, sig, day, marketplace, n, demo, sellers, priced, timed,
-      prices, took)
+      cents, took)
     select k.condition, k.sig, k.day, k.marketplace, coalesce(a.n, 1), coalesce(a.demo, 0), coalesce(a.sellers, v_zeros),
-      nullif(a.priced, a.sellers), nullif(a.timed, a.sellers), coalesce(a.prices, '{}'), coalesce(a.took, '{}')
+      nullif(a.priced, a.sellers), nullif(a.timed, a.sellers), coalesce(a.cents, '{}'), coalesce(a.took, '{}')
     from (select t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t
           union
           select a.condition, a.sig, a.day, a.marketplace from pg_temp.market_days_added a) k
@@ -660,8 +661,8 @@ begin
           array_agg(o.ord) filter (where o.ord is not null and a.price is not null), v_zeros) end as priced,
         case when bool_or(a.took is null and o.ord is not null) then private.market_ords_bits(
           array_agg(o.ord) filter (where o.ord is not null and a.took is not null), v_zeros) end as timed,
-        coalesce(array_agg(a.price::float8 order by a.price::float8) filter (where a.price is not null), '{}')
-          as prices,
+        coalesce(array_agg((a.price * 100)::bigint order by a.price) filter (where a.price is not null), '{}')
+          as cents,
         coalesce(array_agg(a.took order by a.took) filter (where a.took is not null), '{}') as took
       from pg_temp.market_days_added a
       left join private.market_seller_ords o on o.seller_key = a.seller_key
@@ -676,14 +677,14 @@ begin
         d.sellers | excluded.sellers),
       timed = nullif(coalesce(d.timed, d.sellers) | coalesce(excluded.timed, excluded.sellers),
         d.sellers | excluded.sellers),
-      prices = array(select x from unnest(d.prices || excluded.prices) x order by x),
+      cents = array(select x from unnest(d.cents || excluded.cents) x order by x),
       took = array(select x from unnest(d.took || excluded.took) x order by x)
     -- (a day made again below is locked here and left as it is)
     where not exists (select 1 from pg_temp.market_days_touched t
                       where (t.condition, t.sig, t.day, t.marketplace)
                         = (excluded.condition, excluded.sig, excluded.day, excluded.marketplace));
     update private.market_sale_days d
-    set n = f.n, demo = f.demo, sellers = f.sellers, priced = f.priced, timed = f.timed, prices = f.prices,
+    set n = f.n, demo = f.demo, sellers = f.sellers, priced = f.priced, timed = f.timed, cents = f.cents,
       took = f.took
     from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
     cross join lateral private.market_sale_day(t.condition, t.sig, t.day, t.marketplace, v_width) f
@@ -1109,8 +1110,8 @@ begin
   -- in the order a sold search reads them: a signature's sales of a condition lie together
   order by l.condition, g.id, l.sold_at;
   perform private.market_sold_cells_fill((now() at time zone 'UTC')::date);
-  insert into private.market_sale_days (condition, sig, day, marketplace, n, demo, sellers, priced, timed, prices, took)
-  select k.condition, k.sig, k.day, k.marketplace, f.n, f.demo, f.sellers, f.priced, f.timed, f.prices, f.took
+  insert into private.market_sale_days (condition, sig, day, marketplace, n, demo, sellers, priced, timed, cents, took)
+  select k.condition, k.sig, k.day, k.marketplace, f.n, f.demo, f.sellers, f.priced, f.timed, f.cents, f.took
   from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
         from private.market_sale_places p) k
   cross join lateral private.market_sale_day(k.condition, k.sig, k.day, k.marketplace, v_width) f
@@ -1214,8 +1215,8 @@ as $$
   left join lateral private.market_sale_day(coalesce(k.condition, d.condition), coalesce(k.sig, d.sig),
     coalesce(k.day, d.day), coalesce(k.marketplace, d.marketplace), (select s.width from private.market_cells_state s)) f
     on true
-  where (f.n, f.demo, f.sellers, f.priced, f.timed, f.prices, f.took)
-    is distinct from (d.n, d.demo, d.sellers, d.priced, d.timed, d.prices, d.took)
+  where (f.n, f.demo, f.sellers, f.priced, f.timed, f.cents, f.took)
+    is distinct from (d.n, d.demo, d.sellers, d.priced, d.timed, d.cents, d.took)
   union all
   select null, p.sig, null, null, format('sale %s is placed but not counted', p.id)
   from private.market_sale_places p
@@ -1820,6 +1821,37 @@ begin
 end;
 $$;
 
+-- The ranks (1-based) percentile_cont reads for each fraction p of n sorted values, floor(p (n - 1)) + 1 and
+-- ceil(p (n - 1)) + 1, each written as the fraction (r - 0.5) / n at which percentile_disc returns the value of rank r
+-- (its ceil(f n) is r): two per fraction, for percentile_disc to find in one sort.
+create function private.market_quantile_ranks(p_fractions float8[], p_n bigint) returns float8[]
+  language sql immutable strict
+  set search_path = ''
+as $$
+  select array_agg(r.f order by q.i, r.j)
+  from unnest(p_fractions) with ordinality q(p, i)
+  cross join lateral (values (1, (floor(q.p * (p_n - 1)) + 0.5) / p_n), (2, (ceil(q.p * (p_n - 1)) + 0.5) / p_n)) r(j, f)
+  where p_n > 0
+$$;
+
+-- percentile_cont's value for each fraction p of n sorted values, from the two values percentile_disc found at
+-- private.market_quantile_ranks (p_values, each divided by p_scale: cents to dollars): lo + (hi - lo) x part, part being
+-- p (n - 1) - floor(p (n - 1)). The same float arithmetic as percentile_cont's, so the same figure to the last bit.
+create function private.market_quantiles(p_fractions float8[], p_n bigint, p_values anyarray, p_scale float8)
+  returns float8[]
+  language sql immutable strict
+  set search_path = ''
+as $$
+  select array_agg(v.lo + (q.p * (p_n - 1) - floor(q.p * (p_n - 1))) * (v.hi - v.lo) order by q.i)
+  from unnest(p_fractions) with ordinality q(p, i)
+  cross join lateral (select p_values[2 * q.i - 1]::float8 / p_scale as lo, p_values[2 * q.i]::float8 / p_scale as hi) v
+$$;
+
+revoke execute on function private.market_quantile_ranks(float8[], bigint),
+  private.market_quantiles(float8[], bigint, anyarray, float8) from public, anon, authenticated;
+grant execute on function private.market_quantile_ranks(float8[], bigint),
+  private.market_quantiles(float8[], bigint, anyarray, float8) to service_role;
+
 -- The sold count's sources when its reading is routed to the cells (public.market_count_sold reads the rest of its
 -- answer from them, as from its rows): mc, the window's sales of the condition asked for, from their places (narrow
 -- rows in signature order) and the hedged sales from rows; g, per (condition, marketplace), the sales and demo sales:
@@ -1868,7 +1900,7 @@ begin
     days as materialized (
       select d.marketplace, t.at, width_bucket(t.at, $11) as wb,
         case when t.at < $4 then 'early' when t.at >= $5 then 'recent' end as part,
-        d.n, d.demo, d.sellers, d.priced, d.timed, d.prices, d.took
+        d.n, d.demo, d.sellers, d.priced, d.timed, d.cents, d.took
       from private.market_sale_days d
       cross join lateral (select d.day::timestamp at time zone 'UTC' as at) t
       where d.condition = $1 and d.sig = any ($6) and d.day >= ($2 at time zone 'UTC')::date
@@ -1898,36 +1930,42 @@ begin
       from (select bit_or(a.s) as s, bool_and(a.all_priced) as all_priced, bool_and(a.all_timed) as all_timed
             from asked_bits a) x
     ),
-    -- (each quantile as percentile_cont gives it, which is lo + (hi - lo) x part at the same positions as the rows')
+    -- (each quantile as percentile_cont gives it from the sorted prices, lo + (hi - lo) x part, its two values found
+    -- by percentile_disc over the cents, integers, which sort faster than floats: private.market_quantiles)
     quartiles as (
       select q.i, 0::float8 as part, q.v as lo, q.v as hi
-      from (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) as v
-            from days d, unnest(d.prices) x) s,
+      from (select private.market_quantiles(array[0.25, 0.5, 0.75], k.n,
+                (select percentile_disc(private.market_quantile_ranks(array[0.25, 0.5, 0.75], k.n))
+                   within group (order by x) from days d, unnest(d.cents) x), 100) as v
+            from (select sum(cardinality(d.cents)) as n from days d) k
+            where k.n > 0) s,
         unnest(s.v) with ordinality q(v, i)
     ),
     middle as (
-      select percentile_cont(0.5) within group (order by x) as took
-      from days d, unnest(d.took) x
-      having count(*) > 0
+      select (private.market_quantiles(array[0.5], k.n,
+          (select percentile_disc(private.market_quantile_ranks(array[0.5], k.n)) within group (order by x)
+           from days d, unnest(d.took) x), 1))[1] as took
+      from (select sum(cardinality(d.took)) as n from days d) k
+      where k.n > 0
     ),
     weekly as (
       select $11[w.wb] as week, w.n, least(bit_count(w.s), $3)::int as sellers,
         least(bit_count(case when w.all_priced then w.s
           else (select bit_or(coalesce(d.priced, d.sellers)) from days d where d.wb = w.wb) end), $3)::int as priced,
-        p.prices, p.median
-      from (select d.wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bool_and(d.priced is null) as all_priced
+        w.prices, (private.market_quantiles(array[0.5], w.prices,
+          (select percentile_disc(private.market_quantile_ranks(array[0.5], w.prices)) within group (order by x)
+           from days d, unnest(d.cents) x where d.wb = w.wb), 100))[1] as median
+      from (select d.wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bool_and(d.priced is null) as all_priced,
+              sum(cardinality(d.cents))::int as prices
             from days d group by 1) w
-      cross join lateral (
-        select count(*)::int as prices, percentile_cont(0.5) within group (order by x) as median
-        from days d, unnest(d.prices) x where d.wb = w.wb) p
     ),
     thirds as (
-      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, p.prices, p.q
-      from (select d.part, sum(d.n)::int as n, bit_or(d.sellers) as s
+      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, t.prices,
+        private.market_quantiles(array[0.25, 0.5, 0.75], t.prices,
+          (select percentile_disc(private.market_quantile_ranks(array[0.25, 0.5, 0.75], t.prices))
+             within group (order by x) from days d, unnest(d.cents) x where d.part = t.part), 100) as q
+      from (select d.part, sum(d.n)::int as n, bit_or(d.sellers) as s, sum(cardinality(d.cents))::int as prices
             from days d where d.part is not null group by 1) t
-      cross join lateral (
-        select count(*)::int as prices, percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) as q
-        from days d, unnest(d.prices) x where d.part = t.part) p
     )$sql$;
   else
     v_asked := $sql$

@@ -1,0 +1,736 @@
+-- A sold search's quantiles, read from the days of its sales, sort cents, not floats (issue 53; decision 089). The
+-- price quartiles, the median days to sell and the medians of the weeks and thirds sorted every price of the window
+-- as a float: the slowest sold searches at 10M listings (42,000 sales of "lululemon align pant") spent most of their
+-- time there. PostgreSQL sorts integers with its own comparison, faster than floats with theirs.
+-- - private.market_sale_days keeps each day's prices as cents (bigint), sorted, in the place of the floats.
+-- - Each quantile is found as percentile_cont finds it: its two values by percentile_disc over the cents, at the ranks
+--   percentile_cont reads (private.market_quantile_ranks), then the same interpolation in the same float arithmetic
+--   (private.market_quantiles): the figures are the row count's to the last bit.
+
+SET check_function_bodies = false;
+
+-- The days' prices become cents in place (the column keeps its position and its check): each price was a float made
+-- from a price of two decimals, which times 100 and rounded is its cents exactly; the order is kept.
+create function pg_temp.market_cents(p_prices float8[]) returns bigint[]
+  language sql immutable strict
+as $$
+  select coalesce(array_agg(round(x * 100)::bigint order by o), '{}') from unnest(p_prices) with ordinality u(x, o)
+$$;
+
+alter table private.market_sale_days alter column prices type bigint[] using pg_temp.market_cents(prices);
+alter table private.market_sale_days rename column prices to cents;
+
+DROP FUNCTION private.market_sale_day(text, integer, date, text, integer);
+
+CREATE OR REPLACE FUNCTION private.market_cells_check() RETURNS TABLE(facet text, sig integer, condition text, marketplace text, problem text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with width as (select s.width from private.market_cells_state s),
+  fresh as (
+    select f.facet, p.sig, l.condition, l.marketplace, count(*)::integer as n,
+      count(*) filter (where l.source = 'demo')::integer as demo,
+      coalesce(bit_or(private.market_seller_bit(so.ord, (select width from width))) filter (where so.ord is not null),
+        repeat('0', (select width from width))::bit varying) as sellers
+    from public.market_listings l
+    join private.market_listing_places p on p.id = l.id
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    left join private.market_seller_ords so on so.seller_key = l.seller_key
+    where private.market_listed_counts(l)
+    group by 1, 2, 3, 4
+  )
+  select coalesce(f.facet, c.facet), coalesce(f.sig, c.sig), coalesce(f.condition, c.condition),
+    coalesce(f.marketplace, c.marketplace),
+    case when c.n is null then 'missing' when f.n is null then 'no rows'
+      when f.n <> c.n then 'listings' when f.demo <> c.demo then 'demo listings' else 'sellers' end
+  from fresh f
+  full join private.market_listed_cells c using (facet, sig, condition, marketplace)
+  where f.n is distinct from c.n or f.demo is distinct from c.demo or f.sellers is distinct from c.sellers
+  union all
+  select null, p.sig, l.condition, l.marketplace, format('listing %s is in the wrong place', l.id)
+  from public.market_listings l
+  left join private.market_listing_places p on p.id = l.id
+  left join private.market_signatures g on g.id = p.sig
+  where private.market_listed_counts(l)
+    and (p.id is null or g.key is distinct from private.market_signature_key(l.terms) or g.decoys <> l.decoys
+         or p.facets <> private.market_facets_of(l.terms))
+  union all
+  select null, p.sig, null, null, format('listing %s is placed but not counted', p.id)
+  from private.market_listing_places p
+  left join public.market_listings l on l.id = p.id
+  where l.id is null or not private.market_listed_counts(l)
+  -- The sold cells against the places of the sales, and each place against its sale.
+  union all
+  select coalesce(f.facet, c.facet), coalesce(f.sig, c.sig), coalesce(f.condition, c.condition),
+    coalesce(f.marketplace, c.marketplace),
+    format('sold %s days: ', coalesce(f.span, c.span)) || case when c.n is null then 'missing' when f.n is null then 'no sales'
+      when f.n <> c.n then 'sales' else 'demo sales' end
+  from (
+    select w.span, f.facet, p.sig, p.condition, p.marketplace, count(*)::integer as n,
+      count(*) filter (where p.demo)::integer as demo
+    from private.market_sale_places p
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date,
+      (select s.through from private.market_sold_state s))) w(span)
+    group by 1, 2, 3, 4, 5
+  ) f
+  full join private.market_sold_cells c using (span, facet, sig, condition, marketplace)
+  where f.n is distinct from c.n or f.demo is distinct from c.demo
+  union all
+  select null, p.sig, l.condition, l.marketplace, format('sale %s is in the wrong place', l.id)
+  from public.market_listings l
+  left join private.market_sale_places p on p.id = l.id
+  left join private.market_signatures g on g.id = p.sig
+  where private.market_sold_counts(l)
+    and (p.id is null or g.key is distinct from private.market_signature_key(l.terms) or g.decoys <> l.decoys
+         or p.facets <> private.market_facets_of(l.terms)
+         or (p.condition, p.marketplace, p.sold_at, p.seller_key, p.demo, p.price, p.took)
+           is distinct from (l.condition, l.marketplace, l.sold_at, l.seller_key, l.source = 'demo',
+             case when l.currency = 'USD' then l.price end, private.market_took(l.sold_at, l.listed_at)))
+  -- The days of the sales against their places.
+  union all
+  select '', coalesce(k.sig, d.sig), coalesce(k.condition, d.condition), coalesce(k.marketplace, d.marketplace),
+    format('sold on %s: ', coalesce(k.day, d.day)) || case when d.n is null then 'missing' when k.day is null
+      then 'no sales' else 'figures' end
+  from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
+        from private.market_sale_places p) k
+  full join private.market_sale_days d using (condition, sig, day, marketplace)
+  left join lateral private.market_sale_day(coalesce(k.condition, d.condition), coalesce(k.sig, d.sig),
+    coalesce(k.day, d.day), coalesce(k.marketplace, d.marketplace), (select s.width from private.market_cells_state s)) f
+    on true
+  where (f.n, f.demo, f.sellers, f.priced, f.timed, f.cents, f.took)
+    is distinct from (d.n, d.demo, d.sellers, d.priced, d.timed, d.cents, d.took)
+  union all
+  select null, p.sig, null, null, format('sale %s is placed but not counted', p.id)
+  from private.market_sale_places p
+  left join public.market_listings l on l.id = p.id
+  where l.id is null or not private.market_sold_counts(l)
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_cells_move(p_old public.market_listings[], p_new public.market_listings[]) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_width integer;
+  v_zeros bit varying;
+  v_through date;
+begin
+  insert into private.market_seller_ords (seller_key)
+  select distinct r.seller_key from unnest(p_new) r where r.seller_key is not null and r.source <> 'panel'
+  order by 1
+  on conflict do nothing;
+  v_width := private.market_cells_width();
+  v_zeros := repeat('0', v_width)::bit varying;
+
+  create temporary table if not exists market_cells_delta (
+    facet text, sig integer, condition text, marketplace text, ord integer, n integer, demo integer
+  ) on commit drop;
+  create temporary table if not exists market_sold_delta (
+    span smallint, facet text, sig integer, condition text, marketplace text, n integer, demo integer
+  ) on commit drop;
+  create temporary table if not exists market_days_touched (
+    condition text, sig integer, day date, marketplace text
+  ) on commit drop;
+  create temporary table if not exists market_days_added (
+    condition text, sig integer, day date, marketplace text, seller_key uuid, demo boolean, price numeric, took integer
+  ) on commit drop;
+
+  if exists (select 1 from unnest(p_old) o where o.status = 'sold')
+     or exists (select 1 from unnest(p_new) r where private.market_sold_counts(r)) then
+    select s.through into v_through from private.market_sold_state s for share;
+  end if;
+
+  -- The rows leaving: their places, as they were counted.
+  with gone as (
+    delete from private.market_listing_places p
+    using unnest(p_old) o
+    where p.id = o.id and private.market_listed_counts(o)
+    returning p.sig, p.facets, o.condition, o.marketplace, o.seller_key, o.source
+  )
+  insert into pg_temp.market_cells_delta
+  select f.facet, g.sig, g.condition, g.marketplace, so.ord, -1, case when g.source = 'demo' then -1 else 0 end
+  from gone g
+  cross join lateral unnest('{""}'::text[] || g.facets) f(facet)
+  left join private.market_seller_ords so on so.seller_key = g.seller_key;
+
+  if v_through is not null then
+    with gone as (
+      delete from private.market_sale_places p
+      using unnest(p_old) o
+      where p.id = o.id and o.status = 'sold'
+      returning p.*
+    ),
+    days as (
+      insert into pg_temp.market_days_touched
+      select g.condition, g.sig, (g.sold_at at time zone 'UTC')::date, g.marketplace from gone g
+    )
+    insert into pg_temp.market_sold_delta
+    select w.span, f.facet, g.sig, g.condition, g.marketplace, -1, -g.demo::integer
+    from gone g
+    cross join lateral unnest('{""}'::text[] || g.facets) f(facet)
+    cross join lateral unnest(private.market_sold_spans_of((g.sold_at at time zone 'UTC')::date, v_through)) w(span);
+  end if;
+
+  -- The rows arriving: signed now, all in one statement, as private.market_signature_key and
+  -- private.market_facets_of sign one listing (the words of the batch looked up together: those two called for each
+  -- row cost an import's upsert 42 ms of 500 rows at 10M listings, the largest part of keeping the cells).
+  create temporary table if not exists market_cells_signed (
+    id bigint, key text[], decoys text[], facets text[], condition text, marketplace text, seller_key uuid,
+    source text, status text, sold_at timestamptz, price numeric, currency text, listed_at timestamptz
+  ) on commit drop;
+  insert into pg_temp.market_cells_signed
+  with r as materialized (
+    select r.* from unnest(p_new) r where private.market_listed_counts(r) or private.market_sold_counts(r)
+  ),
+  t as materialized (
+    select r.id, t.w from r, unnest(r.terms) t(w)
+  ),
+  -- (each word of the batch looked up once, not once per listing that holds it: a facet's form, a name's first word)
+  words as materialized (
+    select distinct t.w from t
+  ),
+  named as materialized (
+    select n.first, n.words from words w join private.market_cell_names n on n.first = w.w and n.state <> 'retiring'
+  ),
+  signed as (
+    select x.id, array_agg(distinct x.w order by x.w) as key
+    from (
+      select t.id, t.w from t
+      join private.market_cell_words w on w.word = t.w and w.role = 'signature' and w.state <> 'retiring'
+      union all
+      select t.id, unnest(n.words)
+      from t join named n on n.first = t.w join r on r.id = t.id
+      where n.words <@ r.terms
+    ) x
+    group by x.id
+  ),
+  facet_words as (
+    select w.w from words w where private.market_facet_form(w.w)
+    union
+    select w.word from private.market_cell_words w where w.role = 'facet'
+  ),
+  faceted as (
+    select t.id, array_agg(distinct t.w order by t.w) as facets
+    from t join facet_words f on f.w = t.w
+    group by t.id
+  )
+  select r.id, coalesce(g.key, '{}'), r.decoys, coalesce(f.facets, '{}'), r.condition, r.marketplace, r.seller_key,
+    r.source, r.status, r.sold_at, r.price, r.currency, r.listed_at
+  from r
+  left join signed g on g.id = r.id
+  left join faceted f on f.id = r.id;
+
+  insert into private.market_signatures (key, decoys)
+  select distinct s.key, s.decoys from pg_temp.market_cells_signed s order by 1, 2
+  on conflict do nothing;
+
+  with placed as (
+    insert into private.market_listing_places (id, sig, facets)
+    select s.id, g.id, s.facets
+    from pg_temp.market_cells_signed s
+    join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+    where s.status = 'available'
+    order by s.id
+    on conflict (id) do update set sig = excluded.sig, facets = excluded.facets
+    returning id, sig
+  )
+  insert into pg_temp.market_cells_delta
+  select f.facet, p.sig, s.condition, s.marketplace, so.ord, 1, case when s.source = 'demo' then 1 else 0 end
+  from placed p
+  join pg_temp.market_cells_signed s on s.id = p.id
+  cross join lateral unnest('{""}'::text[] || s.facets) f(facet)
+  left join private.market_seller_ords so on so.seller_key = s.seller_key;
+
+  if v_through is not null then
+    with placed as (
+      insert into private.market_sale_places as p (id, sig, facets, condition, marketplace, sold_at, seller_key, demo,
+        price, took)
+      select s.id, g.id, s.facets, s.condition, s.marketplace, s.sold_at, s.seller_key, s.source = 'demo',
+        case when s.currency = 'USD' then s.price end, private.market_took(s.sold_at, s.listed_at)
+      from pg_temp.market_cells_signed s
+      join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+      where s.status = 'sold'
+      order by s.id
+      on conflict (id) do update set sig = excluded.sig, facets = excluded.facets, condition = excluded.condition,
+        marketplace = excluded.marketplace, sold_at = excluded.sold_at, seller_key = excluded.seller_key,
+        demo = excluded.demo, price = excluded.price, took = excluded.took
+      returning p.*
+    ),
+    days as (
+      insert into pg_temp.market_days_added
+      select p.condition, p.sig, (p.sold_at at time zone 'UTC')::date, p.marketplace, p.seller_key, p.demo, p.price,
+        p.took
+      from placed p
+    )
+    insert into pg_temp.market_sold_delta
+    select w.span, f.facet, p.sig, p.condition, p.marketplace, 1, p.demo::integer
+    from placed p
+    cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+    cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date, v_through)) w(span);
+
+    insert into private.market_sold_cells as c (span, facet, sig, condition, marketplace, n, demo)
+    select d.span, d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer, sum(d.demo)::integer
+    from pg_temp.market_sold_delta d
+    group by 1, 2, 3, 4, 5 having sum(d.n) <> 0 or sum(d.demo) <> 0
+    order by 1, 2, 3, 4, 5
+    on conflict (span, facet, sig, condition, marketplace) do update set n = c.n + excluded.n,
+      demo = c.demo + excluded.demo;
+    -- (only the cells this statement took sales from, which alone can have none left: never a scan of all of them,
+    -- nor a look at each cell a sale was added to, 14 ms of a 500-row upsert at 10M listings)
+    delete from private.market_sold_cells c
+    using (select d.span, d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_sold_delta d
+           group by 1, 2, 3, 4, 5 having sum(d.n) < 0) d
+    where (c.span, c.facet, c.sig, c.condition, c.marketplace) = (d.span, d.facet, d.sig, d.condition, d.marketplace)
+      and c.n <= 0;
+    truncate pg_temp.market_sold_delta;
+
+    -- The days this statement moved a sale of or to, each row locked in key order in one statement (so two writers
+    -- never wait on each other in a cycle): a day that only gained sales is added to there (its count, its sellers'
+    -- bits, its prices and times merged in order); a day that lost one (market_days_touched) is made again from its
+    -- places by the next statement, which reads the places after the lock is held (made, if new, with a count that
+    -- stands until then), so another writer's sales of the day are committed by then and read.
+    insert into private.market_sale_days as d (condition, sig, day, marketplace, n, demo, sellers, priced, timed,
+      cents, took)
+    select k.condition, k.sig, k.day, k.marketplace, coalesce(a.n, 1), coalesce(a.demo, 0), coalesce(a.sellers, v_zeros),
+      nullif(a.priced, a.sellers), nullif(a.timed, a.sellers), coalesce(a.cents, '{}'), coalesce(a.took, '{}')
+    from (select t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t
+          union
+          select a.condition, a.sig, a.day, a.marketplace from pg_temp.market_days_added a) k
+    left join (
+      -- (a day's priced or timed sellers are made only when one of its sales with a seller lacks a price or a time:
+      -- else they are its sellers, kept as null)
+      select a.condition, a.sig, a.day, a.marketplace, count(*)::integer as n,
+        count(*) filter (where a.demo)::integer as demo,
+        private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_zeros) as sellers,
+        case when bool_or(a.price is null and o.ord is not null) then private.market_ords_bits(
+          array_agg(o.ord) filter (where o.ord is not null and a.price is not null), v_zeros) end as priced,
+        case when bool_or(a.took is null and o.ord is not null) then private.market_ords_bits(
+          array_agg(o.ord) filter (where o.ord is not null and a.took is not null), v_zeros) end as timed,
+        coalesce(array_agg((a.price * 100)::bigint order by a.price) filter (where a.price is not null), '{}')
+          as cents,
+        coalesce(array_agg(a.took order by a.took) filter (where a.took is not null), '{}') as took
+      from pg_temp.market_days_added a
+      left join private.market_seller_ords o on o.seller_key = a.seller_key
+      group by 1, 2, 3, 4
+    ) a on (a.condition, a.sig, a.day, a.marketplace) = (k.condition, k.sig, k.day, k.marketplace)
+      and not exists (select 1 from pg_temp.market_days_touched t
+                      where (t.condition, t.sig, t.day, t.marketplace) = (k.condition, k.sig, k.day, k.marketplace))
+    order by 1, 2, 3, 4
+    on conflict (condition, sig, day, marketplace) do update set
+      n = d.n + excluded.n, demo = d.demo + excluded.demo, sellers = d.sellers | excluded.sellers,
+      priced = nullif(coalesce(d.priced, d.sellers) | coalesce(excluded.priced, excluded.sellers),
+        d.sellers | excluded.sellers),
+      timed = nullif(coalesce(d.timed, d.sellers) | coalesce(excluded.timed, excluded.sellers),
+        d.sellers | excluded.sellers),
+      cents = array(select x from unnest(d.cents || excluded.cents) x order by x),
+      took = array(select x from unnest(d.took || excluded.took) x order by x)
+    -- (a day made again below is locked here and left as it is)
+    where not exists (select 1 from pg_temp.market_days_touched t
+                      where (t.condition, t.sig, t.day, t.marketplace)
+                        = (excluded.condition, excluded.sig, excluded.day, excluded.marketplace));
+    update private.market_sale_days d
+    set n = f.n, demo = f.demo, sellers = f.sellers, priced = f.priced, timed = f.timed, cents = f.cents,
+      took = f.took
+    from (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
+    cross join lateral private.market_sale_day(t.condition, t.sig, t.day, t.marketplace, v_width) f
+    where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace) and f.n > 0;
+    delete from private.market_sale_days d
+    using (select distinct t.condition, t.sig, t.day, t.marketplace from pg_temp.market_days_touched t) t
+    where (d.condition, d.sig, d.day, d.marketplace) = (t.condition, t.sig, t.day, t.marketplace)
+      and not exists (select 1 from private.market_sale_places p
+                      where p.condition = t.condition and p.sig = t.sig
+                        and p.sold_at >= t.day::timestamp at time zone 'UTC'
+                        and p.sold_at < (t.day + 1)::timestamp at time zone 'UTC' and p.marketplace = t.marketplace);
+    truncate pg_temp.market_days_touched, pg_temp.market_days_added;
+  end if;
+  truncate pg_temp.market_cells_signed;
+
+  -- (cell, seller) counts, each row added to under its lock (in key order): a seller's bit is set where their count
+  -- rose from none, and cleared where it fell to none, as the counts after the change say.
+  create temporary table if not exists market_cells_bits (
+    facet text, sig integer, condition text, marketplace text, ord integer, n integer, was integer
+  ) on commit drop;
+  with changed as (
+    insert into private.market_listed_cell_sellers as c (facet, sig, condition, marketplace, ord, n)
+    select d.facet, d.sig, d.condition, d.marketplace, d.ord, sum(d.n)::integer
+    from pg_temp.market_cells_delta d where d.ord is not null
+    group by 1, 2, 3, 4, 5 having sum(d.n) <> 0
+    order by 1, 2, 3, 4, 5
+    on conflict (facet, sig, condition, marketplace, ord) do update set n = c.n + excluded.n
+    returning c.facet, c.sig, c.condition, c.marketplace, c.ord, c.n
+  )
+  insert into pg_temp.market_cells_bits
+  select c.facet, c.sig, c.condition, c.marketplace, c.ord, c.n, c.n - d.n
+  from changed c
+  join (select d.facet, d.sig, d.condition, d.marketplace, d.ord, sum(d.n)::integer as n
+        from pg_temp.market_cells_delta d where d.ord is not null group by 1, 2, 3, 4, 5) d
+    using (facet, sig, condition, marketplace, ord);
+  delete from private.market_listed_cell_sellers c
+  using pg_temp.market_cells_bits b
+  where b.n <= 0
+    and (c.facet, c.sig, c.condition, c.marketplace, c.ord) = (b.facet, b.sig, b.condition, b.marketplace, b.ord);
+
+  -- The cells, each added to under its lock (in key order): counts, and the bits of sellers who arrived; then the
+  -- bits of sellers who left are cleared.
+  insert into private.market_listed_cells as c (facet, sig, condition, marketplace, n, demo, sellers)
+  select d.facet, d.sig, d.condition, d.marketplace, d.n, d.demo,
+    coalesce(b.added, repeat('0', v_width)::bit varying)
+  from (
+    select d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer as n, sum(d.demo)::integer as demo
+    from pg_temp.market_cells_delta d group by 1, 2, 3, 4
+  ) d
+  left join (
+    select b.facet, b.sig, b.condition, b.marketplace,
+      bit_or(private.market_seller_bit(b.ord, v_width))::bit varying as added
+    from pg_temp.market_cells_bits b where b.was <= 0 and b.n > 0 group by 1, 2, 3, 4
+  ) b using (facet, sig, condition, marketplace)
+  where d.n <> 0 or b.added is not null
+  order by 1, 2, 3, 4
+  on conflict (facet, sig, condition, marketplace) do update set
+    n = c.n + excluded.n, demo = c.demo + excluded.demo, sellers = c.sellers | excluded.sellers;
+  update private.market_listed_cells c set sellers = c.sellers & ~r.removed
+  from (
+    select b.facet, b.sig, b.condition, b.marketplace,
+      bit_or(private.market_seller_bit(b.ord, v_width))::bit varying as removed
+    from pg_temp.market_cells_bits b where b.was > 0 and b.n <= 0 group by 1, 2, 3, 4
+  ) r
+  where (c.facet, c.sig, c.condition, c.marketplace) = (r.facet, r.sig, r.condition, r.marketplace);
+  -- (only the cells this statement took listings from, which alone can have none left: never a scan of all of them)
+  delete from private.market_listed_cells c
+  using (select d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_cells_delta d
+         group by 1, 2, 3, 4 having sum(d.n) < 0) d
+  where (c.facet, c.sig, c.condition, c.marketplace) = (d.facet, d.sig, d.condition, d.marketplace) and c.n <= 0;
+  truncate pg_temp.market_cells_delta, pg_temp.market_cells_bits;
+end;
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_cells_rebuild() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_width integer;
+  v_started timestamptz := clock_timestamp();
+begin
+  lock table private.market_listed_cells, private.market_listed_cell_sellers, private.market_listing_places,
+    private.market_sale_places, private.market_sold_cells, private.market_sale_days in exclusive mode;
+  perform 1 from private.market_sold_state for update;
+  perform private.market_cell_words_settle();
+  truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers,
+    private.market_sale_places, private.market_sold_cells, private.market_sale_days;
+
+  insert into private.market_seller_ords (seller_key)
+  select distinct l.seller_key from public.market_listings l
+  where l.seller_key is not null and l.source <> 'panel'
+  order by 1
+  on conflict do nothing;
+  v_width := private.market_cells_width();
+
+  -- Each distinct key is signed once (the bench's titles repeat; sellers' own do less).
+  create temporary table market_cells_shapes on commit drop as
+  select k.terms, k.decoys, private.market_signature_key(k.terms) as key, private.market_facets_of(k.terms) as facets
+  from (select distinct l.terms, l.decoys from public.market_listings l
+        where private.market_listed_counts(l) or private.market_sold_counts(l)) k;
+
+  insert into private.market_signatures (key, decoys)
+  select distinct s.key, s.decoys from pg_temp.market_cells_shapes s
+  on conflict do nothing;
+
+  insert into private.market_listing_places (id, sig, facets)
+  select l.id, g.id, s.facets
+  from public.market_listings l
+  join pg_temp.market_cells_shapes s on s.terms = l.terms and s.decoys = l.decoys
+  join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+  where private.market_listed_counts(l);
+
+  create temporary table market_cells_rows on commit drop as
+  select f.facet, p.sig, l.condition, l.marketplace, so.ord, (l.source = 'demo') as demo
+  from private.market_listing_places p
+  join public.market_listings l on l.id = p.id
+  cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
+  left join private.market_seller_ords so on so.seller_key = l.seller_key;
+
+  insert into private.market_listed_cell_sellers (facet, sig, condition, marketplace, ord, n)
+  select r.facet, r.sig, r.condition, r.marketplace, r.ord, count(*)
+  from pg_temp.market_cells_rows r where r.ord is not null
+  group by 1, 2, 3, 4, 5;
+
+  insert into private.market_listed_cells (facet, sig, condition, marketplace, n, demo, sellers)
+  select r.facet, r.sig, r.condition, r.marketplace, count(*), count(*) filter (where r.demo),
+    coalesce(bit_or(private.market_seller_bit(r.ord, v_width)) filter (where r.ord is not null),
+      repeat('0', v_width)::bit varying)
+  from pg_temp.market_cells_rows r
+  group by 1, 2, 3, 4;
+
+  insert into private.market_sale_places (id, sig, facets, condition, marketplace, sold_at, seller_key, demo, price,
+    took)
+  select l.id, g.id, s.facets, l.condition, l.marketplace, l.sold_at, l.seller_key, l.source = 'demo',
+    case when l.currency = 'USD' then l.price end, private.market_took(l.sold_at, l.listed_at)
+  from public.market_listings l
+  join pg_temp.market_cells_shapes s on s.terms = l.terms and s.decoys = l.decoys
+  join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+  where private.market_sold_counts(l)
+  -- in the order a sold search reads them: a signature's sales of a condition lie together
+  order by l.condition, g.id, l.sold_at;
+  perform private.market_sold_cells_fill((now() at time zone 'UTC')::date);
+  insert into private.market_sale_days (condition, sig, day, marketplace, n, demo, sellers, priced, timed, cents, took)
+  select k.condition, k.sig, k.day, k.marketplace, f.n, f.demo, f.sellers, f.priced, f.timed, f.cents, f.took
+  from (select distinct p.condition, p.sig, (p.sold_at at time zone 'UTC')::date as day, p.marketplace
+        from private.market_sale_places p) k
+  cross join lateral private.market_sale_day(k.condition, k.sig, k.day, k.marketplace, v_width) f
+  -- in the order a sold search reads them: a signature's days of a condition lie together
+  order by 1, 2, 3, 4;
+
+  analyze private.market_signatures;
+  analyze private.market_listed_cells;
+  analyze private.market_sale_places;
+  analyze private.market_sold_cells;
+  analyze private.market_sale_days;
+  return jsonb_build_object(
+    'signatures', (select count(*) from private.market_signatures),
+    'listings', (select count(*) from private.market_listing_places),
+    'cells', (select count(*) from private.market_listed_cells),
+    'cellSellers', (select count(*) from private.market_listed_cell_sellers),
+    'sales', (select count(*) from private.market_sale_places),
+    'soldCells', (select count(*) from private.market_sold_cells),
+    'saleDays', (select count(*) from private.market_sale_days),
+    'ms', round(extract(epoch from clock_timestamp() - v_started) * 1000));
+end;
+$$;
+
+CREATE FUNCTION private.market_quantile_ranks(p_fractions double precision[], p_n bigint) RETURNS double precision[]
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  select array_agg(r.f order by q.i, r.j)
+  from unnest(p_fractions) with ordinality q(p, i)
+  cross join lateral (values (1, (floor(q.p * (p_n - 1)) + 0.5) / p_n), (2, (ceil(q.p * (p_n - 1)) + 0.5) / p_n)) r(j, f)
+  where p_n > 0
+$$;
+
+CREATE FUNCTION private.market_quantiles(p_fractions double precision[], p_n bigint, p_values anyarray, p_scale double precision) RETURNS double precision[]
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  select array_agg(v.lo + (q.p * (p_n - 1) - floor(q.p * (p_n - 1))) * (v.hi - v.lo) order by q.i)
+  from unnest(p_fractions) with ordinality q(p, i)
+  cross join lateral (select p_values[2 * q.i - 1]::float8 / p_scale as lo, p_values[2 * q.i]::float8 / p_scale as hi) v
+$$;
+
+CREATE FUNCTION private.market_sale_day(p_condition text, p_sig integer, p_day date, p_marketplace text, p_width integer, OUT n integer, OUT demo integer, OUT sellers bit varying, OUT priced bit varying, OUT timed bit varying, OUT cents bigint[], OUT took integer[]) RETURNS record
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_zeros bit varying := repeat('0', p_width)::bit varying;
+begin
+  select x.n, x.demo, x.sellers, nullif(x.priced, x.sellers), nullif(x.timed, x.sellers), x.cents, x.took
+  into n, demo, sellers, priced, timed, cents, took
+  from (
+    select count(*)::integer as n, count(*) filter (where p.demo)::integer as demo,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null), v_zeros) as sellers,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.price is not null), v_zeros)
+        as priced,
+      private.market_ords_bits(array_agg(o.ord) filter (where o.ord is not null and p.took is not null), v_zeros)
+        as timed,
+      coalesce(array_agg((p.price * 100)::bigint order by p.price) filter (where p.price is not null), '{}') as cents,
+      coalesce(array_agg(p.took order by p.took) filter (where p.took is not null), '{}') as took
+    from private.market_sale_places p
+    left join private.market_seller_ords o on o.seller_key = p.seller_key
+    where p.condition = p_condition and p.sig = p_sig and p.sold_at >= p_day::timestamp at time zone 'UTC'
+      and p.sold_at < (p_day + 1)::timestamp at time zone 'UTC' and p.marketplace = p_marketplace
+  ) x;
+end;
+$$;
+
+CREATE OR REPLACE FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer, OUT p_sql text, OUT p_fixed boolean) RETURNS record
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_hedged text := 'false';
+  v_asked text;
+  v_days boolean := false;
+  v_marketplace text := lower(nullif(p_filters ->> 'marketplace', ''));
+  -- The fewest sales a day of the window must hold on average for the days to be read rather than the sales
+  -- (decision 088): a day's row costs about as much to read as 2 to 3 sales.
+  v_per_day float8 := coalesce(nullif(current_setting('flipwise.market_sale_days_min', true), '')::float8, 3);
+begin
+  if exists (select 1 from public.market_listings l
+             where l.hedged and l.status = 'sold' and l.terms && private.market_hedged_words(p_parsed)) then
+    -- the reading's test on the key itself (not the sale words by week), so the partial index of hedged sales finds them
+    v_hedged := replace(public.market_match_sql(p_parsed, 'available'), '''available''', '''sold''') || ' and '
+      || private.market_filter_sql(p_filters);
+  end if;
+  -- How many sales the window holds, and on how many of its days a (signature, marketplace) sold one, as the sold
+  -- cells expect it: a cell of n sales over the span's days fills span (1 - e^(-n/span)) of them on average.
+  if p_facet = '' and v_hedged = 'false' and (
+       select coalesce(sum(c.n), 0) >= v_per_day * coalesce(sum(p_span * (1 - exp(-c.n::float8 / p_span))), 0)
+       from private.market_sold_cells c
+       where c.span = p_span and c.facet = '' and c.sig = any (p_sigs) and c.condition = p_condition
+         and (v_marketplace is null or c.marketplace = v_marketplace)) then
+    -- The days of the condition's sales in the window (decision 088): its marketplaces and every figure that reads
+    -- its sales one by one, made from days (a few hundred rows) instead: sellers as their bitsets OR'd, the weeks'
+    -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the quantiles over the
+    -- days' prices and times to sell. mc stays for the newest sales of many signatures, should they be asked for.
+    v_days := true;
+    v_asked := $sql$
+    days as materialized (
+      select d.marketplace, t.at, width_bucket(t.at, $11) as wb,
+        case when t.at < $4 then 'early' when t.at >= $5 then 'recent' end as part,
+        d.n, d.demo, d.sellers, d.priced, d.timed, d.cents, d.took
+      from private.market_sale_days d
+      cross join lateral (select d.day::timestamp at time zone 'UTC' as at) t
+      where d.condition = $1 and d.sig = any ($6) and d.day >= ($2 at time zone 'UTC')::date
+        and d.day < ($10 at time zone 'UTC')::date and ($8::text is null or d.marketplace = $8)
+    ),
+    -- (a day's priced and timed sellers are null when they are all its sellers, nearly always: then a group's are its
+    -- sellers, and they are OR'd only where some day says otherwise)
+    asked_bits as materialized (
+      select d.marketplace, sum(d.n)::int as n, sum(d.demo)::int as demo, bit_or(d.sellers) as s,
+        bool_and(d.priced is null) as all_priced, bool_and(d.timed is null) as all_timed
+      from days d group by 1
+    ),
+    asked as (
+      select $1::text as condition, x.marketplace, x.n, x.demo, 0 as panel, least(bit_count(x.s), $3)::int as upto,
+        case when bit_count(x.s) < $3 then array(
+          select o.seller_key from private.market_seller_ords o where o.ord = any (private.market_bit_ords(x.s))) end
+          as keys
+      from asked_bits x
+    ),
+    chosen_n as (
+      select coalesce(bit_count(x.s), 0)::int as sellers,
+        coalesce(bit_count(case when x.all_priced then x.s
+          else (select bit_or(coalesce(d.priced, d.sellers)) from days d) end), 0)::int as priced,
+        coalesce(bit_count(case when x.all_timed then x.s
+          else (select bit_or(coalesce(d.timed, d.sellers)) from days d) end), 0)::int as timed,
+        null::uuid[] as keys, x.s as bits
+      from (select bit_or(a.s) as s, bool_and(a.all_priced) as all_priced, bool_and(a.all_timed) as all_timed
+            from asked_bits a) x
+    ),
+    -- (each quantile as percentile_cont gives it from the sorted prices, lo + (hi - lo) x part, its two values found
+    -- by percentile_disc over the cents, integers, which sort faster than floats: private.market_quantiles)
+    quartiles as (
+      select q.i, 0::float8 as part, q.v as lo, q.v as hi
+      from (select private.market_quantiles(array[0.25, 0.5, 0.75], k.n,
+                (select percentile_disc(private.market_quantile_ranks(array[0.25, 0.5, 0.75], k.n))
+                   within group (order by x) from days d, unnest(d.cents) x), 100) as v
+            from (select sum(cardinality(d.cents)) as n from days d) k
+            where k.n > 0) s,
+        unnest(s.v) with ordinality q(v, i)
+    ),
+    middle as (
+      select (private.market_quantiles(array[0.5], k.n,
+          (select percentile_disc(private.market_quantile_ranks(array[0.5], k.n)) within group (order by x)
+           from days d, unnest(d.took) x), 1))[1] as took
+      from (select sum(cardinality(d.took)) as n from days d) k
+      where k.n > 0
+    ),
+    weekly as (
+      select $11[w.wb] as week, w.n, least(bit_count(w.s), $3)::int as sellers,
+        least(bit_count(case when w.all_priced then w.s
+          else (select bit_or(coalesce(d.priced, d.sellers)) from days d where d.wb = w.wb) end), $3)::int as priced,
+        w.prices, (private.market_quantiles(array[0.5], w.prices,
+          (select percentile_disc(private.market_quantile_ranks(array[0.5], w.prices)) within group (order by x)
+           from days d, unnest(d.cents) x where d.wb = w.wb), 100))[1] as median
+      from (select d.wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bool_and(d.priced is null) as all_priced,
+              sum(cardinality(d.cents))::int as prices
+            from days d group by 1) w
+    ),
+    thirds as (
+      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, t.prices,
+        private.market_quantiles(array[0.25, 0.5, 0.75], t.prices,
+          (select percentile_disc(private.market_quantile_ranks(array[0.25, 0.5, 0.75], t.prices))
+             within group (order by x) from days d, unnest(d.cents) x where d.part = t.part), 100) as q
+      from (select d.part, sum(d.n)::int as n, bit_or(d.sellers) as s, sum(cardinality(d.cents))::int as prices
+            from days d where d.part is not null group by 1) t
+    )$sql$;
+  else
+    v_asked := $sql$
+    asked as (
+      select $1::text as condition, mc.marketplace, count(*)::int as n,
+        count(*) filter (where mc.source = 'demo')::int as demo, 0 as panel,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as upto,
+        array_agg(mc.seller_key) filter (where mc.seller_key is not null) as keys
+      from mc group by mc.marketplace
+    ),
+    $sql$ || private.market_sold_figures_sql();
+  end if;
+  -- From the days, the text is the same at every call (no facet, no hedged test).
+  p_fixed := v_days;
+  -- (PL/pgSQL keeps the plan across calls; a SQL function is planned again at every call)
+  p_sql := format($sql$
+    hedge as materialized (
+      select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
+        private.market_took(l.sold_at, l.listed_at) as took
+      from public.market_listings l
+      where l.hedged and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true and l.source <> 'panel'
+    ),
+    mc as materialized (
+      select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source,
+        p.price::float8 as price, case when p.price is not null then 'USD' end as currency, p.sold_at, p.took
+      from private.market_sale_places p
+      where p.condition = $1 and p.sig = any ($6) and p.sold_at >= $2 and p.sold_at < $10
+        and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
+      union all
+      select h.id, h.marketplace, h.seller_key, h.source, h.price::float8, h.currency, h.sold_at, h.took
+      from hedge h where h.condition = $1
+    ),
+    -- The 40 newest sales: of a few signatures, each one's newest through the places' index (with ties, so that the
+    -- order by id below is kept), not a pass over all of mc (8 ms for 42,000 sales at 10M listings); of many, that pass.
+    newest as (
+      select n.id, n.seller_key, n.sold_at from (
+        select p.id, p.seller_key, p.sold_at
+        from unnest($6) s(sig)
+        cross join lateral (
+          select p.id, p.seller_key, p.sold_at from private.market_sale_places p
+          where p.condition = $1 and p.sig = s.sig and p.sold_at >= $2 and p.sold_at < $10
+            and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
+          order by p.sold_at desc
+          fetch first 40 rows with ties
+        ) p
+        where cardinality($6) <= 40
+        union all
+        select mc.id, mc.seller_key, mc.sold_at from mc where cardinality($6) > 40
+        union all
+        select h.id, h.seller_key, h.sold_at from hedge h where h.condition = $1 and cardinality($6) <= 40
+      ) n
+      order by n.sold_at desc, n.id desc limit 40
+    ),
+    others as materialized (
+      select o.condition, o.marketplace, sum(o.n)::integer as n, sum(o.demo)::integer as demo
+      from (
+        select c.condition, c.marketplace, c.n, c.demo from private.market_sold_cells c
+        where c.span = $9 and c.facet = $7 and c.sig = any ($6) and c.condition <> $1
+          and ($8::text is null or c.marketplace = $8)
+        union all
+        select h.condition, h.marketplace, 1, (h.source = 'demo')::integer from hedge h where h.condition <> $1
+      ) o
+      group by 1, 2
+    ),
+    %s,
+    g as (
+      select a.condition, a.marketplace, a.n, a.demo, a.panel, a.upto, a.keys from asked a
+      union all
+      select o.condition, o.marketplace, o.n, o.demo, 0, null::int, null::uuid[] from others o
+      union all
+      -- whether each other condition drew on enough sellers: one more row of it, of no sales, with its sellers
+      select x.condition, null, 0, 0, 0, cardinality(x.keys), x.keys
+      from (
+        select d.condition, private.market_sale_sellers(d.condition, $6, $7, $2, $10, $8, $3,
+          array(select h.seller_key from hedge h where h.condition = d.condition and h.seller_key is not null)) as keys
+        from (select distinct o.condition from others o) d
+      ) x
+    )$sql$,
+    v_hedged, v_asked);
+end;
+$_$;
+
+REVOKE ALL ON FUNCTION private.market_quantile_ranks(p_fractions double precision[], p_n bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_quantile_ranks(p_fractions double precision[], p_n bigint) TO service_role;
+
+REVOKE ALL ON FUNCTION private.market_quantiles(p_fractions double precision[], p_n bigint, p_values anyarray, p_scale double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.market_quantiles(p_fractions double precision[], p_n bigint, p_values anyarray, p_scale double precision) TO service_role;
+
+REVOKE ALL ON FUNCTION private.market_sale_day(p_condition text, p_sig integer, p_day date, p_marketplace text, p_width integer, OUT n integer, OUT demo integer, OUT sellers bit varying, OUT priced bit varying, OUT timed bit varying, OUT cents bigint[], OUT took integer[]) FROM PUBLIC;
