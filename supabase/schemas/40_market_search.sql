@@ -287,10 +287,43 @@ $$;
 revoke execute on function private.market_trend_reading(jsonb, int) from public, anon, authenticated;
 grant execute on function private.market_trend_reading(jsonb, int) to service_role;
 
+-- The ranks (1-based) percentile_cont reads for each fraction p of n sorted values, floor(p (n - 1)) + 1 and
+-- ceil(p (n - 1)) + 1, each written as the fraction (r - 0.5) / n at which percentile_disc returns the value of rank r
+-- (its ceil(f n) is r): two per fraction, for percentile_disc to find in one sort.
+create function private.market_quantile_ranks(p_fractions float8[], p_n bigint) returns float8[]
+  language sql immutable strict
+  set search_path = ''
+as $$
+  select array_agg(r.f order by q.i, r.j)
+  from unnest(p_fractions) with ordinality q(p, i)
+  cross join lateral (values (1, (floor(q.p * (p_n - 1)) + 0.5) / p_n), (2, (ceil(q.p * (p_n - 1)) + 0.5) / p_n)) r(j, f)
+  where p_n > 0
+$$;
+
+-- percentile_cont's value for each fraction p of n sorted values, from the two values percentile_disc found at
+-- private.market_quantile_ranks (p_values, each divided by p_scale: cents to dollars): lo + (hi - lo) x part, part being
+-- p (n - 1) - floor(p (n - 1)). The same float arithmetic as percentile_cont's, so the same figure to the last bit.
+create function private.market_quantiles(p_fractions float8[], p_n bigint, p_values anyarray, p_scale float8)
+  returns float8[]
+  language sql immutable strict
+  set search_path = ''
+as $$
+  select array_agg(v.lo + (q.p * (p_n - 1) - floor(q.p * (p_n - 1))) * (v.hi - v.lo) order by q.i)
+  from unnest(p_fractions) with ordinality q(p, i)
+  cross join lateral (select p_values[2 * q.i - 1]::float8 / p_scale as lo, p_values[2 * q.i]::float8 / p_scale as hi) v
+$$;
+
+revoke execute on function private.market_quantile_ranks(float8[], bigint),
+  private.market_quantiles(float8[], bigint, anyarray, float8) from public, anon, authenticated;
+grant execute on function private.market_quantile_ranks(float8[], bigint),
+  private.market_quantiles(float8[], bigint, anyarray, float8) to service_role;
+
 -- The figures of a sold answer that read the condition's sales one by one (mc): its sellers (chosen_n), its price
 -- quartiles (quartiles) and median time to sell (middle), its weeks (weekly) and its thirds (thirds). The rows path
 -- and the places of the sales use them; the days of the sales (private.market_sold_sources, decision 088) make the
--- same from a window's days.
+-- same from a window's days. Prices are read as US cents (mc.cents, null for none or another currency): integers sort
+-- faster than floats, and each median and quartile is percentile_cont's from them (private.market_quantiles,
+-- decision 089).
 create function private.market_sold_figures_sql() returns text
   language sql immutable
   set search_path = ''
@@ -298,7 +331,7 @@ as $fn$
   select $sql$
     -- The sellers of the condition asked for, each once: whether they priced a sale, and timed one.
     chosen as (
-      select mc.seller_key, bool_or(mc.currency = 'USD' and mc.price is not null) as priced,
+      select mc.seller_key, bool_or(mc.cents is not null) as priced,
         bool_or(mc.took is not null) as timed
       from mc where mc.seller_key is not null group by mc.seller_key
     ),
@@ -309,7 +342,7 @@ as $fn$
       from chosen
     ),
     sorted as (
-      select array_agg(mc.price order by mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices,
+      select array_agg(mc.cents order by mc.cents) filter (where mc.cents is not null) as cents,
         array_agg(mc.took order by mc.took) filter (where mc.took is not null) as took
       from mc
     ),
@@ -321,24 +354,24 @@ as $fn$
       select width_bucket(mc.sold_at, $11) as wb, count(*)::int as n,
         private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
         private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null
-          and mc.currency = 'USD' and mc.price is not null), $3) as priced,
-        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
+          and mc.cents is not null), $3) as priced,
+        array_agg(mc.cents) filter (where mc.cents is not null) as cents
       from mc group by 1
     ),
     thirds_sales as (
       select case when mc.sold_at < $4 then 'early' else 'recent' end as part, count(*)::int as n,
         private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
-        array_agg(mc.price) filter (where mc.currency = 'USD' and mc.price is not null) as prices
+        array_agg(mc.cents) filter (where mc.cents is not null) as cents
       from mc
       where mc.sold_at < $4 or mc.sold_at >= $5
       group by 1
     ),
     quartiles as (
       select q.i, x.at - floor(x.at) as part,
-        s.prices[floor(x.at)::int + 1]::float8 as lo, s.prices[ceil(x.at)::int + 1]::float8 as hi
+        s.cents[floor(x.at)::int + 1]::float8 / 100 as lo, s.cents[ceil(x.at)::int + 1]::float8 / 100 as hi
       from sorted s, unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i),
-        lateral (select q.p * (cardinality(s.prices) - 1) as at) x
-      where cardinality(s.prices) > 0
+        lateral (select q.p * (cardinality(s.cents) - 1) as at) x
+      where cardinality(s.cents) > 0
     ),
     middle as (
       select (y.hi - y.lo) * y.part + y.lo as took
@@ -349,16 +382,20 @@ as $fn$
     -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
     -- ordered aggregate needs)
     weekly as (
-      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.prices), 0) as prices,
-        (select percentile_cont(0.5) within group (order by x) from unnest(w.prices) x) as median
+      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.cents), 0) as prices,
+        (select (private.market_quantiles(array[0.5], count(*), percentile_disc(
+           private.market_quantile_ranks(array[0.5], cardinality(w.cents))) within group (order by x), 100))[1]
+         from unnest(w.cents) x) as median
       from weekly_sales w
     ),
     -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
     -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
     -- tests below.
     thirds as (
-      select t.part, t.n, t.sellers, coalesce(cardinality(t.prices), 0) as prices,
-        (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by x) from unnest(t.prices) x) as q
+      select t.part, t.n, t.sellers, coalesce(cardinality(t.cents), 0) as prices,
+        (select private.market_quantiles(array[0.25, 0.5, 0.75], count(*), percentile_disc(
+           private.market_quantile_ranks(array[0.25, 0.5, 0.75], cardinality(t.cents))) within group (order by x), 100)
+         from unnest(t.cents) x) as q
       from thirds_sales t
     )
 $sql$
@@ -460,7 +497,8 @@ begin
     ),
     -- The sales of the condition asked for, which every figure below reads (a fifth of m for "lululemon leggings").
     mc as materialized (
-      select m.id, m.marketplace, m.seller_key, m.source, m.price::float8 as price, m.currency, m.sold_at, m.took
+      select m.id, m.marketplace, m.seller_key, m.source,
+        case when m.currency = 'USD' then (m.price * 100)::bigint end as cents, m.sold_at, m.took
       from m where m.condition = $1
     ),
     newest as (

@@ -1821,37 +1821,6 @@ begin
 end;
 $$;
 
--- The ranks (1-based) percentile_cont reads for each fraction p of n sorted values, floor(p (n - 1)) + 1 and
--- ceil(p (n - 1)) + 1, each written as the fraction (r - 0.5) / n at which percentile_disc returns the value of rank r
--- (its ceil(f n) is r): two per fraction, for percentile_disc to find in one sort.
-create function private.market_quantile_ranks(p_fractions float8[], p_n bigint) returns float8[]
-  language sql immutable strict
-  set search_path = ''
-as $$
-  select array_agg(r.f order by q.i, r.j)
-  from unnest(p_fractions) with ordinality q(p, i)
-  cross join lateral (values (1, (floor(q.p * (p_n - 1)) + 0.5) / p_n), (2, (ceil(q.p * (p_n - 1)) + 0.5) / p_n)) r(j, f)
-  where p_n > 0
-$$;
-
--- percentile_cont's value for each fraction p of n sorted values, from the two values percentile_disc found at
--- private.market_quantile_ranks (p_values, each divided by p_scale: cents to dollars): lo + (hi - lo) x part, part being
--- p (n - 1) - floor(p (n - 1)). The same float arithmetic as percentile_cont's, so the same figure to the last bit.
-create function private.market_quantiles(p_fractions float8[], p_n bigint, p_values anyarray, p_scale float8)
-  returns float8[]
-  language sql immutable strict
-  set search_path = ''
-as $$
-  select array_agg(v.lo + (q.p * (p_n - 1) - floor(q.p * (p_n - 1))) * (v.hi - v.lo) order by q.i)
-  from unnest(p_fractions) with ordinality q(p, i)
-  cross join lateral (select p_values[2 * q.i - 1]::float8 / p_scale as lo, p_values[2 * q.i]::float8 / p_scale as hi) v
-$$;
-
-revoke execute on function private.market_quantile_ranks(float8[], bigint),
-  private.market_quantiles(float8[], bigint, anyarray, float8) from public, anon, authenticated;
-grant execute on function private.market_quantile_ranks(float8[], bigint),
-  private.market_quantiles(float8[], bigint, anyarray, float8) to service_role;
-
 -- The sold count's sources when its reading is routed to the cells (public.market_count_sold reads the rest of its
 -- answer from them, as from its rows): mc, the window's sales of the condition asked for, from their places (narrow
 -- rows in signature order) and the hedged sales from rows; g, per (condition, marketplace), the sales and demo sales:
@@ -1990,12 +1959,13 @@ begin
     ),
     mc as materialized (
       select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source,
-        p.price::float8 as price, case when p.price is not null then 'USD' end as currency, p.sold_at, p.took
+        (p.price * 100)::bigint as cents, p.sold_at, p.took
       from private.market_sale_places p
       where p.condition = $1 and p.sig = any ($6) and p.sold_at >= $2 and p.sold_at < $10
         and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
       union all
-      select h.id, h.marketplace, h.seller_key, h.source, h.price::float8, h.currency, h.sold_at, h.took
+      select h.id, h.marketplace, h.seller_key, h.source, case when h.currency = 'USD' then (h.price * 100)::bigint end,
+        h.sold_at, h.took
       from hedge h where h.condition = $1
     ),
     -- The 40 newest sales: of a few signatures, each one's newest through the places' index (with ties, so that the

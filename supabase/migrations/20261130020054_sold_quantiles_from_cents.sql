@@ -3,6 +3,7 @@
 -- as a float: the slowest sold searches at 10M listings (42,000 sales of "lululemon align pant") spent most of their
 -- time there. PostgreSQL sorts integers with its own comparison, faster than floats with theirs.
 -- - private.market_sale_days keeps each day's prices as cents (bigint), sorted, in the place of the floats.
+-- - The figures that read each sale (the places' and the rows' mc) read its price as cents too.
 -- - Each quantile is found as percentile_cont finds it: its two values by percentile_disc over the cents, at the ranks
 --   percentile_cont reads (private.market_quantile_ranks), then the same interpolation in the same float arithmetic
 --   (private.market_quantiles): the figures are the row count's to the last bit.
@@ -544,6 +545,83 @@ begin
 end;
 $$;
 
+CREATE OR REPLACE FUNCTION private.market_sold_figures_sql() RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select $sql$
+    -- The sellers of the condition asked for, each once: whether they priced a sale, and timed one.
+    chosen as (
+      select mc.seller_key, bool_or(mc.cents is not null) as priced,
+        bool_or(mc.took is not null) as timed
+      from mc where mc.seller_key is not null group by mc.seller_key
+    ),
+    chosen_n as (
+      select count(*)::int as sellers, count(*) filter (where chosen.priced)::int as priced,
+        count(*) filter (where chosen.timed)::int as timed, coalesce(array_agg(chosen.seller_key), '{}') as keys,
+        null::bit varying as bits
+      from chosen
+    ),
+    sorted as (
+      select array_agg(mc.cents order by mc.cents) filter (where mc.cents is not null) as cents,
+        array_agg(mc.took order by mc.took) filter (where mc.took is not null) as took
+      from mc
+    ),
+    -- The trend (issue 54): the condition's sales per ISO week of the window, with the sellers behind each week and
+    -- its median price; a week with too few sellers says so (null), never 0.
+    -- (each sale's week found among the window's week starts, $11: date_trunc with a time zone, per sale, took 10 of
+    -- the 13 ms of "lululemon align pant" at 10M listings)
+    weekly_sales as (
+      select width_bucket(mc.sold_at, $11) as wb, count(*)::int as n,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null
+          and mc.cents is not null), $3) as priced,
+        array_agg(mc.cents) filter (where mc.cents is not null) as cents
+      from mc group by 1
+    ),
+    thirds_sales as (
+      select case when mc.sold_at < $4 then 'early' else 'recent' end as part, count(*)::int as n,
+        private.market_sellers_upto(array_agg(mc.seller_key) filter (where mc.seller_key is not null), $3) as sellers,
+        array_agg(mc.cents) filter (where mc.cents is not null) as cents
+      from mc
+      where mc.sold_at < $4 or mc.sold_at >= $5
+      group by 1
+    ),
+    quartiles as (
+      select q.i, x.at - floor(x.at) as part,
+        s.cents[floor(x.at)::int + 1]::float8 / 100 as lo, s.cents[ceil(x.at)::int + 1]::float8 / 100 as hi
+      from sorted s, unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i),
+        lateral (select q.p * (cardinality(s.cents) - 1) as at) x
+      where cardinality(s.cents) > 0
+    ),
+    middle as (
+      select (y.hi - y.lo) * y.part + y.lo as took
+      from sorted s, lateral (select 0.5::float8 * (cardinality(s.took) - 1) as at) x,
+        lateral (select x.at - floor(x.at) as part, s.took[floor(x.at)::int + 1] as lo, s.took[ceil(x.at)::int + 1] as hi) y
+      where cardinality(s.took) > 0
+    ),
+    -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
+    -- ordered aggregate needs)
+    weekly as (
+      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.cents), 0) as prices,
+        (select (private.market_quantiles(array[0.5], count(*), percentile_disc(
+           private.market_quantile_ranks(array[0.5], cardinality(w.cents))) within group (order by x), 100))[1]
+         from unnest(w.cents) x) as median
+      from weekly_sales w
+    ),
+    -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
+    -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
+    -- tests below.
+    thirds as (
+      select t.part, t.n, t.sellers, coalesce(cardinality(t.cents), 0) as prices,
+        (select private.market_quantiles(array[0.25, 0.5, 0.75], count(*), percentile_disc(
+           private.market_quantile_ranks(array[0.25, 0.5, 0.75], cardinality(t.cents))) within group (order by x), 100)
+         from unnest(t.cents) x) as q
+      from thirds_sales t
+    )
+$sql$
+$_$;
+
 CREATE OR REPLACE FUNCTION private.market_sold_sources(p_parsed jsonb, p_filters jsonb, p_facet text, p_condition text, p_sigs integer[], p_span integer, OUT p_sql text, OUT p_fixed boolean) RETURNS record
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
@@ -669,12 +747,13 @@ begin
     ),
     mc as materialized (
       select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source,
-        p.price::float8 as price, case when p.price is not null then 'USD' end as currency, p.sold_at, p.took
+        (p.price * 100)::bigint as cents, p.sold_at, p.took
       from private.market_sale_places p
       where p.condition = $1 and p.sig = any ($6) and p.sold_at >= $2 and p.sold_at < $10
         and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
       union all
-      select h.id, h.marketplace, h.seller_key, h.source, h.price::float8, h.currency, h.sold_at, h.took
+      select h.id, h.marketplace, h.seller_key, h.source, case when h.currency = 'USD' then (h.price * 100)::bigint end,
+        h.sold_at, h.took
       from hedge h where h.condition = $1
     ),
     -- The 40 newest sales: of a few signatures, each one's newest through the places' index (with ties, so that the
@@ -726,6 +805,295 @@ begin
     v_hedged, v_asked);
 end;
 $_$;
+
+CREATE OR REPLACE FUNCTION public.market_count_sold(p_query text, p_condition text, p_window_days integer DEFAULT 90, p_min_sellers integer DEFAULT 5, p_filters jsonb DEFAULT '{}'::jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET enable_sort TO 'off'
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    SET work_mem TO '64MB'
+    AS $_$
+declare
+  v_parsed jsonb := public.market_parse_query(p_query);
+  v_since timestamptz := private.market_window_start(p_window_days);
+  -- The first third ends, and the last begins, at a midnight (UTC).
+  v_early_end timestamptz := v_since + make_interval(days => private.market_window_third(p_window_days));
+  v_recent_start timestamptz := date_trunc('day', now(), 'UTC')
+    - make_interval(days => private.market_window_third(p_window_days) - 1);
+  v_k int := greatest(coalesce(p_min_sellers, 5), 1);
+  v_raw jsonb;
+  v_cell jsonb;
+  v_shown boolean;
+  v_prices_ok boolean;
+  v_took_ok boolean;
+  v_recent jsonb;
+  v_panel_sellers int;
+  v_listed uuid[];
+  v_listed_bits bit varying;
+  -- the sellers of the condition's sales, for the panel's headline below: their keys, or (from the days of the sales)
+  -- their bitset; and how many
+  v_sold_keys uuid[];
+  v_sold_bits bit varying;
+  v_sold_n int;
+  v_route jsonb;
+  v_sources text;
+  -- whether the sources' text is the same at every call (the cells' path with no hedged test), so the statement is
+  -- prepared once in the session and run with its plan kept
+  v_fixed boolean := false;
+  v_sql text;
+  v_name text;
+  v_plans text;
+  v_sigs integer[];
+  -- The weeks' sale words reach the latest sale the index holds, if one is dated after now (a clock or a time zone
+  -- ahead), never past tomorrow's end (a sale dated 9999 asked for every week to 9999: a 504 for all).
+  -- The days counted end with tomorrow (UTC): a sale dated later counts once its day comes (decision 086).
+  v_end timestamptz := date_trunc('day', now(), 'UTC') + interval '2 days';
+  v_until timestamptz := least(greatest(now(), (select max(l.sold_at) from public.market_listings l where l.status = 'sold')),
+    date_trunc('day', now(), 'UTC') + interval '2 days');
+begin
+  v_route := case when p_window_days in (30, 90, 180, 365) then private.market_cells_route(v_parsed, p_filters)
+    else jsonb_build_object('path', 'rows', 'why', 'window') end;
+  if v_route ->> 'path' = 'cells' and not private.market_sold_cells_current() then
+    v_route := jsonb_build_object('path', 'rows', 'why', 'sold cells not rolled');
+  end if;
+  if v_route ->> 'path' = 'cells' then
+    -- The exact sold cells, the places of each sale and the days of the sales (45_market_cells.sql): the same m's
+    -- figures, read there.
+    execute format('select coalesce(array_agg(s.id), ''{}'') from private.market_signatures s where %s',
+      private.market_signature_sql(v_route -> 'reading'))
+    into v_sigs;
+    select s.p_sql, s.p_fixed into v_sources, v_fixed
+    from private.market_sold_sources(v_parsed, p_filters, v_route ->> 'facet', p_condition, v_sigs, p_window_days) s;
+  else
+    v_sources := format($sql$
+    m as materialized (
+      select l.id, l.condition, l.marketplace, l.seller_key, l.source, l.price, l.currency, l.sold_at,
+        private.market_took(l.sold_at, l.listed_at) as took
+      from public.market_listings l
+      where %s and %s and (l.sold_at >= $2) is true and (l.sold_at < $10) is true
+        and public.market_sold_key(l.terms, l.sold_at) && %L::text[] and l.source <> 'panel'
+    ),
+    g as (
+      select m.condition, m.marketplace, count(*)::int as n,
+        count(*) filter (where m.source = 'demo')::int as demo, count(*) filter (where m.source = 'panel')::int as panel,
+        private.market_sellers_upto(array_agg(m.seller_key) filter (where m.seller_key is not null), $3) as upto,
+        array_agg(m.seller_key) filter (where m.seller_key is not null) as keys
+      from m group by m.condition, m.marketplace
+    ),
+    -- The sales of the condition asked for, which every figure below reads (a fifth of m for "lululemon leggings").
+    mc as materialized (
+      select m.id, m.marketplace, m.seller_key, m.source,
+        case when m.currency = 'USD' then (m.price * 100)::bigint end as cents, m.sold_at, m.took
+      from m where m.condition = $1
+    ),
+    newest as (
+      select mc.id, mc.seller_key, mc.sold_at from mc where mc.source <> 'panel'
+      order by mc.sold_at desc, mc.id desc limit 40
+    ),
+    %s$sql$, public.market_match_sql(v_parsed, 'sold'), private.market_filter_sql(p_filters),
+      public.market_sold_weeks(v_since, v_until), private.market_sold_figures_sql());
+  end if;
+
+  v_sql := format($sql$
+    with %s,
+    c as (
+      select c.condition, c.n, case
+          when c.condition = $1 then (select n.sellers from chosen_n n)
+          when not c.enough
+            then (select count(*) from (select distinct k from g, unnest(g.keys) k where g.condition = c.condition) d)
+          else $3
+        end::int as sellers
+      from (select g.condition, sum(g.n)::int as n, bool_or(g.upto >= $3) as enough from g group by g.condition) c
+    ),
+    mk as (
+      select g.marketplace, g.n, g.upto as sellers,
+        case when g.upto < $3 then array(select distinct k from unnest(g.keys) k) end as keys, g.demo, g.panel
+      from g where g.condition = $1
+    ),
+    -- Never a panel comp: a reseller's shared sale is counted, never listed (issue 49). Of the demo and imported
+    -- listings, the newest sale of each seller, and every sale that is nobody's: the ten newest of these. They are among the 40
+    -- newest sales (newest, in the sources above) whenever those hold ten sellers (a seller's newest sale is never
+    -- older than another of theirs), so those are looked at first, and all of them only when they do not.
+    recent as (
+      select l.id, l.title, l.price, l.currency, l.marketplace, l.sold_at, l.url, l.seller_key
+      from public.market_listings l
+      where l.id = any (coalesce(
+        case when (select count(distinct coalesce(n.seller_key::text, n.id::text)) from newest n) >= 10 then array(
+          select r.id from (
+            select distinct on (coalesce(n.seller_key::text, n.id::text)) n.id, n.sold_at
+            from newest n
+            order by coalesce(n.seller_key::text, n.id::text), n.sold_at desc, n.id desc
+          ) r
+          order by r.sold_at desc, r.id desc
+          limit 10) end,
+        array(
+          select r.id from (
+            select distinct on (coalesce(mc.seller_key::text, mc.id::text)) mc.id, mc.sold_at
+            from mc
+            where mc.source <> 'panel'
+            order by coalesce(mc.seller_key::text, mc.id::text), mc.sold_at desc, mc.id desc
+          ) r
+          order by r.sold_at desc, r.id desc
+          limit 10)))
+    )
+    select jsonb_build_object(
+      'conditions', coalesce((select jsonb_object_agg(c.condition, jsonb_build_object('n', c.n, 'sellers', c.sellers)) from c), '{}'),
+      'marketplaces', coalesce((select jsonb_agg(jsonb_build_object('marketplace', mk.marketplace, 'n', mk.n,
+        'sellers', mk.sellers, 'keys', to_jsonb(mk.keys))) from mk), '[]'),
+      'pricedSellers', (select n.priced from chosen_n n),
+      'timedSellers', (select n.timed from chosen_n n),
+      'prices', (
+        select jsonb_object_agg(case q.i when 1 then 'p25' when 2 then 'median' else 'p75' end,
+          round((q.lo + q.part * (q.hi - q.lo))::numeric, 2))
+        from quartiles q
+      ),
+      'medianDaysToSell', (select round((m.took / 10)::numeric, 1) from middle m),
+      'thirds', coalesce((select jsonb_object_agg(t.part, jsonb_build_object('n', t.n, 'sellers', t.sellers,
+        'prices', t.prices, 'q', to_jsonb(t.q))) from thirds t), '{}'),
+      'weeks', coalesce((
+        select jsonb_agg(jsonb_build_object('week', (w.w at time zone 'UTC')::date,
+          'sold', case when coalesce(k.sellers, 0) = 0 or k.sellers >= $3 then coalesce(k.n, 0) end,
+          'medianPrice', case when k.prices > 0 and (k.priced = 0 or k.priced >= $3) then round(k.median::numeric, 2) end)
+          order by w.w)
+        from generate_series(date_trunc('week', $2, 'UTC'), date_trunc('week', now(), 'UTC'), interval '7 days') w(w)
+        left join weekly k on k.week = w.w
+      ), '[]'),
+      'demo', coalesce((select sum(mk.demo) from mk), 0)::int,
+      'panel', coalesce((select sum(mk.panel) from mk), 0)::int,
+      'recentSellers', (select count(distinct r.seller_key) from recent r),
+      'recentSales', coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'title', r.title, 'price', r.price, 'currency', r.currency, 'condition', $1,
+          'marketplace', r.marketplace, 'soldAt', r.sold_at, 'url', r.url, 'panel', r.seller_key is not null)
+          order by r.sold_at desc, r.id desc)
+        from recent r
+      ), '[]'::jsonb)
+    ), (select n.keys from chosen_n n), (select n.bits from chosen_n n), (select n.sellers from chosen_n n)$sql$,
+    v_sources);
+  if v_fixed then
+    -- Planned once a session (a name per text, so a new version of it is prepared anew), with a generic plan: every
+    -- value is a parameter, and planning the statement took 1 ms of a sold search at 10M listings. The plan mode is
+    -- put back as it was afterwards.
+    v_name := 'market_sold_' || md5(v_sql);
+    if not exists (select 1 from pg_catalog.pg_prepared_statements s where s.name = v_name) then
+      execute format('prepare %I (text, timestamptz, int, timestamptz, timestamptz, integer[], text, text, int, '
+        'timestamptz, timestamptz[]) as %s', v_name, v_sql);
+    end if;
+    v_plans := current_setting('plan_cache_mode');
+    perform set_config('plan_cache_mode', 'force_generic_plan', true);
+    execute format('execute %I (%L, %L, %s, %L, %L, %L, %L, %L, %s, %L, %L)', v_name, p_condition, v_since, v_k,
+      v_early_end, v_recent_start, v_sigs, v_route ->> 'facet', lower(nullif(p_filters ->> 'marketplace', '')),
+      p_window_days, v_end,
+      array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'),
+        interval '7 days')))
+    into v_raw, v_sold_keys, v_sold_bits, v_sold_n;
+    perform set_config('plan_cache_mode', v_plans, true);
+  else
+    execute v_sql
+    into v_raw, v_sold_keys, v_sold_bits, v_sold_n
+    using p_condition, v_since, v_k, v_early_end, v_recent_start, v_sigs, v_route ->> 'facet',
+      lower(nullif(p_filters ->> 'marketplace', '')), p_window_days, v_end,
+      array(select generate_series(date_trunc('week', v_since, 'UTC'), date_trunc('week', v_end, 'UTC'),
+        interval '7 days'));
+  end if;
+
+  v_cell := v_raw -> 'conditions' -> p_condition;
+  v_shown := private.panel_cell(v_cell, v_k) is not null;
+  v_prices_ok := v_shown and ((v_raw ->> 'pricedSellers')::int = 0 or (v_raw ->> 'pricedSellers')::int >= v_k);
+  v_took_ok := v_shown and ((v_raw ->> 'timedSellers')::int = 0 or (v_raw ->> 'timedSellers')::int >= v_k);
+  -- A recent-sales list with too few sellers keeps only the sales that are nobody's.
+  v_recent := case
+    when (v_raw ->> 'recentSellers')::int = 0 or (v_raw ->> 'recentSellers')::int >= v_k then v_raw -> 'recentSales'
+    else coalesce((select jsonb_agg(r.value) from jsonb_array_elements(v_raw -> 'recentSales') r
+                   where not (r.value ->> 'panel')::boolean), '[]')
+  end;
+  if v_shown and p_window_days = 90 and v_sold_n > 0 and coalesce(p_filters, '{}') = '{}' then
+    -- The sellers the listed search of the same text, condition and reading found a minute ago at most.
+    select r.sellers, r.seller_bits into v_listed, v_listed_bits from public.market_query_readings r
+    where r.query = p_query and r.condition = p_condition and r.sellers_at > now() - interval '1 minute'
+      and r.reading = v_parsed;
+  end if;
+  if v_listed is not null and v_sold_bits is not null then
+    -- the sold sellers' bits, and each listed seller whose bit is not among them
+    select v_sold_n + count(*)::int into v_panel_sellers from (
+      select distinct k from unnest(v_listed) k
+      left join private.market_seller_ords o on o.seller_key = k
+      where o.ord is null or o.ord >= length(v_sold_bits) or get_bit(v_sold_bits, o.ord) = 0) s;
+  elsif v_listed is not null then
+    select count(*)::int into v_panel_sellers from (
+      select unnest(v_listed) union select unnest(v_sold_keys)) s;
+  elsif v_shown and p_window_days = 90 and v_sold_n > 0
+        and (v_listed_bits is not null or v_route ->> 'path' = 'cells') then
+    -- The sellers listing the item now as a bitset: the listed search's, or from the listed cells' bitsets (hedged
+    -- listings from rows); and the sellers of the window's sales that bitset does not hold: the sales' sellers less
+    -- those whose bit it holds, each looked up, never made into a bitset of its own (5,000 sellers' bitsets OR'd took
+    -- 71 ms at 10M listings; a lookup of their bits takes a few). (v_sold_keys are distinct: chosen's.)
+    with l as materialized (
+      select coalesce(v_listed_bits, (
+        select coalesce((select bit_or(g.sellers) from private.market_listed_groups(v_route, v_parsed, p_filters) g
+                         where g.condition = p_condition), repeat('0', w.width)::bit varying)
+        from private.market_cells_state w)) as bits
+    )
+    select case
+        when v_sold_bits is not null then bit_count(private.market_bits_or(l.bits, v_sold_bits))::int
+        else bit_count(l.bits)::int + cardinality(v_sold_keys) - (
+          select count(*)::int from private.market_seller_ords o
+          where o.seller_key = any (v_sold_keys) and o.ord < length(l.bits) and get_bit(l.bits, o.ord) = 1)
+      end
+    into v_panel_sellers
+    from l;
+  elsif v_shown and p_window_days = 90 and v_sold_n > 0 then
+    -- The condition is tested first, before the query's tests on the title and key: written as "is true" it stays a
+    -- filter in its place (a plain equality with a constant is moved behind the others), so those tests run on the
+    -- condition's rows only, not on every listing the index found ("doc martens boots": a quarter of 9,782).
+    execute format($sql$
+      select count(*)::int from (
+        select l.seller_key as k from public.market_listings l
+        where (l.condition = $1) is true and l.seller_key is not null and %s and l.source <> 'panel' and %s
+        union
+        select unnest($2)
+      ) s$sql$, public.market_match_sql(v_parsed, 'available'), private.market_filter_sql(p_filters))
+    into v_panel_sellers using p_condition, v_sold_keys;
+  end if;
+
+  return jsonb_build_object(
+    'sold', private.panel_cell(v_cell, v_k),
+    -- A withheld figure says nothing of the sellers behind it: the same answer for one seller or four.
+    'sellers', case when v_shown then coalesce((v_cell ->> 'sellers')::int, 0) end,
+    'minSellers', v_k,
+    'panelSellers', v_panel_sellers,
+    'byCondition', jsonb_build_object(
+      'new_with_tags', private.panel_cell(v_raw -> 'conditions' -> 'new_with_tags', v_k),
+      'new_without_tags', private.panel_cell(v_raw -> 'conditions' -> 'new_without_tags', v_k),
+      'new_with_imperfections', private.panel_cell(v_raw -> 'conditions' -> 'new_with_imperfections', v_k),
+      'pre_owned', private.panel_cell(v_raw -> 'conditions' -> 'pre_owned', v_k)
+    ),
+    'byMarketplace', case when v_shown then private.panel_fold(v_raw -> 'marketplaces', v_k, 'sold') else '[]' end,
+    'prices', case when v_prices_ok then v_raw -> 'prices' end,
+    'medianDaysToSell', case when v_took_ok then v_raw -> 'medianDaysToSell' end,
+    'weeks', case when v_shown then v_raw -> 'weeks' else '[]' end,
+    'trendReading', case when v_shown then private.market_trend_reading(v_raw -> 'thirds', v_k) end,
+    'recentSales', case when v_shown then
+      coalesce((select jsonb_agg(r.value - 'panel') from jsonb_array_elements(v_recent) r), '[]') else '[]' end,
+    'demoComps', case when v_shown then (v_raw ->> 'demo')::int else least((v_raw ->> 'demo')::int, 1) end,
+    'panelComps', case when v_shown then (v_raw ->> 'panel')::int else least((v_raw ->> 'panel')::int, 1) end,
+    'query', v_parsed,
+    -- How the sales were counted: from the sold cells and the places of each sale, or from rows (issue 53).
+    'path', v_route ->> 'path'
+  );
+end;
+$_$;
+
+-- (Postgres 16 sorts the matched sales for an ordered aggregate unless told not to: see sold_weeks_bucket_newest_index.
+-- A function replaced loses the setting, as it did in sold_figures_from_the_days_of_the_sales: it is set again.)
+do $$
+begin
+  if current_setting('server_version_num')::int >= 160000 then
+    alter function public.market_count_sold(text, text, int, int, jsonb) set enable_presorted_aggregate = off;
+  end if;
+end;
+$$;
 
 REVOKE ALL ON FUNCTION private.market_quantile_ranks(p_fractions double precision[], p_n bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.market_quantile_ranks(p_fractions double precision[], p_n bigint) TO service_role;
