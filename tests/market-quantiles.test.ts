@@ -1,25 +1,34 @@
-// The quantiles a sold search reads from the days of its sales (decision 089): percentile_disc over the cents at the
-// ranks percentile_cont reads, then percentile_cont's interpolation. They must be percentile_cont's figures over the
-// prices as floats to the last bit, for any count of prices, ties, and prices from a cent to the largest a listing
-// holds. On PGlite, and on PostgreSQL 15 when DATABASE_URL is set.
+// The price quantiles of a sold answer (decision 089): read as cents, each found as percentile_cont finds it (its two
+// values by percentile_disc at the ranks percentile_cont reads, then its interpolation). The figures every sold path
+// shares (private.market_sold_figures_sql) are run here over sales made for the purpose, and must be percentile_cont's
+// over the prices as floats to the last bit: any count of prices in a week, ties, a week of no price, prices from a
+// cent to the largest a listing holds. (The days of the sales give the same figures as these: tests/market-cells.)
+// On PGlite, and on PostgreSQL 15 when DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../emulator/db/index';
 import { suiteDatabase } from './support/database';
 
 let db: Database;
+const WEEKS = 13;
 
 beforeAll(async () => {
   db = await suiteDatabase();
-  await db.exec(`create temporary table sets (id int, price numeric(12, 2))`);
-  // Sets 1 to 40 hold 1 to 40 prices; 41 to 60 hold 100 to 2,000 prices with many ties; 61 holds extremes.
+  // Week w (0 to 12) holds w * 37 + 1 sales, priced from a few values (ties) or spread to the cent; week 5's have no
+  // price; week 12 holds the extremes.
   await db.exec(`
-    insert into sets
-    select n, round((((n * 7919 + i * 104729) % 100003) / 7.0)::numeric, 2)
-    from generate_series(1, 40) n, generate_series(1, n) i;
-    insert into sets
-    select n, ((n * 31 + i * 17) % 257) * 0.25
-    from generate_series(41, 60) n, generate_series(1, (n - 40) * 100) i;
-    insert into sets values (61, 0), (61, 0.01), (61, 0.01), (61, 19.99), (61, 9999999999.99), (61, 9999999999.98);
+    create temporary table sales (id bigint, price numeric(12, 2), sold_at timestamptz, took integer);
+    insert into sales
+    select w * 1000 + i,
+      case when w = 5 then null
+           when w % 3 = 0 then ((w * 7 + i) % 5) * 2.50 + 10
+           else round((((w * 7919 + i * 104729) % 100003) / 7.0)::numeric, 2) end,
+      timestamptz '2026-06-01 00:00:00+00' + make_interval(days => w * 7 + i % 7, hours => i % 24),
+      (i * 37) % 900
+    from generate_series(0, ${WEEKS - 1}) w, generate_series(1, w * 37 + 1) i;
+    insert into sales values
+      (90001, 0, timestamptz '2026-08-24 10:00:00+00', 1), (90002, 0.01, timestamptz '2026-08-24 11:00:00+00', 2),
+      (90003, 9999999999.99, timestamptz '2026-08-25 10:00:00+00', 3),
+      (90004, 9999999999.98, timestamptz '2026-08-25 11:00:00+00', null);
   `);
 });
 
@@ -27,29 +36,47 @@ afterAll(async () => {
   await db?.close();
 });
 
-describe('the quantiles of the days of the sales', () => {
-  it("are percentile_cont's over the prices, bit for bit, for every count of prices, ties and extremes", async () => {
-    const { rows } = await db.query<{ id: number; n: number; expected: number[]; got: number[] }>(`
-      select k.id, k.n::int as n, e.q as expected,
-        private.market_quantiles(array[0, 0.1, 0.25, 0.5, 0.75, 0.9, 1], k.n, d.v, 100) as got
-      from (select s.id, count(*) as n from sets s group by s.id) k
-      cross join lateral (
-        select percentile_cont(array[0, 0.1, 0.25, 0.5, 0.75, 0.9, 1]) within group (order by s.price::float8) as q
-        from sets s where s.id = k.id) e
-      cross join lateral (
-        select percentile_disc(private.market_quantile_ranks(array[0, 0.1, 0.25, 0.5, 0.75, 0.9, 1], k.n))
-          within group (order by (s.price * 100)::bigint) as v
-        from sets s where s.id = k.id) d
-      order by k.id`);
-    expect(rows).toHaveLength(61);
-    for (const row of rows) expect({ id: row.id, n: row.n, q: row.got }).toEqual({ id: row.id, n: row.n, q: row.expected });
-  });
+type Row = { quartiles: number[] | null; middle: number | null; weekly: (number | null)[]; thirds: unknown };
 
-  it('are none for no prices', async () => {
-    const { rows } = await db.query<{ ranks: number[] | null; q: number[] | null }>(
-      `select private.market_quantile_ranks(array[0.5], 0) as ranks,
-         private.market_quantiles(array[0.5], 0, null::bigint[], 100) as q`,
+describe("a sold answer's quantiles, read as cents", () => {
+  it("are percentile_cont's over the prices as floats, bit for bit: quartiles, weeks, thirds and days to sell", async () => {
+    const starts = `array(select timestamptz '2026-06-01 00:00:00+00' + make_interval(days => 7 * w)
+      from generate_series(0, ${WEEKS - 1}) w)`;
+    const weekStarts = Array.from({ length: WEEKS }, (_, w) => new Date(Date.UTC(2026, 5, 1 + 7 * w)).toISOString());
+    const early = `timestamptz '2026-07-01 00:00:00+00'`;
+    const recent = `timestamptz '2026-08-01 00:00:00+00'`;
+    const { rows: figures } = await db.query<{ sql: string }>('select private.market_sold_figures_sql() as sql');
+    await db.exec(`
+      prepare figures (text, timestamptz, int, timestamptz, timestamptz, integer[], text, text, int, timestamptz,
+        timestamptz[]) as
+      with mc as (
+        select s.id, 'ebay'::text as marketplace, null::uuid as seller_key, 'demo'::text as source,
+          (s.price * 100)::bigint as cents, s.sold_at, s.took
+        from sales s
+      ),
+      ${figures[0].sql}
+      select (select array_agg(q.lo + q.part * (q.hi - q.lo) order by q.i) from quartiles q) as quartiles,
+        (select m.took from middle m) as middle,
+        array(select w.median from weekly w order by w.week) as weekly,
+        (select jsonb_object_agg(t.part, t.q) from thirds t) as thirds`);
+    const { rows: got } = await db.query<Row>(
+      `execute figures ('pre_owned', null, 5, ${early}, ${recent}, null, '', null, 90, null,
+        '{${weekStarts.join(',')}}')`,
     );
-    expect(rows).toEqual([{ ranks: null, q: null }]);
+    const { rows: expected } = await db.query<Row>(`
+      select (select percentile_cont(array[0.25, 0.5, 0.75]) within group (order by s.price::float8) from sales s)
+          as quartiles,
+        (select percentile_cont(0.5) within group (order by s.took) from sales s) as middle,
+        array(select (select percentile_cont(0.5) within group (order by s.price::float8) from sales s
+                      where width_bucket(s.sold_at, ${starts}) = w)
+              from generate_series(1, ${WEEKS}) w order by w) as weekly,
+        (select jsonb_object_agg(t.part, t.q) from (
+          select case when s.sold_at < ${early} then 'early' else 'recent' end as part,
+            percentile_cont(array[0.25, 0.5, 0.75]) within group (order by s.price::float8) as q
+          from sales s where s.sold_at < ${early} or s.sold_at >= ${recent} group by 1) t) as thirds`);
+    await db.exec('deallocate figures');
+    expect(expected[0].weekly[5]).toBeNull();
+    expect(expected[0].weekly.filter((m) => m !== null)).toHaveLength(WEEKS - 1);
+    expect(got[0]).toEqual(expected[0]);
   });
 });

@@ -287,43 +287,14 @@ $$;
 revoke execute on function private.market_trend_reading(jsonb, int) from public, anon, authenticated;
 grant execute on function private.market_trend_reading(jsonb, int) to service_role;
 
--- The ranks (1-based) percentile_cont reads for each fraction p of n sorted values, floor(p (n - 1)) + 1 and
--- ceil(p (n - 1)) + 1, each written as the fraction (r - 0.5) / n at which percentile_disc returns the value of rank r
--- (its ceil(f n) is r): two per fraction, for percentile_disc to find in one sort.
-create function private.market_quantile_ranks(p_fractions float8[], p_n bigint) returns float8[]
-  language sql immutable strict
-  set search_path = ''
-as $$
-  select array_agg(r.f order by q.i, r.j)
-  from unnest(p_fractions) with ordinality q(p, i)
-  cross join lateral (values (1, (floor(q.p * (p_n - 1)) + 0.5) / p_n), (2, (ceil(q.p * (p_n - 1)) + 0.5) / p_n)) r(j, f)
-  where p_n > 0
-$$;
-
--- percentile_cont's value for each fraction p of n sorted values, from the two values percentile_disc found at
--- private.market_quantile_ranks (p_values, each divided by p_scale: cents to dollars): lo + (hi - lo) x part, part being
--- p (n - 1) - floor(p (n - 1)). The same float arithmetic as percentile_cont's, so the same figure to the last bit.
-create function private.market_quantiles(p_fractions float8[], p_n bigint, p_values anyarray, p_scale float8)
-  returns float8[]
-  language sql immutable strict
-  set search_path = ''
-as $$
-  select array_agg(v.lo + (q.p * (p_n - 1) - floor(q.p * (p_n - 1))) * (v.hi - v.lo) order by q.i)
-  from unnest(p_fractions) with ordinality q(p, i)
-  cross join lateral (select p_values[2 * q.i - 1]::float8 / p_scale as lo, p_values[2 * q.i]::float8 / p_scale as hi) v
-$$;
-
-revoke execute on function private.market_quantile_ranks(float8[], bigint),
-  private.market_quantiles(float8[], bigint, anyarray, float8) from public, anon, authenticated;
-grant execute on function private.market_quantile_ranks(float8[], bigint),
-  private.market_quantiles(float8[], bigint, anyarray, float8) to service_role;
-
 -- The figures of a sold answer that read the condition's sales one by one (mc): its sellers (chosen_n), its price
 -- quartiles (quartiles) and median time to sell (middle), its weeks (weekly) and its thirds (thirds). The rows path
 -- and the places of the sales use them; the days of the sales (private.market_sold_sources, decision 088) make the
--- same from a window's days. Prices are read as US cents (mc.cents, null for none or another currency): integers sort
--- faster than floats, and each median and quartile is percentile_cont's from them (private.market_quantiles,
--- decision 089).
+-- same from a window's days. Prices are read as US cents (mc.cents, null for none or another currency): PostgreSQL sorts
+-- integers faster than floats (decision 089). Each median and quartile is percentile_cont's: of n sorted values, for a
+-- fraction p, lo + (hi - lo) x part, lo and hi the values of ranks floor(p (n - 1)) + 1 and ceil(p (n - 1)) + 1 and part
+-- p (n - 1) - floor(p (n - 1)), in the same float arithmetic, so the same figure to the last bit. Where the values are
+-- not sorted already, one percentile_disc finds both: at the fraction (r - 0.5) / n it returns the value of rank r.
 create function private.market_sold_figures_sql() returns text
   language sql immutable
   set search_path = ''
@@ -382,21 +353,33 @@ as $fn$
     -- (each week's median from its own prices: grouped by hash, not by sorting every sale by week first, which an
     -- ordered aggregate needs)
     weekly as (
-      select $11[w.wb] as week, w.n, w.sellers, w.priced, coalesce(cardinality(w.cents), 0) as prices,
-        (select (private.market_quantiles(array[0.5], count(*), percentile_disc(
-           private.market_quantile_ranks(array[0.5], cardinality(w.cents))) within group (order by x), 100))[1]
-         from unnest(w.cents) x) as median
-      from weekly_sales w
+      select $11[w.wb] as week, w.n, w.sellers, w.priced, w.n_cents as prices,
+        m.v[1]::float8 / 100 + (0.5::float8 * (w.n_cents - 1) - floor(0.5::float8 * (w.n_cents - 1)))
+          * (m.v[2]::float8 / 100 - m.v[1]::float8 / 100) as median
+      from (select w.*, coalesce(cardinality(w.cents), 0) as n_cents from weekly_sales w) w
+      cross join lateral (
+        select percentile_disc(array[(floor(0.5::float8 * (w.n_cents - 1)) + 0.5) / nullif(w.n_cents, 0),
+            (ceil(0.5::float8 * (w.n_cents - 1)) + 0.5) / nullif(w.n_cents, 0)]) within group (order by x) as v
+        from unnest(w.cents) x) m
     ),
     -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
     -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
     -- tests below.
     thirds as (
-      select t.part, t.n, t.sellers, coalesce(cardinality(t.cents), 0) as prices,
-        (select private.market_quantiles(array[0.25, 0.5, 0.75], count(*), percentile_disc(
-           private.market_quantile_ranks(array[0.25, 0.5, 0.75], cardinality(t.cents))) within group (order by x), 100)
-         from unnest(t.cents) x) as q
-      from thirds_sales t
+      select t.part, t.n, t.sellers, t.n_cents as prices,
+        case when t.n_cents > 0 then array(
+          select m.v[2 * f.i - 1]::float8 / 100 + (f.p * (t.n_cents - 1) - floor(f.p * (t.n_cents - 1)))
+            * (m.v[2 * f.i]::float8 / 100 - m.v[2 * f.i - 1]::float8 / 100)
+          from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i)
+          order by f.i) end as q
+      from (select t.*, coalesce(cardinality(t.cents), 0) as n_cents from thirds_sales t) t
+      cross join lateral (
+        select percentile_disc(array(
+            select (r.at + 0.5) / nullif(t.n_cents, 0)
+            from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i),
+              lateral (values (1, floor(f.p * (t.n_cents - 1))), (2, ceil(f.p * (t.n_cents - 1)))) r(j, at)
+            order by f.i, r.j)) within group (order by x) as v
+        from unnest(t.cents) x) m
     )
 $sql$
 $fn$;

@@ -1899,42 +1899,63 @@ begin
       from (select bit_or(a.s) as s, bool_and(a.all_priced) as all_priced, bool_and(a.all_timed) as all_timed
             from asked_bits a) x
     ),
-    -- (each quantile as percentile_cont gives it from the sorted prices, lo + (hi - lo) x part, its two values found
-    -- by percentile_disc over the cents, integers, which sort faster than floats: private.market_quantiles)
+    -- (each quantile as percentile_cont gives it: its two values, at the ranks percentile_cont reads, found by one
+    -- percentile_disc over the cents, then interpolated as percentile_cont does, see private.market_sold_figures_sql;
+    -- each aggregate in a lateral subquery of its own, which the planner keeps as it is: a scalar subquery in a
+    -- subquery the planner pulls up is copied to each place its value is read, and each copy sorts every price again)
     quartiles as (
-      select q.i, 0::float8 as part, q.v as lo, q.v as hi
-      from (select private.market_quantiles(array[0.25, 0.5, 0.75], k.n,
-                (select percentile_disc(private.market_quantile_ranks(array[0.25, 0.5, 0.75], k.n))
-                   within group (order by x) from days d, unnest(d.cents) x), 100) as v
-            from (select sum(cardinality(d.cents)) as n from days d) k
-            where k.n > 0) s,
-        unnest(s.v) with ordinality q(v, i)
+      select q.i, x.at - floor(x.at) as part, m.v[2 * q.i - 1]::float8 / 100 as lo, m.v[2 * q.i]::float8 / 100 as hi
+      from (select sum(cardinality(d.cents)) as n from days d) k
+      cross join lateral (
+        select percentile_disc(array(
+            select (r.at + 0.5) / nullif(k.n, 0)
+            from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i),
+              lateral (values (1, floor(f.p * (k.n - 1))), (2, ceil(f.p * (k.n - 1)))) r(j, at)
+            order by f.i, r.j)) within group (order by x) as v
+        from days d, unnest(d.cents) x) m
+      cross join lateral unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i)
+      cross join lateral (select q.p * (k.n - 1) as at) x
+      where k.n > 0
     ),
     middle as (
-      select (private.market_quantiles(array[0.5], k.n,
-          (select percentile_disc(private.market_quantile_ranks(array[0.5], k.n)) within group (order by x)
-           from days d, unnest(d.took) x), 1))[1] as took
+      select m.v[1] + (x.at - floor(x.at)) * (m.v[2] - m.v[1]) as took
       from (select sum(cardinality(d.took)) as n from days d) k
+      cross join lateral (
+        select percentile_disc(array[(floor(0.5::float8 * (k.n - 1)) + 0.5) / nullif(k.n, 0),
+            (ceil(0.5::float8 * (k.n - 1)) + 0.5) / nullif(k.n, 0)]) within group (order by x)::float8[] as v
+        from days d, unnest(d.took) x) m
+      cross join lateral (select 0.5::float8 * (k.n - 1) as at) x
       where k.n > 0
     ),
     weekly as (
       select $11[w.wb] as week, w.n, least(bit_count(w.s), $3)::int as sellers,
         least(bit_count(case when w.all_priced then w.s
           else (select bit_or(coalesce(d.priced, d.sellers)) from days d where d.wb = w.wb) end), $3)::int as priced,
-        w.prices, (private.market_quantiles(array[0.5], w.prices,
-          (select percentile_disc(private.market_quantile_ranks(array[0.5], w.prices)) within group (order by x)
-           from days d, unnest(d.cents) x where d.wb = w.wb), 100))[1] as median
+        w.prices, m.v[1]::float8 / 100 + (0.5::float8 * (w.prices - 1) - floor(0.5::float8 * (w.prices - 1)))
+          * (m.v[2]::float8 / 100 - m.v[1]::float8 / 100) as median
       from (select d.wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bool_and(d.priced is null) as all_priced,
               sum(cardinality(d.cents))::int as prices
             from days d group by 1) w
+      cross join lateral (
+        select percentile_disc(array[(floor(0.5::float8 * (w.prices - 1)) + 0.5) / nullif(w.prices, 0),
+            (ceil(0.5::float8 * (w.prices - 1)) + 0.5) / nullif(w.prices, 0)]) within group (order by x) as v
+        from days d, unnest(d.cents) x where d.wb = w.wb) m
     ),
     thirds as (
-      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, t.prices,
-        private.market_quantiles(array[0.25, 0.5, 0.75], t.prices,
-          (select percentile_disc(private.market_quantile_ranks(array[0.25, 0.5, 0.75], t.prices))
-             within group (order by x) from days d, unnest(d.cents) x where d.part = t.part), 100) as q
+      select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, t.prices, case when t.prices > 0 then array(
+          select m.v[2 * f.i - 1]::float8 / 100 + (f.p * (t.prices - 1) - floor(f.p * (t.prices - 1)))
+            * (m.v[2 * f.i]::float8 / 100 - m.v[2 * f.i - 1]::float8 / 100)
+          from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i)
+          order by f.i) end as q
       from (select d.part, sum(d.n)::int as n, bit_or(d.sellers) as s, sum(cardinality(d.cents))::int as prices
             from days d where d.part is not null group by 1) t
+      cross join lateral (
+        select percentile_disc(array(
+            select (r.at + 0.5) / nullif(t.prices, 0)
+            from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i),
+              lateral (values (1, floor(f.p * (t.prices - 1))), (2, ceil(f.p * (t.prices - 1)))) r(j, at)
+            order by f.i, r.j)) within group (order by x) as v
+        from days d, unnest(d.cents) x where d.part = t.part) m
     )$sql$;
   else
     v_asked := $sql$
