@@ -42,10 +42,14 @@ describe("a sold answer's quantiles, read as cents", () => {
   it("are percentile_cont's over the prices as floats, bit for bit: quartiles, weeks, thirds and days to sell", async () => {
     const starts = `array(select timestamptz '2026-06-01 00:00:00+00' + make_interval(days => 7 * w)
       from generate_series(0, ${WEEKS - 1}) w)`;
-    const weekStarts = Array.from({ length: WEEKS }, (_, w) => new Date(Date.UTC(2026, 5, 1 + 7 * w)).toISOString());
+    const weekStarts = Array.from({ length: WEEKS }, (_, w) =>
+      new Date(Date.UTC(2026, 5, 1 + 7 * w)).toISOString(),
+    );
     const early = `timestamptz '2026-07-01 00:00:00+00'`;
     const recent = `timestamptz '2026-08-01 00:00:00+00'`;
-    const { rows: figures } = await db.query<{ sql: string }>('select private.market_sold_figures_sql() as sql');
+    const { rows: figures } = await db.query<{ sql: string }>(
+      'select private.market_sold_figures_sql() as sql',
+    );
     await db.exec(`
       prepare figures (text, timestamptz, int, timestamptz, timestamptz, integer[], text, text, int, timestamptz,
         timestamptz[]) as
