@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { seriousViolations } from './support/axe';
+import { screenshotOf } from './support/screenshot';
 import { expect, test, type Page } from './support/fixtures';
 import { signIn, submitSearch } from './support/explorer';
 import {
@@ -176,9 +177,8 @@ test.describe('the seller panel’s released figures on the Explorer', () => {
       /Flipwise seller panel: about [\d,]+ sold, within ±[\d,]+, in the last 13 weeks\.$/,
     );
     expect(await seriousViolations(page, { include: '[data-testid="panel-release"]' })).toEqual([]);
-    await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/panel-release-1280.png`, fullPage: true });
-    await panel.screenshot({ path: `${shots}/panel-release-section-1280.png` });
+    await screenshotOf(panel, `${shots}/panel-release-section-1280.png`);
 
     // A phone: the same figures, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -186,7 +186,7 @@ test.describe('the seller panel’s released figures on the Explorer', () => {
     await expect(panel.getByTestId('panel-release-age')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/panel-release-390.png`, fullPage: true });
-    await panel.screenshot({ path: `${shots}/panel-release-section-390.png` });
+    await screenshotOf(panel, `${shots}/panel-release-section-390.png`);
 
     // The keyboard reaches the policy's part on the panel from the section.
     const link = how.getByRole('link', { name: 'How the seller panel works' });
@@ -208,8 +208,7 @@ test.describe('the seller panel’s released figures on the Explorer', () => {
       'The seller panel has too little shared data for this yet, so it shows no figures for it.',
     );
     await expect(panel).not.toHaveText(/\d/);
-    await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: `${shots}/panel-release-none-section-390.png` });
+    await screenshotOf(panel, `${shots}/panel-release-none-section-390.png`);
     await page.screenshot({ path: `${shots}/panel-release-none-390.png`, fullPage: true });
   });
 });

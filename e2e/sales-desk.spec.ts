@@ -5,6 +5,7 @@
 // says it scrolls, and axe finds nothing serious. Screenshots go to .data/tmp.
 import { mkdirSync } from 'node:fs';
 import { seriousViolations } from './support/axe';
+import { screenshotOf } from './support/screenshot';
 import { env, expect, test, type Page } from './support/fixtures';
 import { logInThroughDialog } from './support/login';
 import { createVerifiedUser, madeUpWord, serviceClient, type Row } from './support/seed';
@@ -175,10 +176,10 @@ for (const size of widths) {
     await page.screenshot({ path: `${shots}/e2e-sales-desk-${size.width}-top.png` });
 
     const breakdown = page.getByRole('region', { name: 'Your sales by brand' });
-    await breakdown.scrollIntoViewIfNeeded();
-    await breakdown
-      .locator('xpath=../../..')
-      .screenshot({ path: `${shots}/e2e-sales-desk-${size.width}-breakdown.png` });
+    await screenshotOf(
+      breakdown.locator('xpath=../../..'),
+      `${shots}/e2e-sales-desk-${size.width}-breakdown.png`,
+    );
     if (size.width < 768) {
       // Wider than a phone: it says so at its edge, and the cue goes once the end is reached.
       const cue = breakdown.locator('xpath=..').getByTestId('scroll-cue');

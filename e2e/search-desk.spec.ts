@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { seriousViolations } from './support/axe';
 import { screens as viewports, signIn, submitSearch } from './support/explorer';
+import { screenshotOf } from './support/screenshot';
 import { expect, test, type Page } from './support/fixtures';
 import { createVerifiedUser, daysAgo, insertRows, madeUpWord, serviceClient, type Row } from './support/seed';
 
@@ -211,9 +212,10 @@ for (const viewport of viewports) {
       expect(address(page)).toEqual(params);
       before = want;
     }
-    await page
-      .getByRole('form', { name: 'Search Items' })
-      .screenshot({ path: `${shots}/desk-form-${viewport.width}.png` });
+    await screenshotOf(
+      page.getByRole('form', { name: 'Search Items' }),
+      `${shots}/desk-form-${viewport.width}.png`,
+    );
     // The answer from its "what we searched" line down, below the sticky header.
     await page.getByTestId('searched-line').evaluate((e) => {
       e.scrollIntoView({ block: 'start', behavior: 'instant' });
@@ -265,8 +267,7 @@ for (const viewport of viewports) {
     for (const [week, value] of bars) expect(value, week!).toBe(weeks.get(week!) ?? '0');
     expect(bars.some(([, value]) => value === 'too-few')).toBe(true);
     await expect(trend.getByTestId('trend-too-few-legend')).toBeVisible();
-    await trend.scrollIntoViewIfNeeded();
-    await trend.screenshot({ path: `${shots}/desk-trend-chart-${viewport.width}.png` });
+    await screenshotOf(trend, `${shots}/desk-trend-chart-${viewport.width}.png`);
 
     await trend.getByRole('tab', { name: 'Table' }).click();
     const table = trend.getByTestId('trend-table');
@@ -282,7 +283,7 @@ for (const viewport of viewports) {
     expect(rows).toEqual(
       bars.map(([week, value]) => [week, value === 'too-few' ? 'Too few sellers' : value]),
     );
-    await trend.screenshot({ path: `${shots}/desk-trend-table-${viewport.width}.png` });
+    await screenshotOf(trend, `${shots}/desk-trend-table-${viewport.width}.png`);
 
     // The keyboard moves between the chart and the table.
     await trend.getByRole('tab', { name: 'Table' }).focus();
@@ -311,7 +312,7 @@ test('a saved narrowed search keeps its window and narrowing on /account, and Ru
   await expect(saved.getByTestId('saved-search-what')).toHaveText('Pre-owned · size L · from $20');
   await expect(saved.getByTestId('saved-source')).toHaveText('Demo data · sold in the last 30 days');
   await expect(saved).toContainText(`${want.available} available · ${want.sold} sold`);
-  await saved.screenshot({ path: `${shots}/desk-saved-1280.png` });
+  await screenshotOf(saved, `${shots}/desk-saved-1280.png`);
 
   await saved.getByRole('link', { name: /Run again/ }).click();
   await expect

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { ebayEnv, startFakeEbay, type FakeEbay } from '../tests/fakes/ebay-server';
 import { startFakeEtsy, type FakeEtsy } from '../tests/fakes/etsy-server';
 import { answered, searchThenLogIn } from './support/explorer';
+import { screenshotOf } from './support/screenshot';
 import { expect, test, type Page } from './support/fixtures';
 import { setFunctionEnv } from './support/function-env';
 import {
@@ -212,7 +213,7 @@ test.describe('the seller panel on the Thrifting Explorer', () => {
       await page.screenshot({ path: `${shots}/search-panel-listed-1280.png`, fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(box).toBeVisible();
-      await box.screenshot({ path: `${shots}/search-panel-listed-390.png` });
+      await screenshotOf(box, `${shots}/search-panel-listed-390.png`);
     });
 
     test("shows each marketplace's own trouble in its row, and the headline as usual", async ({

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { seriousViolations } from './support/axe';
 import { marketRows, prepareSpec, search, shots, signIn, trustAccount } from './support/explorer';
+import { screenshotOf } from './support/screenshot';
 import { expect, test, type Page } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -228,7 +229,7 @@ test.describe('the Explorer with results, readable at a glance', () => {
         );
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/e2e-readable-over-100-${screen.width}.png` });
-      await deeper.screenshot({ path: `${shots}/e2e-readable-over-100-deeper-${screen.width}.png` });
+      await screenshotOf(deeper, `${shots}/e2e-readable-over-100-deeper-${screen.width}.png`);
 
       await search(page, steady.term);
       await expect(page.getByTestId('sell-through-rate')).toHaveText(steady.rate);
@@ -242,7 +243,7 @@ test.describe('the Explorer with results, readable at a glance', () => {
       await expect(page.getByTestId('marketplace-table-above-100')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${shots}/e2e-readable-steady-${screen.width}.png`, fullPage: true });
-      await markets.screenshot({ path: `${shots}/e2e-readable-in-other-${screen.width}.png` });
+      await screenshotOf(markets, `${shots}/e2e-readable-in-other-${screen.width}.png`);
     });
 
   for (const screen of [screens[1], screens[2]])
