@@ -440,6 +440,19 @@ describe('exact listed cells', () => {
                      listed_at = now() - interval '401 days' where external_id = 'cells-1'`);
     await db.query('select private.market_archive_sales()');
     expect(await checkProblems()).toEqual([]);
+    // Several writes in one transaction (the cells' working tables are the session's, emptied as each write ends), and a
+    // transaction rolled back after its writes: nothing of either is counted twice, nor left behind.
+    await db.exec(`begin;
+      update public.market_listings set status = 'sold', sold_at = now() where external_id = 'cells-10';
+      update public.market_listings set price = price + 5 where external_id = 'cells-11';
+      update public.market_listings set status = 'sold', sold_at = now() - interval '2 days'
+        where external_id = 'cells-11';
+      commit;`);
+    await db.exec(`begin;
+      update public.market_listings set status = 'sold', sold_at = now() where external_id = 'cells-6';
+      delete from public.market_listings where external_id = 'cells-0';
+      rollback;`);
+    expect(await checkProblems()).toEqual([]);
     const written = [
       'lululemon leggings',
       'black lululemon leggings',

@@ -477,18 +477,33 @@ begin
   v_width := private.market_cells_width();
   v_zeros := repeat('0', v_width)::bit varying;
 
-  create temporary table if not exists market_cells_delta (
-    facet text, sig integer, condition text, marketplace text, ord integer, n integer, demo integer
-  ) on commit drop;
-  create temporary table if not exists market_sold_delta (
-    span smallint, facet text, sig integer, condition text, marketplace text, n integer, demo integer
-  ) on commit drop;
-  create temporary table if not exists market_days_touched (
-    condition text, sig integer, day date, marketplace text
-  ) on commit drop;
-  create temporary table if not exists market_days_added (
-    condition text, sig integer, day date, marketplace text, seller_key uuid, demo boolean, price numeric, took integer
-  ) on commit drop;
+  -- The statement's working tables, made once a session and kept (emptied at each commit, and by this function as
+  -- it goes): tables dropped at commit were made again by every statement, and every statement below that reads one
+  -- was planned again with it (decision 090).
+  if to_regclass('pg_temp.market_cells_delta') is null or to_regclass('pg_temp.market_sold_delta') is null
+     or to_regclass('pg_temp.market_days_touched') is null or to_regclass('pg_temp.market_days_added') is null
+     or to_regclass('pg_temp.market_cells_signed') is null or to_regclass('pg_temp.market_cells_bits') is null then
+    create temporary table if not exists market_cells_delta (
+      facet text, sig integer, condition text, marketplace text, ord integer, n integer, demo integer
+    ) on commit delete rows;
+    create temporary table if not exists market_sold_delta (
+      span smallint, facet text, sig integer, condition text, marketplace text, n integer, demo integer
+    ) on commit delete rows;
+    create temporary table if not exists market_days_touched (
+      condition text, sig integer, day date, marketplace text
+    ) on commit delete rows;
+    create temporary table if not exists market_days_added (
+      condition text, sig integer, day date, marketplace text, seller_key uuid, demo boolean, price numeric,
+      took integer
+    ) on commit delete rows;
+    create temporary table if not exists market_cells_signed (
+      id bigint, key text[], decoys text[], facets text[], condition text, marketplace text, seller_key uuid,
+      source text, status text, sold_at timestamptz, price numeric, currency text, listed_at timestamptz
+    ) on commit delete rows;
+    create temporary table if not exists market_cells_bits (
+      facet text, sig integer, condition text, marketplace text, ord integer, n integer, was integer
+    ) on commit delete rows;
+  end if;
 
   if exists (select 1 from unnest(p_old) o where o.status = 'sold')
      or exists (select 1 from unnest(p_new) r where private.market_sold_counts(r)) then
@@ -529,10 +544,6 @@ begin
   -- The rows arriving: signed now, all in one statement, as private.market_signature_key and
   -- private.market_facets_of sign one listing (the words of the batch looked up together: those two called for each
   -- row cost an import's upsert 42 ms of 500 rows at 10M listings, the largest part of keeping the cells).
-  create temporary table if not exists market_cells_signed (
-    id bigint, key text[], decoys text[], facets text[], condition text, marketplace text, seller_key uuid,
-    source text, status text, sold_at timestamptz, price numeric, currency text, listed_at timestamptz
-  ) on commit drop;
   insert into pg_temp.market_cells_signed
   with r as materialized (
     select r.* from unnest(p_new) r where private.market_listed_counts(r) or private.market_sold_counts(r)
@@ -637,7 +648,7 @@ begin
            group by 1, 2, 3, 4, 5 having sum(d.n) < 0) d
     where (c.span, c.facet, c.sig, c.condition, c.marketplace) = (d.span, d.facet, d.sig, d.condition, d.marketplace)
       and c.n <= 0;
-    truncate pg_temp.market_sold_delta;
+    delete from pg_temp.market_sold_delta;
 
     -- The days this statement moved a sale of or to, each row locked in key order in one statement (so two writers
     -- never wait on each other in a cycle): a day that only gained sales is added to there (its count, its sellers'
@@ -696,15 +707,13 @@ begin
                       where p.condition = t.condition and p.sig = t.sig
                         and p.sold_at >= t.day::timestamp at time zone 'UTC'
                         and p.sold_at < (t.day + 1)::timestamp at time zone 'UTC' and p.marketplace = t.marketplace);
-    truncate pg_temp.market_days_touched, pg_temp.market_days_added;
+    delete from pg_temp.market_days_touched;
+    delete from pg_temp.market_days_added;
   end if;
-  truncate pg_temp.market_cells_signed;
+  delete from pg_temp.market_cells_signed;
 
   -- (cell, seller) counts, each row added to under its lock (in key order): a seller's bit is set where their count
   -- rose from none, and cleared where it fell to none, as the counts after the change say.
-  create temporary table if not exists market_cells_bits (
-    facet text, sig integer, condition text, marketplace text, ord integer, n integer, was integer
-  ) on commit drop;
   with changed as (
     insert into private.market_listed_cell_sellers as c (facet, sig, condition, marketplace, ord, n)
     select d.facet, d.sig, d.condition, d.marketplace, d.ord, sum(d.n)::integer
@@ -755,7 +764,8 @@ begin
   using (select d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_cells_delta d
          group by 1, 2, 3, 4 having sum(d.n) < 0) d
   where (c.facet, c.sig, c.condition, c.marketplace) = (d.facet, d.sig, d.condition, d.marketplace) and c.n <= 0;
-  truncate pg_temp.market_cells_delta, pg_temp.market_cells_bits;
+  delete from pg_temp.market_cells_delta;
+  delete from pg_temp.market_cells_bits;
 end;
 $$;
 
