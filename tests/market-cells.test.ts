@@ -453,6 +453,54 @@ describe('exact listed cells', () => {
       delete from public.market_listings where external_id = 'cells-0';
       rollback;`);
     expect(await checkProblems()).toEqual([]);
+    // One statement that empties cells: a listing and a sale of an item no other listing is (two brands' words in one
+    // title) go together, and their listed and sold cells and their day, with nothing left to count, are gone, not
+    // left at zero.
+    const twoBrands = {
+      ...base,
+      title: 'Lululemon Patagonia Align Better Sweater Size M',
+      condition: 'pre_owned' as const,
+      price: 60,
+      seller_key: 'c0ffee00-0000-4000-8000-0000000000dd',
+    };
+    await upsertListings(db, [
+      { ...twoBrands, marketplace: 'poshmark', external_id: 'cells-e1', status: 'available' },
+      {
+        ...twoBrands,
+        marketplace: 'ebay',
+        external_id: 'cells-e2',
+        status: 'sold',
+        sold_at: now.toISOString(),
+      },
+    ]);
+    // (their signature, as their places say: the brand column names Lululemon on every row here, so other keys hold
+    // both brands' words too)
+    const { sigs } = (
+      await db.query<{ sigs: number[] }>(
+        `select array(select p.sig from private.market_listing_places p join public.market_listings l on l.id = p.id
+                      where l.external_id = 'cells-e1'
+                      union
+                      select p.sig from private.market_sale_places p join public.market_listings l on l.id = p.id
+                      where l.external_id = 'cells-e2') as sigs`,
+      )
+    ).rows[0];
+    expect(sigs).toHaveLength(1);
+    const cellsOf = async () =>
+      (
+        await db.query<{ listed: number; sold: number; days: number }>(
+          `select (select count(*)::int from private.market_listed_cells c where c.sig = any ($1)) as listed,
+                  (select count(*)::int from private.market_sold_cells c where c.sig = any ($1)) as sold,
+                  (select count(*)::int from private.market_sale_days d where d.sig = any ($1)) as days`,
+          [sigs],
+        )
+      ).rows[0];
+    const before = await cellsOf();
+    expect(before.listed).toBeGreaterThan(0);
+    expect(before.sold).toBeGreaterThan(0);
+    expect(before.days).toBe(1);
+    await db.exec(`delete from public.market_listings where external_id in ('cells-e1', 'cells-e2')`);
+    expect(await cellsOf()).toEqual({ listed: 0, sold: 0, days: 0 });
+    expect(await checkProblems()).toEqual([]);
     const written = [
       'lululemon leggings',
       'black lululemon leggings',

@@ -482,7 +482,8 @@ begin
   -- was planned again with it (decision 090).
   if to_regclass('pg_temp.market_cells_delta') is null or to_regclass('pg_temp.market_sold_delta') is null
      or to_regclass('pg_temp.market_days_touched') is null or to_regclass('pg_temp.market_days_added') is null
-     or to_regclass('pg_temp.market_cells_signed') is null or to_regclass('pg_temp.market_cells_bits') is null then
+     or to_regclass('pg_temp.market_cells_signed') is null or to_regclass('pg_temp.market_cells_bits') is null
+     or to_regclass('pg_temp.market_cells_emptied') is null then
     create temporary table if not exists market_cells_delta (
       facet text, sig integer, condition text, marketplace text, ord integer, n integer, demo integer
     ) on commit delete rows;
@@ -492,6 +493,9 @@ begin
     create temporary table if not exists market_days_touched (
       condition text, sig integer, day date, marketplace text
     ) on commit delete rows;
+    -- (a day's merge asks of each day whether the statement took a sale from it: a lookup, not a pass over them all,
+    -- which made a statement that touched many days take time in the square of their number)
+    create index if not exists market_days_touched_key on market_days_touched (condition, sig, day, marketplace);
     create temporary table if not exists market_days_added (
       condition text, sig integer, day date, marketplace text, seller_key uuid, demo boolean, price numeric,
       took integer
@@ -502,6 +506,10 @@ begin
     ) on commit delete rows;
     create temporary table if not exists market_cells_bits (
       facet text, sig integer, condition text, marketplace text, ord integer, n integer, was integer
+    ) on commit delete rows;
+    -- the cells a merge left with no listing or sale (span: null for a listed cell)
+    create temporary table if not exists market_cells_emptied (
+      span smallint, facet text, sig integer, condition text, marketplace text
     ) on commit delete rows;
   end if;
 
@@ -634,20 +642,27 @@ begin
     cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
     cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date, v_through)) w(span);
 
-    insert into private.market_sold_cells as c (span, facet, sig, condition, marketplace, n, demo)
-    select d.span, d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer, sum(d.demo)::integer
-    from pg_temp.market_sold_delta d
-    group by 1, 2, 3, 4, 5 having sum(d.n) <> 0 or sum(d.demo) <> 0
-    order by 1, 2, 3, 4, 5
-    on conflict (span, facet, sig, condition, marketplace) do update set n = c.n + excluded.n,
-      demo = c.demo + excluded.demo;
-    -- (only the cells this statement took sales from, which alone can have none left: never a scan of all of them,
-    -- nor a look at each cell a sale was added to, 14 ms of a 500-row upsert at 10M listings)
+    with merged as (
+      insert into private.market_sold_cells as c (span, facet, sig, condition, marketplace, n, demo)
+      select d.span, d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer, sum(d.demo)::integer
+      from pg_temp.market_sold_delta d
+      group by 1, 2, 3, 4, 5 having sum(d.n) <> 0 or sum(d.demo) <> 0
+      order by 1, 2, 3, 4, 5
+      on conflict (span, facet, sig, condition, marketplace) do update set n = c.n + excluded.n,
+        demo = c.demo + excluded.demo
+      returning c.span, c.facet, c.sig, c.condition, c.marketplace, c.n
+    )
+    insert into pg_temp.market_cells_emptied
+    select m.span, m.facet, m.sig, m.condition, m.marketplace from merged m where m.n <= 0;
+    -- (only the cells the merge left empty, each found by its key: never a scan of all of them, nor a look at each
+    -- cell a sale was added to, 14 ms of a 500-row upsert at 10M listings; and never the cells that lost a sale joined
+    -- to those at zero, which the planner ran as one pass over the lost cells for each cell at zero when a statement
+    -- took many sales: a 100,000-row delete ran for over 20 minutes)
     delete from private.market_sold_cells c
-    using (select d.span, d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_sold_delta d
-           group by 1, 2, 3, 4, 5 having sum(d.n) < 0) d
-    where (c.span, c.facet, c.sig, c.condition, c.marketplace) = (d.span, d.facet, d.sig, d.condition, d.marketplace)
+    using pg_temp.market_cells_emptied e
+    where (c.span, c.facet, c.sig, c.condition, c.marketplace) = (e.span, e.facet, e.sig, e.condition, e.marketplace)
       and c.n <= 0;
+    delete from pg_temp.market_cells_emptied;
     delete from pg_temp.market_sold_delta;
 
     -- The days this statement moved a sale of or to, each row locked in key order in one statement (so two writers
@@ -736,22 +751,27 @@ begin
 
   -- The cells, each added to under its lock (in key order): counts, and the bits of sellers who arrived; then the
   -- bits of sellers who left are cleared.
-  insert into private.market_listed_cells as c (facet, sig, condition, marketplace, n, demo, sellers)
-  select d.facet, d.sig, d.condition, d.marketplace, d.n, d.demo,
-    coalesce(b.added, repeat('0', v_width)::bit varying)
-  from (
-    select d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer as n, sum(d.demo)::integer as demo
-    from pg_temp.market_cells_delta d group by 1, 2, 3, 4
-  ) d
-  left join (
-    select b.facet, b.sig, b.condition, b.marketplace,
-      bit_or(private.market_seller_bit(b.ord, v_width))::bit varying as added
-    from pg_temp.market_cells_bits b where b.was <= 0 and b.n > 0 group by 1, 2, 3, 4
-  ) b using (facet, sig, condition, marketplace)
-  where d.n <> 0 or b.added is not null
-  order by 1, 2, 3, 4
-  on conflict (facet, sig, condition, marketplace) do update set
-    n = c.n + excluded.n, demo = c.demo + excluded.demo, sellers = c.sellers | excluded.sellers;
+  with merged as (
+    insert into private.market_listed_cells as c (facet, sig, condition, marketplace, n, demo, sellers)
+    select d.facet, d.sig, d.condition, d.marketplace, d.n, d.demo,
+      coalesce(b.added, repeat('0', v_width)::bit varying)
+    from (
+      select d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer as n, sum(d.demo)::integer as demo
+      from pg_temp.market_cells_delta d group by 1, 2, 3, 4
+    ) d
+    left join (
+      select b.facet, b.sig, b.condition, b.marketplace,
+        bit_or(private.market_seller_bit(b.ord, v_width))::bit varying as added
+      from pg_temp.market_cells_bits b where b.was <= 0 and b.n > 0 group by 1, 2, 3, 4
+    ) b using (facet, sig, condition, marketplace)
+    where d.n <> 0 or b.added is not null
+    order by 1, 2, 3, 4
+    on conflict (facet, sig, condition, marketplace) do update set
+      n = c.n + excluded.n, demo = c.demo + excluded.demo, sellers = c.sellers | excluded.sellers
+    returning c.facet, c.sig, c.condition, c.marketplace, c.n
+  )
+  insert into pg_temp.market_cells_emptied
+  select null, m.facet, m.sig, m.condition, m.marketplace from merged m where m.n <= 0;
   update private.market_listed_cells c set sellers = c.sellers & ~r.removed
   from (
     select b.facet, b.sig, b.condition, b.marketplace,
@@ -759,11 +779,11 @@ begin
     from pg_temp.market_cells_bits b where b.was > 0 and b.n <= 0 group by 1, 2, 3, 4
   ) r
   where (c.facet, c.sig, c.condition, c.marketplace) = (r.facet, r.sig, r.condition, r.marketplace);
-  -- (only the cells this statement took listings from, which alone can have none left: never a scan of all of them)
+  -- (only the cells the merge left empty, each found by its key, as the sold cells above)
   delete from private.market_listed_cells c
-  using (select d.facet, d.sig, d.condition, d.marketplace from pg_temp.market_cells_delta d
-         group by 1, 2, 3, 4 having sum(d.n) < 0) d
-  where (c.facet, c.sig, c.condition, c.marketplace) = (d.facet, d.sig, d.condition, d.marketplace) and c.n <= 0;
+  using pg_temp.market_cells_emptied e
+  where (c.facet, c.sig, c.condition, c.marketplace) = (e.facet, e.sig, e.condition, e.marketplace) and c.n <= 0;
+  delete from pg_temp.market_cells_emptied;
   delete from pg_temp.market_cells_delta;
   delete from pg_temp.market_cells_bits;
 end;
