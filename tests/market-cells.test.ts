@@ -535,6 +535,51 @@ describe('exact listed cells', () => {
     expect(await checkProblems()).toEqual([]);
   });
 
+  it('give a seller new to them the next bit, however often the sellers they know write', async () => {
+    const ords = async () =>
+      (
+        await db.query<{ max: number; width: number }>(
+          `select (select max(o.ord) from private.market_seller_ords o) as max,
+                  (select s.width from private.market_cells_state s) as width`,
+        )
+      ).rows[0];
+    const known = (
+      await db.query<{ seller_key: string }>(
+        `select o.seller_key from private.market_seller_ords o order by o.ord limit 50`,
+      )
+    ).rows.map((r) => r.seller_key);
+    const before = await ords();
+    const listing = (i: number, sellerKey: string): MarketListing => ({
+      marketplace: 'ebay',
+      external_id: `ords-${i}`,
+      title: `Patagonia Better Sweater Fleece Jacket Size L ${i}`,
+      brand: 'Patagonia',
+      category: null,
+      size: 'L',
+      colour: null,
+      condition: 'pre_owned',
+      status: 'available',
+      price: 80,
+      currency: 'USD',
+      url: null,
+      source: 'import',
+      listed_at: new Date().toISOString(),
+      sold_at: null,
+      seller_key: sellerKey,
+    });
+    // Three writes by sellers the cells know: no seller is added, and no bit is spent.
+    for (let round = 0; round < 3; round++)
+      await upsertListings(
+        db,
+        known.map((key, i) => ({ ...listing(i, key), price: 80 + round })),
+      );
+    await upsertListings(db, [listing(999, 'c0ffee00-0000-4000-8000-0000000000ee')]);
+    const after = await ords();
+    expect(after.max).toBe(before.max + 1);
+    expect(after.width).toBe(before.width);
+    expect(await checkProblems()).toEqual([]);
+  });
+
   it('are what a rebuild from the rows makes', async () => {
     const snapshot = `select jsonb_build_array(
                         (select coalesce(jsonb_agg(to_jsonb(c) order by c.facet, c.sig, c.condition, c.marketplace),

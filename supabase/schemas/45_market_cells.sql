@@ -470,8 +470,12 @@ declare
   v_zeros bit varying;
   v_through date;
 begin
+  -- (only sellers not there yet: an insert that meets a conflict has still drawn its ordinal, and ordinals drawn for
+  -- sellers already there would leave gaps that widen every bitset)
   insert into private.market_seller_ords (seller_key)
-  select distinct r.seller_key from unnest(p_new) r where r.seller_key is not null and r.source <> 'panel'
+  select distinct r.seller_key from unnest(p_new) r
+  where r.seller_key is not null and r.source <> 'panel'
+    and not exists (select 1 from private.market_seller_ords o where o.seller_key = r.seller_key)
   order by 1
   on conflict do nothing;
   v_width := private.market_cells_width();
@@ -1089,6 +1093,7 @@ begin
   insert into private.market_seller_ords (seller_key)
   select distinct l.seller_key from public.market_listings l
   where l.seller_key is not null and l.source <> 'panel'
+    and not exists (select 1 from private.market_seller_ords o where o.seller_key = l.seller_key)
   order by 1
   on conflict do nothing;
   v_width := private.market_cells_width();
