@@ -433,3 +433,7 @@ begin
     'ms', round(extract(epoch from clock_timestamp() - v_started) * 1000));
 end;
 $$;
+
+-- The ordinals already drawn and never used: the next new seller takes the one after the last in use.
+select setval(pg_get_serial_sequence('private.market_seller_ords', 'ord'), coalesce(max(o.ord) + 1, 0), false)
+from private.market_seller_ords o;
