@@ -6,7 +6,7 @@
 import { loadArticles, publishedOnly, sortArticles } from '../content/blog/index';
 import { publicPaths } from '../src/config/paths';
 import { client } from '../tests/support/supabase';
-import { env, expect, test, type Locator, type NewPage, type Page } from './support/fixtures';
+import { env, expect, holdTheApp, test, type Locator, type NewPage, type Page } from './support/fixtures';
 
 const published = sortArticles(publishedOnly(loadArticles()));
 const articlePaths = published.slice(0, 2).map((a) => `/blog/${a.slug}`);
@@ -45,20 +45,6 @@ async function open(
     if (request.url().includes('/rest/v1/blog_articles')) blogReads.push(request.url());
   });
   return { page, problems, blogReads };
-}
-
-/**
- * Holds back the app's modules (every script under /assets) until the returned `release` is called: the page is then
- * as a visitor on a slow connection finds it, painted and not yet started, for as long as the test needs.
- */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /**

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { seriousViolations } from './support/axe';
 import { marketRows, submitSearch } from './support/explorer';
-import { env, expect, test, type Page } from './support/fixtures';
+import { env, expect, holdTheApp, test, type Page } from './support/fixtures';
 import { logInThroughDialog } from './support/login';
 import { createVerifiedUser, insertRows, madeUpWord } from './support/seed';
 
@@ -100,6 +100,9 @@ test.describe('where the figures come from, before sign-up', () => {
       newPage,
     }) => {
       const page = await newPage({ ...size, startApp: false });
+      // Held until the checks of the prerendered page are done: left alone, the app starts by itself once the page is
+      // idle, which on a slow machine can come before them.
+      const release = await holdTheApp(page);
       await page.goto('/thriftingexplorer');
       const note = page.getByTestId('market-sources');
       // The prerendered page: words true on any site, this site's own not claimed yet.
@@ -111,6 +114,7 @@ test.describe('where the figures come from, before sign-up', () => {
 
       await note.scrollIntoViewIfNeeded();
       await watchShifts(page);
+      release();
       await wake(page);
       await expect(note.getByText('On this site now:')).toBeVisible();
       expect(await note.getByRole('listitem').allInnerTexts()).toEqual(await expectedLines());
@@ -138,6 +142,7 @@ test.describe('where the figures come from, before sign-up', () => {
     await page.route('**/functions/v1/market-sources', (route) =>
       route.fulfill({ json: every, headers: { 'access-control-allow-origin': '*' } }),
     );
+    const release = await holdTheApp(page);
     await page.goto('/thriftingexplorer');
     const note = page.getByTestId('market-sources');
     await note.scrollIntoViewIfNeeded();
@@ -148,6 +153,7 @@ test.describe('where the figures come from, before sign-up', () => {
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
     await watchShifts(page);
+    release();
     await wake(page);
     const more = note.getByRole('button', { name: "Show all of this site's sources" });
     await expect(more).toBeVisible();

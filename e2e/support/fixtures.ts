@@ -73,6 +73,20 @@ function appRunsAfterNavigation(page: Page) {
   }
 }
 
+/**
+ * Holds back the app's modules (every script under /assets) until the returned `release` is called: the page is then
+ * as a visitor on a slow connection finds it, painted and not yet started, for as long as the test needs.
+ */
+export async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens a page in a fresh context; the contexts close when the test ends. */
 export type NewPage = (options?: PageOptions) => Promise<Page>;
 
