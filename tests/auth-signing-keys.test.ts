@@ -87,10 +87,11 @@ describe('the signing key', () => {
 
 describe('supabase-js getClaims against the emulator', () => {
   it('verifies an ES256 token locally: the JWKS once, then no request at all', async () => {
-    // The proxy's hostname is its own, so the client's JWKS cache (auth-js keeps one per hostname) starts empty.
+    // auth-js keeps one JWKS cache per storage key (by default one per hostname) for every client in the worker,
+    // which runs other files before this one: a key of this test's own starts it empty.
     const proxy = await startCountingProxy(emu.url);
     try {
-      const sb = client(proxy.url, emu.anonKey);
+      const sb = client(proxy.url, emu.anonKey, undefined, `sb-jwks-once-${Date.now()}`);
       for (let i = 0; i < 3; i++) {
         const { data, error } = await sb.auth.getClaims(token);
         expect(error).toBeNull();

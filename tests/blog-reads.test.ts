@@ -15,7 +15,9 @@ describe('blog reads on the seeded database', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, dataDir: 'memory', log: false });
-    // The SPA's fetchers read the build-time env through getSupabase(); point them at this emulator.
+    // The SPA's fetchers read the build-time env through getSupabase(), a client made once per module registry; point
+    // them at this emulator, and start a registry of this file's (its worker may have run another file before it).
+    vi.resetModules();
     vi.stubEnv('VITE_SUPABASE_URL', emulator.url);
     vi.stubEnv('VITE_SUPABASE_ANON_KEY', emulator.anonKey);
     // Node 20 has no WebSocket; supabase-js only needs the constructor to exist (realtime is never opened here).

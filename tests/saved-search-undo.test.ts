@@ -9,7 +9,12 @@ import { restoreSavedSearch } from '../src/features/search/api/restore-saved-sea
 import { saveSearch, updateSavedSearchFigures } from '../src/features/search/api/save-search';
 import { client, userClient } from './support/supabase';
 
-const current = vi.hoisted(() => ({ db: null as SupabaseClient | null }));
+// The files of this suite share their worker's modules (vitest.config.ts): the fetchers below are imported afresh, so
+// they get this mock whatever an earlier file imported, and the mock goes with the file.
+const current = vi.hoisted(() => {
+  vi.resetModules();
+  return { db: null as SupabaseClient | null };
+});
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => current.db! }));
 
 let emu: RunningEmulator;
@@ -53,6 +58,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  vi.doUnmock('@/lib/supabase');
+  vi.resetModules();
   await emu?.stop();
 });
 

@@ -11,9 +11,18 @@ class NoRealtime {
   }
 }
 
-export function client(url: string, key: string, accessToken?: string): SupabaseClient {
+/**
+ * `storageKey` names the client's auth state, and auth-js's JWKS cache with it, which is shared by every client of the
+ * worker with the same key (by default, one per hostname).
+ */
+export function client(url: string, key: string, accessToken?: string, storageKey?: string): SupabaseClient {
   return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      ...(storageKey ? { storageKey } : {}),
+    },
     realtime: { transport: NoRealtime as never },
     global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined,
   });
