@@ -33,7 +33,7 @@ export default defineConfig({
           environment: 'node',
           // A worker runs its files one after another in the same module registry instead of a new one per file: the
           // emulator, PGlite and its WebAssembly are loaded once per worker, not once per file, which took the suite
-          // from 501 s to 354 s on two cores. Each file still starts its own emulator and database. A file that mocks
+          // from 501 s to 316-321 s on two cores. Each file still starts its own emulator and database. A file that mocks
           // a module, or reads a module-level singleton such as the SPA's Supabase client, calls vi.resetModules()
           // first and imports after it (tests/saved-search-undo.test.ts, tests/blog-reads.test.ts).
           isolate: false,
