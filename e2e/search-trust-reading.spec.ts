@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { answered, screens as viewports, submitSearch } from './support/explorer';
 import { expect, test, type Page } from './support/fixtures';
 import { submitLogin } from './support/login';
-import { createVerifiedUser, madeUpWord, serviceClient } from './support/seed';
+import { createVerifiedUser, madeUpWord, mergeCells, serviceClient } from './support/seed';
 
 const tag = madeUpWord();
 const email = `reading.${tag}@example.com`;
@@ -49,6 +49,7 @@ test.beforeAll(async () => {
       ),
     );
   if (error) throw error;
+  await mergeCells();
 });
 
 /** Opens the Explorer signed in, through its own "Log in or sign up" button. */

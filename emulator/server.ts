@@ -156,6 +156,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const memory = options.dataDir === 'memory';
   let releaseTimer: ReturnType<typeof setInterval> | undefined;
   let rollTimer: ReturnType<typeof setInterval> | undefined;
+  let mergeTimer: ReturnType<typeof setInterval> | undefined;
   const rateLimitScale = authRateLimitScale(options);
   const trustedProxies = options.trustedProxies
     ? trustedProxiesFromEnv(options.trustedProxies.join(','))
@@ -263,6 +264,19 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       releaseTimer.unref();
       rollTimer = setInterval(() => void roll(), 60 * 1000);
       rollTimer.unref();
+      // The writes noted since the last merge go into the cells (decision 091; pg_cron every two seconds on a hosted
+      // project): every second, one merge at a time, a no-op when none is waiting. In-memory test databases merge when
+      // a test asks (public.market_cells_merge).
+      let merging = false;
+      mergeTimer = setInterval(() => {
+        if (merging) return;
+        merging = true;
+        void db
+          .query('select public.market_cells_merge()')
+          .catch((error: Error) => log(`[cells] merge failed: ${error.message}`))
+          .finally(() => (merging = false));
+      }, 1000);
+      mergeTimer.unref();
     }
 
     const watcher = new AbortController();
@@ -301,6 +315,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
         watcher.abort();
         if (releaseTimer) clearInterval(releaseTimer);
         if (rollTimer) clearInterval(rollTimer);
+        if (mergeTimer) clearInterval(mergeTimer);
         await new Promise<void>((resolve) => {
           running.close(() => resolve());
           // Keep-alive connections (supabase-js, browsers) would hold close() open.

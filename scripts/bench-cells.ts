@@ -208,7 +208,7 @@ export async function writtenSignatures() {
   const { createDatabase } = await import('../emulator/db/index');
   const { prepareDatabase } = await import('../emulator/db/migrate');
   const { defaultSupabaseDir } = await import('../emulator/config');
-  const { upsertListings } = await import('../emulator/seeds/data/market-data');
+  const { upsertListings, mergeCells } = await import('../emulator/seeds/data/market-data');
   const { ALL_WRITTEN_LISTINGS } = await import('./search-eval/written/index');
   const db = await createDatabase({ dataDir: 'memory' });
   try {
@@ -234,6 +234,7 @@ export async function writtenSignatures() {
         source: 'import',
       })),
     );
+    await mergeCells(db);
     const { rows } = await db.query<{ listings: number; shapes: number; signatures: number }>(
       `select count(*)::int as listings, count(distinct l.terms)::int as shapes,
          count(distinct p.sig)::int as signatures

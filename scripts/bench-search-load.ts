@@ -4,8 +4,10 @@
 // (scripts/market-target.ts openTarget -> upsertListings), so the two phases show what ingest costs the searches.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { RunningEmulator } from '../emulator/server';
+import type { Queryable } from '../emulator/context';
 import {
   generateListings,
+  mergeCells,
   prng,
   type Condition,
   type MarketListing,
@@ -199,6 +201,47 @@ async function ingestUntil(target: Target, rate: number, seconds: number, until:
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+const MERGE_EVERY_MS = 2000;
+
+/**
+ * The background merge as pg_cron runs it on a hosted project (decision 091): every two seconds, the writes noted
+ * since the last one go into the cells (public.market_cells_merge). Just before each merge it reads how old the
+ * cells are (now minus private.market_cells_as_of): what a search answered from cells could be missing.
+ */
+async function mergeUntil(db: Queryable, until: number) {
+  const merges: number[] = [];
+  const stale: number[] = [];
+  let rows = 0;
+  while (performance.now() < until) {
+    const { rows: age } = await db.query<{ s: number }>(
+      `select extract(epoch from now() - private.market_cells_as_of())::float8 as s`,
+    );
+    stale.push(age[0].s * 1000);
+    const t0 = performance.now();
+    const { rows: merged } = await db.query<{ n: number }>('select public.market_cells_merge() as n');
+    merges.push(performance.now() - t0);
+    rows += merged[0].n;
+    await new Promise((resolve) => setTimeout(resolve, MERGE_EVERY_MS));
+  }
+  return { merges, stale, rows };
+}
+
+const mergeLine = (merge: { merges: number[]; stale: number[]; rows: number }) =>
+  `merge every ${MERGE_EVERY_MS / 1000} s: ${merge.merges.length} merges took ${merge.rows.toLocaleString('en-US')} ` +
+  `writes (p50 ${ms(percentile(merge.merges, 50))}, p95 ${ms(percentile(merge.merges, 95))} a merge); ` +
+  `how old the cells were before a merge: p50 ${ms(percentile(merge.stale, 50))}, p95 ${ms(percentile(merge.stale, 95))}`;
+
+/** The writer with the background merge beside it, as on a hosted project. */
+async function writeAndMerge(target: Target, options: LoadOptions, until: number) {
+  const [ingest, merge] = await Promise.all([
+    ingestUntil(target, options.ingest, options.seconds, until),
+    mergeUntil(target.db!, until),
+  ]);
+  await mergeCells(target.db!);
+  console.log(mergeLine(merge));
+  return ingest;
+}
+
 /** What a writer did: its rate, its upserts' p50 and p95, and the rows an upsert carried and its time a row (a writer
  * behind its rate carries more rows each upsert, so its p95 per upsert grows with the run while its cost a row does
  * not). */
@@ -261,9 +304,11 @@ async function phase(
 }
 
 /** The writer with no searches beside it: its p95 per upsert. */
-async function writerAlone(name: string, target: Target, options: LoadOptions): Promise<number> {
+async function writerAlone(name: string, target: Target, options: LoadOptions, merge: boolean): Promise<number> {
   const until = performance.now() + options.seconds * 1000;
-  const ingest = await ingestUntil(target, options.ingest, options.seconds, until);
+  const ingest = merge
+    ? await writeAndMerge(target, options, until)
+    : await ingestUntil(target, options.ingest, options.seconds, until);
   console.log(`\nwriter alone at ${options.ingest} rows/s, ${name}: ${ingestLine(ingest)}`);
   return percentile(ingest.batches, 95);
 }
@@ -293,20 +338,23 @@ export async function runLoad(options: LoadOptions): Promise<void> {
   if (!options.ingest) return;
 
   const target = await openTarget(['--database-url', options.databaseUrl]);
-  const removeIngested = () =>
-    target.db!.query(
+  // (then merged, when the triggers noted the removal: the cells are the demo market's again)
+  const removeIngested = async () => {
+    await target.db!.query(
       `delete from public.market_listings where source = 'import' and external_id like '${INGEST_ID}%'`,
     );
+    await mergeCells(target.db!);
+  };
   try {
     await removeIngested();
     const busy = await phase(`searches + ingest at ${options.ingest} rows/s`, clients, options, (until) =>
-      ingestUntil(target, options.ingest, options.seconds, until),
+      writeAndMerge(target, options, until),
     );
     console.log(
       `\nsearch p95 without / with ingest: available ${ms(quiet.available)} / ${ms(busy.available)}, sold ${ms(quiet.sold)} / ${ms(busy.sold)}`,
     );
-    // The writer again with the cells' triggers off: what keeping the cells costs each upsert (issue 53). The rows it
-    // writes are removed before the triggers are on again, so the cells stay those of the demo market.
+    // The writer again with the cells' triggers off and no merge: what keeping the cells costs each upsert (issue 53).
+    // The rows it writes are removed before the triggers are on again, so the cells stay those of the demo market.
     await removeIngested();
     let bareAlone = NaN;
     for (const name of CELL_TRIGGERS)
@@ -324,13 +372,13 @@ export async function runLoad(options: LoadOptions): Promise<void> {
       );
       // The writer alone, at the same rate: under the users above neither writer keeps to its rate, so each upsert
       // carries the rows it fell behind by, and the p95 compounds the cost per row. Alone, both keep to it.
-      bareAlone = await writerAlone('cells not kept', target, options);
+      bareAlone = await writerAlone('cells not kept', target, options, false);
       await removeIngested();
     } finally {
       for (const name of CELL_TRIGGERS)
         await target.db!.query(`alter table public.market_listings enable trigger ${name}`);
     }
-    const keptAlone = await writerAlone('cells kept', target, options);
+    const keptAlone = await writerAlone('cells kept', target, options, true);
     await removeIngested();
     console.log(
       `writer p95 per upsert alone, cells kept / not kept: ${ms(keptAlone)} / ${ms(bareAlone)} = ${(keptAlone / bareAlone).toFixed(2)}x (target at most 2x)`,

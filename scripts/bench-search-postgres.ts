@@ -14,6 +14,7 @@ import {
   COLUMNS,
   dropMarketIndexes,
   ensureMarketIndexes,
+  mergeCells,
   seedMarketListings,
   type MarketListing,
 } from '../emulator/seeds/data/market-data';
@@ -317,6 +318,7 @@ export async function archiveOldSales(db: Queryable) {
     total += rows[0].n;
     if (rows[0].n === 0) break;
   }
+  await mergeCells(db);
   const took = (performance.now() - t0) / 1000;
   console.log(
     `archive job: ${total.toLocaleString('en-US')} sales marked archived in ${calls} calls, ${took.toFixed(1)} s ` +

@@ -24,6 +24,7 @@ async function main() {
     try {
       for (let i = 0; i < unique.length; i += 2000) await target.upsert(unique.slice(i, i + 2000));
       await target.refreshVocabulary();
+      await target.mergeCells();
       console.log(
         `Imported ${unique.length} listing${unique.length === 1 ? '' : 's'} into ${target.describe}.`,
       );

@@ -34,6 +34,7 @@ async function main() {
       }
       if (batch.length) await target.upsert(batch);
       await target.refreshVocabulary();
+      await target.mergeCells();
     }
     console.log(
       `Seeded ${count.toLocaleString('en-US')} demo listings into ${target.describe} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,

@@ -16,6 +16,9 @@ export type Target = {
   deleteDemo(): Promise<void>;
   /** Rebuilds the words typo correction draws on (public.market_refresh_vocabulary) after a load. */
   refreshVocabulary(): Promise<void>;
+  /** Takes every write noted so far into the exact cells (public.market_cells_merge, decision 091), so a load is
+   * searchable from cells when the script says it is done, not at the next background merge. */
+  mergeCells(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -70,13 +73,20 @@ export async function openTarget(args: string[]): Promise<Target> {
         const { error } = await supabase.rpc('market_refresh_vocabulary');
         if (error) throw new Error(`vocabulary refresh failed: ${error.message}`);
       },
+      async mergeCells() {
+        for (;;) {
+          const { data, error } = await supabase.rpc('market_cells_merge');
+          if (error) throw new Error(`cells merge failed: ${error.message}`);
+          if (data === 0) return;
+        }
+      },
       close: async () => {},
     };
   }
 
   const db = await createDatabase({ dataDir, databaseUrl });
   await prepareDatabase(db, { supabaseDir: defaultSupabaseDir, seed: true });
-  const { upsertListings } = await import('../emulator/seeds/data/market-data');
+  const { upsertListings, mergeCells } = await import('../emulator/seeds/data/market-data');
   return {
     describe: `the database at ${db.location}`,
     db,
@@ -89,6 +99,7 @@ export async function openTarget(args: string[]): Promise<Target> {
     refreshVocabulary: async () => {
       await db.query('select public.market_refresh_vocabulary()');
     },
+    mergeCells: () => mergeCells(db),
     close: () => db.close(),
   };
 }

@@ -43,6 +43,7 @@ const EXPECTED: Record<string, typeof serviceOnly> = {
   'public.market_read_query(text)': serviceOnly,
   'public.market_query_groups(text, boolean, jsonb)': serviceOnly,
   'public.market_refresh_vocabulary(integer)': serviceOnly,
+  'public.market_cells_merge(integer)': serviceOnly,
   'public.market_search(text, text, text, uuid, text, integer, integer, text, integer, integer, integer, jsonb)':
     serviceOnly,
   'public.market_search_gate(uuid, text, integer, integer, text)': serviceOnly,

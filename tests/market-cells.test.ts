@@ -5,7 +5,12 @@
 // DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../emulator/db/index';
-import { seedMarketListings, upsertListings, type MarketListing } from '../emulator/seeds/data/market-data';
+import {
+  mergeCells,
+  seedMarketListings,
+  upsertListings,
+  type MarketListing,
+} from '../emulator/seeds/data/market-data';
 import { benchQueries } from '../scripts/bench-search';
 import { EVAL_QUERIES } from '../scripts/search-eval/queries';
 import { UNUSED_WORDS, WRITTEN_QUERIES } from '../scripts/search-eval/written/index';
@@ -70,6 +75,9 @@ async function soldBothWays(query: string, condition: string, filters: object, w
   }
 }
 
+/** Every sold figure, with how it was counted left out. */
+const soldFigures = (r: SoldAnswer['r']) => ({ ...r, path: undefined, cellsAsOf: undefined });
+
 async function soldMismatches(queries: string[]) {
   const out: string[] = [];
   let fromCells = 0;
@@ -82,7 +90,7 @@ async function soldMismatches(queries: string[]) {
     const { cells, rows } = await soldBothWays(query, condition, filters, windowDays);
     expect(rows.path).toBe('rows');
     if (cells.path === 'cells') fromCells++;
-    if (JSON.stringify({ ...cells, path: undefined }) !== JSON.stringify({ ...rows, path: undefined }))
+    if (JSON.stringify(soldFigures(cells)) !== JSON.stringify(soldFigures(rows)))
       out.push(`${query} / ${condition} / ${JSON.stringify(filters)} / ${windowDays} days`);
   }
   return { out, fromCells };
@@ -92,6 +100,7 @@ async function soldMismatches(queries: string[]) {
 const figures = (a: Answer) => ({
   ...a.result,
   path: undefined,
+  cellsAsOf: undefined,
   sellers: a.result.sellers,
   keys: [...(a.sellers ?? [])].sort(),
 });
@@ -123,8 +132,26 @@ function sampled(k: number): string[] {
   ];
 }
 
-const checkProblems = async () =>
-  (await db.query<{ problem: string }>('select problem from private.market_cells_check()')).rows;
+/** Every cell and place, to compare before and after. */
+const SNAPSHOT = `select jsonb_build_array(
+    (select coalesce(jsonb_agg(to_jsonb(c) order by c.facet, c.sig, c.condition, c.marketplace), '[]')
+       from private.market_listed_cells c),
+    (select coalesce(jsonb_agg(to_jsonb(c) order by c.span, c.facet, c.sig, c.condition, c.marketplace), '[]')
+       from private.market_sold_cells c),
+    (select coalesce(jsonb_agg(to_jsonb(p) order by p.id), '[]') from private.market_listing_places p),
+    (select coalesce(jsonb_agg(to_jsonb(p) order by p.id), '[]') from private.market_sale_places p),
+    (select coalesce(jsonb_agg(to_jsonb(d) order by d.condition, d.sig, d.day, d.marketplace), '[]')
+       from private.market_sale_days d))
+  as cells`;
+
+/** Takes every write noted so far into the cells, as the background merge does (decision 091). */
+const merge = () => mergeCells(db);
+
+/** What disagrees with the rows once the writes are merged. */
+const checkProblems = async () => {
+  await merge();
+  return (await db.query<{ problem: string }>('select problem from private.market_cells_check()')).rows;
+};
 
 describe('exact listed cells', () => {
   it('give the row count’s answer, figure for figure, on the bench’s queries and the eval sets’, narrowed or not', async () => {
@@ -352,6 +379,7 @@ describe('exact listed cells', () => {
         seller_key: null,
       })),
     );
+    await merge();
     const probe = async (query: string) => {
       const sql = `select bool_or(private.market_found(c)) as f
                    from jsonb_array_elements(public.market_parse_query($1) -> 'clauses') c`;
@@ -473,6 +501,7 @@ describe('exact listed cells', () => {
         sold_at: now.toISOString(),
       },
     ]);
+    await merge();
     // (their signature, as their places say: the brand column names Lululemon on every row here, so other keys hold
     // both brands' words too)
     const { sigs } = (
@@ -499,6 +528,7 @@ describe('exact listed cells', () => {
     expect(before.sold).toBeGreaterThan(0);
     expect(before.days).toBe(1);
     await db.exec(`delete from public.market_listings where external_id in ('cells-e1', 'cells-e2')`);
+    await merge();
     expect(await cellsOf()).toEqual({ listed: 0, sold: 0, days: 0 });
     expect(await checkProblems()).toEqual([]);
     const written = [
@@ -524,13 +554,14 @@ describe('exact listed cells', () => {
     const soldOf = async () => {
       const both = await soldBothWays('align leggings', 'pre_owned', {}, 90);
       expect(both.cells.path).toBe('cells');
-      expect({ ...both.cells, path: undefined }).toEqual({ ...both.rows, path: undefined });
+      expect(soldFigures(both.cells)).toEqual(soldFigures(both.rows));
       return (both.cells.byCondition as { pre_owned: number }).pre_owned;
     };
     const soldBefore = await soldOf();
     await db.exec(
       `update public.market_listings set status = 'sold', sold_at = now() where external_id = 'cells-5'`,
     );
+    await merge();
     expect(await soldOf()).toBe(soldBefore + 1);
     expect(await checkProblems()).toEqual([]);
   });
@@ -574,22 +605,74 @@ describe('exact listed cells', () => {
         known.map((key, i) => ({ ...listing(i, key), price: 80 + round })),
       );
     await upsertListings(db, [listing(999, 'c0ffee00-0000-4000-8000-0000000000ee')]);
+    await merge();
     const after = await ords();
     expect(after.max).toBe(before.max + 1);
     expect(after.width).toBe(before.width);
     expect(await checkProblems()).toEqual([]);
   });
 
+  it('take a write in when the merge runs, and say until then the time they are current to', async () => {
+    const query = 'patagonia better sweater';
+    const count = (a: Answer) => (a.result.byCondition as Record<string, number>).new_with_tags;
+    const dbNow = async () => new Date((await db.query<{ t: Date }>('select now() as t')).rows[0].t);
+    await merge();
+    const before = await bothWays(query, 'new_with_tags', {});
+    expect(before.cells.result.path).toBe('cells');
+    const written = await dbNow();
+    await upsertListings(db, [
+      {
+        marketplace: 'depop',
+        external_id: 'fresh-1',
+        title: 'Patagonia Better Sweater Fleece Jacket Size L',
+        brand: 'Patagonia',
+        category: null,
+        size: 'L',
+        colour: null,
+        condition: 'new_with_tags',
+        status: 'available',
+        price: 95,
+        currency: 'USD',
+        url: null,
+        source: 'import',
+        listed_at: written.toISOString(),
+        sold_at: null,
+        seller_key: 'c0ffee00-0000-4000-8000-0000000000f1',
+      },
+    ]);
+    const asked = await dbNow();
+    // Rows count it at once; the cells once merged, and meanwhile their answer is current to the write's time.
+    const waiting = await bothWays(query, 'new_with_tags', {});
+    expect(count(waiting.rows)).toBe(count(before.rows) + 1);
+    expect(count(waiting.cells)).toBe(count(before.cells));
+    const asOf = new Date(waiting.cells.result.cellsAsOf as string);
+    expect(asOf.getTime()).toBeGreaterThanOrEqual(written.getTime());
+    expect(asOf.getTime()).toBeLessThan(asked.getTime());
+    // The search's answer says it too: its asOf is the cells' time, not the time it was asked.
+    const { r } = (
+      await db.query<{ r: { result: { asOf: string } } }>(
+        `select public.market_search('available', $1, 'new_with_tags', 'c0ffee00-0000-4000-8000-0000000000f2',
+           'fresh-test', 1000, 60) as r`,
+        [query],
+      )
+    ).rows[0];
+    expect(new Date(r.result.asOf).getTime()).toBe(asOf.getTime());
+    await merge();
+    const merged = await bothWays(query, 'new_with_tags', {});
+    expect(figures(merged.cells)).toEqual(figures(merged.rows));
+    expect(new Date(merged.cells.result.cellsAsOf as string).getTime()).toBeGreaterThanOrEqual(asked.getTime());
+    expect(await checkProblems()).toEqual([]);
+  });
+
+  it('are the same however often a listing is placed again', async () => {
+    const kept = (await db.query<{ cells: unknown }>(SNAPSHOT)).rows[0].cells;
+    await db.query(`select private.market_cells_place(array(select l.id from public.market_listings l order by l.id))`);
+    expect((await db.query<{ cells: unknown }>(SNAPSHOT)).rows[0].cells).toEqual(kept);
+    expect(await checkProblems()).toEqual([]);
+  });
+
   it('are what a rebuild from the rows makes', async () => {
-    const snapshot = `select jsonb_build_array(
-                        (select coalesce(jsonb_agg(to_jsonb(c) order by c.facet, c.sig, c.condition, c.marketplace),
-                           '[]') from private.market_listed_cells c),
-                        (select coalesce(jsonb_agg(to_jsonb(c) order by c.span, c.facet, c.sig, c.condition,
-                           c.marketplace), '[]') from private.market_sold_cells c),
-                        (select coalesce(jsonb_agg(to_jsonb(p) order by p.id), '[]') from private.market_sale_places p),
-                        (select coalesce(jsonb_agg(to_jsonb(d) order by d.condition, d.sig, d.day, d.marketplace), '[]')
-                           from private.market_sale_days d))
-                      as cells`;
+    const snapshot = SNAPSHOT;
     const kept = (await db.query<{ cells: unknown }>(snapshot)).rows[0].cells;
     await db.query('select private.market_cells_rebuild()');
     expect((await db.query<{ cells: unknown }>(snapshot)).rows[0].cells).toEqual(kept);

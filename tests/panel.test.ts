@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import type { SaleRow } from '../src/features/sales/lib/import/types';
-import { prng } from '../emulator/seeds/data/market-data';
+import { mergeCells, prng } from '../emulator/seeds/data/market-data';
 import { client, userClient } from './support/supabase';
 
 let emu: RunningEmulator;
@@ -275,6 +275,7 @@ describe('k-anonymity over a random panel', () => {
     // The panel's rows are never counted by a search (issue 52): the same rows as the demo market's synthetic sellers,
     // which the exact counts do hold to the 5-seller threshold, are what this sweep checks.
     await db.query(`update public.market_listings set source = 'demo' where source = 'panel'`);
+    await mergeCells(db);
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings } from '../emulator/seeds/data/market-data';
+import { mergeCells, upsertListings } from '../emulator/seeds/data/market-data';
 import { signUpAndSignIn } from './support/supabase';
 import { daysAgo, listingsOf } from './support/market';
 
@@ -30,6 +30,7 @@ beforeAll(async () => {
     listing(4, { status: 'sold', sold_at: ago(150), listed_at: ago(160), price: 70 }),
     listing(5, { status: 'sold', sold_at: ago(300), listed_at: ago(320), price: 60 }),
   ]);
+  await mergeCells(emu.db);
   user = (await signUpAndSignIn(emu, 'contract')).sb;
 });
 

@@ -5,7 +5,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings } from '../emulator/seeds/data/market-data';
+import { mergeCells, upsertListings } from '../emulator/seeds/data/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { ebayMarketEnv, startFakeEbay, type FakeEbay } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';
@@ -63,6 +63,7 @@ beforeAll(async () => {
       price: 80,
     }),
   ]);
+  await mergeCells(emu.db);
   user = (await signUpAndSignIn(emu, 'search-desk')).sb;
 });
 

@@ -5,7 +5,7 @@ import { decodeProtectedHeader } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signJwt } from '../emulator/keys';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings } from '../emulator/seeds/data/market-data';
+import { mergeCells, upsertListings } from '../emulator/seeds/data/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { ebayMarketEnv, startFakeEbay, type FakeEbay } from './fakes/ebay-server';
 import { setFunctionEnv } from './support/function-env';
@@ -54,6 +54,7 @@ beforeAll(async () => {
     listing(6, { status: 'sold', sold_at: ago(150), listed_at: ago(160), price: 40 }),
     listing(7, { title: 'Forever 21 Bodycon Dress', brand: 'Forever 21', category: 'Dresses' }),
   ]);
+  await mergeCells(emu.db);
   user = await signedInUser();
 });
 
@@ -297,6 +298,7 @@ describe('search functions: answers from the local market index', () => {
     await upsertListings(emu.db, [
       listing(8, { title: 'Forever 21 Bodycon Dress Red', brand: 'Forever 21', category: 'Dresses' }),
     ]);
+    await mergeCells(emu.db);
     const second = await user.functions.invoke('search-available', {
       body: { ...body, itemName: 'forever 21  bodycon' },
     });

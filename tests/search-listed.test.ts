@@ -4,7 +4,7 @@
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings } from '../emulator/seeds/data/market-data';
+import { mergeCells, upsertListings } from '../emulator/seeds/data/market-data';
 import { resetEbayState } from '../supabase/functions/_shared/market/ebay.ts';
 import { ETSY_KEY_REFUSED_MESSAGE } from '../supabase/functions/_shared/market/etsy.ts';
 import { createListedHandler } from '../supabase/functions/search-listed/handler.ts';
@@ -92,6 +92,7 @@ async function clearListedCache() {
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, dataDir: 'memory', testing: true, log: false });
   await upsertListings(emu.db, [listing(1, {}), listing(2, { marketplace: 'mercari' })]);
+  await mergeCells(emu.db);
 });
 beforeEach(async () => {
   // New fakes on new ports are new keysets: no token, block or cached count carries over from another test.

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
-import { upsertListings } from '../emulator/seeds/data/market-data';
+import { mergeCells, upsertListings } from '../emulator/seeds/data/market-data';
 import { startPostgres } from '../scripts/throwaway-postgres.mjs';
 import { setFunctionEnv } from './support/function-env';
 import { listingsOf } from './support/market';
@@ -38,6 +38,7 @@ beforeAll(async () => {
     emu.db,
     [1, 2, 3].map((n) => listing(n)),
   );
+  await mergeCells(emu.db);
   // Every call counted, none from the cache: the two searches below differ only in what they wait for.
   await setFunctionEnv(emu.url, { MARKET_CACHE: 'off', MARKET_TIMEOUT_MS: '4000' });
   holder = new pg.Client({ connectionString: emu.db.url });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../emulator/config';
 import type { Database } from '../emulator/db/index';
+import { mergeCells } from '../emulator/seeds/data/market-data';
 import { DICTIONARY_MIGRATION, dictionarySql } from '../scripts/dictionary-sql';
 import { migratedDatabase } from './support/database';
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
     );
   }
   await db.query('select public.market_refresh_vocabulary()');
+  await mergeCells(db);
 });
 afterAll(async () => {
   await db?.close();

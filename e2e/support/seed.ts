@@ -77,4 +77,17 @@ export async function insertListings(brand: string, available: number, sold: num
 export async function insertRows(rows: Row[]) {
   const { error } = await serviceClient().from('market_listings').insert(rows);
   if (error) throw error;
+  await mergeCells();
+}
+
+/**
+ * Takes the listings written so far into the exact cells (public.market_cells_merge, decision 091) now, as the
+ * background merge would within a second or two: a test searches what it wrote without waiting for it.
+ */
+export async function mergeCells() {
+  for (;;) {
+    const { data, error } = await serviceClient().rpc('market_cells_merge');
+    if (error) throw error;
+    if (data === 0) return;
+  }
 }

@@ -218,7 +218,9 @@ begin
     'panelComps', case when v_shown then (v_raw ->> 'panel')::int else least((v_raw ->> 'panel')::int, 1) end,
     'query', v_parsed,
     -- How it was counted: 'cells' (kept at write time) or 'rows' (each matching listing read), issue 53.
-    'path', v_route ->> 'path'
+    'path', v_route ->> 'path',
+    -- Counted from cells: every write committed before this time is in them (decision 091).
+    'cellsAsOf', case when v_route ->> 'path' = 'cells' then private.market_cells_as_of() end
   );
 end;
 $$;
@@ -677,7 +679,9 @@ begin
     'panelComps', case when v_shown then (v_raw ->> 'panel')::int else least((v_raw ->> 'panel')::int, 1) end,
     'query', v_parsed,
     -- How the sales were counted: from the sold cells and the places of each sale, or from rows (issue 53).
-    'path', v_route ->> 'path'
+    'path', v_route ->> 'path',
+    -- Counted from cells: every write committed before this time is in them (decision 091).
+    'cellsAsOf', case when v_route ->> 'path' = 'cells' then private.market_cells_as_of() end
   );
 end;
 $$;
@@ -820,7 +824,9 @@ begin
     'hasDemo', (v_state ->> 'hasDemo')::boolean,
     'hasPanel', (v_state ->> 'hasPanel')::boolean,
     'indexEmpty', (v_state ->> 'empty')::boolean,
-    'asOf', to_jsonb(now()));
+    -- When the figures are current to: now, or for figures from cells the time they are current to (decision 091:
+    -- the writes the merge has not taken in yet are not in them).
+    'asOf', to_jsonb(coalesce((v_result ->> 'cellsAsOf')::timestamptz, now())));
 
   if p_cache_key is not null then
     perform public.market_cache_put(p_cache_key, v_result, p_ttl_seconds);

@@ -13,10 +13,12 @@
 -- - Only listings that are nobody's sales are counted here (demo, import, licensed sources): never a panel row
 --   (decision 080), and never a hedged title ("Nike style"), which a brand's reading tests by a regular expression on
 --   the title: those are counted from rows beside the cells (a partial index holds them).
--- - Statement triggers on market_listings keep the cells current on every write path (import, seed, archive, status
---   changes), merging each statement's deltas in key order; private.market_cells_rebuild recomputes everything from
---   the rows, private.market_cells_check lists any cell that disagrees with its rows; private.market_cells_words_update
---   and private.market_cells_resign keep the words and sign listings again (hourly, and a batch a minute).
+-- - Statement triggers on market_listings note every listing written on any path (import, seed, archive, status
+--   changes), and public.market_cells_merge places them in the cells in the background, merging the deltas in key
+--   order; every answer from cells says how fresh they are (decision 091); private.market_cells_rebuild recomputes
+--   everything from the rows, private.market_cells_check lists any cell that disagrees with its rows;
+--   private.market_cells_words_update and private.market_cells_resign keep the words and sign listings again (hourly,
+--   and a batch a minute).
 -- - The listed search reads them (private.market_available), the sold search reads the sold cells of its window and
 --   the days of its sales or the places of each (decisions 087 and 088, private.market_sold_sources), "did you mean"
 --   asks them whether a search finds anything (private.market_found), and each answer says which path it took
@@ -148,7 +150,7 @@ grant select on private.market_seller_ords to service_role;
 create table private.market_cells_state (
   one boolean primary key default true check (one),
   width integer not null default 1024 check (width > 0 and width % 1024 = 0),
-  -- Whether searches read the cells (the triggers keep them either way): off sends every search to the rows, as the
+  -- Whether searches read the cells (the triggers and the merge keep them either way): off sends every search to the rows, as the
   -- bench does to time the row path in the same run, and as an operator would while a rebuild is checked.
   reads boolean not null default true,
   -- How far private.market_cells_resign has come through the counted listings (by id) while words are changing.
@@ -163,14 +165,38 @@ grant select on private.market_cells_state to service_role;
 
 -- Where each counted listing is in the cells (its signature and facets as they were when it was counted), so a change
 -- or a removal takes it out of the very cells it went into, whatever the words are now.
+-- It keeps what the cells read of the listing as well (condition, marketplace, seller, demo), so a listing is taken out
+-- of its cells from its place alone: the merge (private.market_cells_merge) re-places a listing from its row as it is
+-- now, whatever changed in between.
 create table private.market_listing_places (
   id bigint primary key,
   sig integer not null,
-  facets text[] not null
+  facets text[] not null,
+  condition text not null,
+  marketplace text not null,
+  -- the seller's ordinal (private.market_seller_ords); null: no seller
+  ord integer,
+  demo boolean not null
 );
 
 alter table private.market_listing_places enable row level security;
 revoke all on private.market_listing_places from public, anon, authenticated;
+
+-- The listings written since the cells last took them in (decision 091): a write only notes the ids it touched here,
+-- and private.market_cells_merge, in the background (pg_cron every few seconds; the emulator every second), places
+-- each again from its row as it is then. An id may be here more than once; placing is the same whatever the number.
+create table private.market_cells_queue (
+  seq bigint generated always as identity primary key,
+  id bigint not null,
+  queued_at timestamptz not null default now()
+);
+
+-- how fresh the cells are: the oldest write still waiting (private.market_cells_as_of)
+create index market_cells_queue_queued_at_idx on private.market_cells_queue (queued_at);
+
+alter table private.market_cells_queue enable row level security;
+revoke all on private.market_cells_queue from public, anon, authenticated;
+grant select on private.market_cells_queue to service_role;
 
 -- The listed cells ----------------------------------------------------------------------------------------------------
 
@@ -453,13 +479,15 @@ begin
 end;
 $$;
 
--- Moves rows out of the cells they were in (p_old) and into the cells they are in now (p_new): a statement's rows,
--- from the triggers below, or a batch being signed again. The places of the old rows say which cells they left; the new
--- rows are signed now. Listed rows go to the listed cells, sales to the sold cells and their places. Deltas are summed
--- per cell and per (cell, seller) and merged in key order, so two writers meet on a cell in the same order and never
--- deadlock; a search reads the cells' last committed state and never waits. A statement that moves a sale first takes
--- the sold windows' day in share mode, so the daily roll (which takes it exclusively) never meets it halfway.
-create function private.market_cells_move(p_old public.market_listings[], p_new public.market_listings[])
+-- Places listings again (p_ids): each is taken out of the cells its place says it is in, and put into the cells its row
+-- says it is in now (none, if it is gone or no longer counted). Listed rows go to the listed cells, sales to the sold
+-- cells and their places. It reads only places and rows as they are, so placing a listing twice, or placing one that
+-- did not change, leaves the cells as they were: the merge (private.market_cells_merge) and signing again
+-- (private.market_cells_resign) call it, one at a time (they take the same lock). Deltas are summed per cell and per
+-- (cell, seller) and merged in key order; a search reads the cells' last committed state and never waits. A call that
+-- moves a sale first takes the sold windows' day in share mode, so the daily roll (which takes it exclusively) never
+-- meets it halfway.
+create function private.market_cells_place(p_ids bigint[])
   returns void
   language plpgsql
   security definer
@@ -473,15 +501,15 @@ begin
   -- (only sellers not there yet: an insert that meets a conflict has still drawn its ordinal, and ordinals drawn for
   -- sellers already there would leave gaps that widen every bitset)
   insert into private.market_seller_ords (seller_key)
-  select distinct r.seller_key from unnest(p_new) r
-  where r.seller_key is not null and r.source <> 'panel'
+  select distinct r.seller_key from public.market_listings r
+  where r.id = any (p_ids) and r.seller_key is not null and r.source <> 'panel'
     and not exists (select 1 from private.market_seller_ords o where o.seller_key = r.seller_key)
   order by 1
   on conflict do nothing;
   v_width := private.market_cells_width();
   v_zeros := repeat('0', v_width)::bit varying;
 
-  -- The statement's working tables, made once a session and kept (emptied at each commit, and by this function as
+  -- The working tables, made once a session and kept (emptied at each commit, and by this function as
   -- it goes): tables dropped at commit were made again by every statement, and every statement below that reads one
   -- was planned again with it (decision 090).
   if to_regclass('pg_temp.market_cells_delta') is null or to_regclass('pg_temp.market_sold_delta') is null
@@ -517,29 +545,26 @@ begin
     ) on commit delete rows;
   end if;
 
-  if exists (select 1 from unnest(p_old) o where o.status = 'sold')
-     or exists (select 1 from unnest(p_new) r where private.market_sold_counts(r)) then
+  if exists (select 1 from private.market_sale_places p where p.id = any (p_ids))
+     or exists (select 1 from public.market_listings r where r.id = any (p_ids) and private.market_sold_counts(r)) then
     select s.through into v_through from private.market_sold_state s for share;
   end if;
 
   -- The rows leaving: their places, as they were counted.
   with gone as (
     delete from private.market_listing_places p
-    using unnest(p_old) o
-    where p.id = o.id and private.market_listed_counts(o)
-    returning p.sig, p.facets, o.condition, o.marketplace, o.seller_key, o.source
+    where p.id = any (p_ids)
+    returning p.sig, p.facets, p.condition, p.marketplace, p.ord, p.demo
   )
   insert into pg_temp.market_cells_delta
-  select f.facet, g.sig, g.condition, g.marketplace, so.ord, -1, case when g.source = 'demo' then -1 else 0 end
+  select f.facet, g.sig, g.condition, g.marketplace, g.ord, -1, -g.demo::integer
   from gone g
-  cross join lateral unnest('{""}'::text[] || g.facets) f(facet)
-  left join private.market_seller_ords so on so.seller_key = g.seller_key;
+  cross join lateral unnest('{""}'::text[] || g.facets) f(facet);
 
   if v_through is not null then
     with gone as (
       delete from private.market_sale_places p
-      using unnest(p_old) o
-      where p.id = o.id and o.status = 'sold'
+      where p.id = any (p_ids)
       returning p.*
     ),
     days as (
@@ -558,7 +583,8 @@ begin
   -- row cost an import's upsert 42 ms of 500 rows at 10M listings, the largest part of keeping the cells).
   insert into pg_temp.market_cells_signed
   with r as materialized (
-    select r.* from unnest(p_new) r where private.market_listed_counts(r) or private.market_sold_counts(r)
+    select r.* from public.market_listings r
+    where r.id = any (p_ids) and (private.market_listed_counts(r) or private.market_sold_counts(r))
   ),
   t as materialized (
     select r.id, t.w from r, unnest(r.terms) t(w)
@@ -603,21 +629,19 @@ begin
   on conflict do nothing;
 
   with placed as (
-    insert into private.market_listing_places (id, sig, facets)
-    select s.id, g.id, s.facets
+    insert into private.market_listing_places (id, sig, facets, condition, marketplace, ord, demo)
+    select s.id, g.id, s.facets, s.condition, s.marketplace, so.ord, s.source = 'demo'
     from pg_temp.market_cells_signed s
     join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+    left join private.market_seller_ords so on so.seller_key = s.seller_key
     where s.status = 'available'
     order by s.id
-    on conflict (id) do update set sig = excluded.sig, facets = excluded.facets
-    returning id, sig
+    returning *
   )
   insert into pg_temp.market_cells_delta
-  select f.facet, p.sig, s.condition, s.marketplace, so.ord, 1, case when s.source = 'demo' then 1 else 0 end
+  select f.facet, p.sig, p.condition, p.marketplace, p.ord, 1, p.demo::integer
   from placed p
-  join pg_temp.market_cells_signed s on s.id = p.id
-  cross join lateral unnest('{""}'::text[] || s.facets) f(facet)
-  left join private.market_seller_ords so on so.seller_key = s.seller_key;
+  cross join lateral unnest('{""}'::text[] || p.facets) f(facet);
 
   if v_through is not null then
     with placed as (
@@ -809,15 +833,16 @@ as $$
            is distinct from (p_new.sold_at, p_new.price, p_new.currency, p_new.listed_at))
 $$;
 
+-- The triggers only note which listings a statement wrote (decision 091): placing them in the cells is the merge's
+-- work, in the background, so a writer pays for a list of ids, not for the cells.
 create function private.market_listings_cells_inserted() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
 begin
-  perform private.market_cells_move('{}'::public.market_listings[],
-    array(select row(n.*)::public.market_listings from new_rows n
-          where n.status in ('available', 'sold') and n.source <> 'panel'));
+  insert into private.market_cells_queue (id)
+  select n.id from new_rows n where n.status in ('available', 'sold') and n.source <> 'panel';
   return null;
 end;
 $$;
@@ -830,12 +855,8 @@ as $$
 begin
   -- Only rows listed or sold before or after whose counting changed: an upsert that rewrites a listed item's price moves
   -- nothing, and a sale archived (a sale older than every window) leaves only its place.
-  perform private.market_cells_move(array(
-      select row(o.*)::public.market_listings from old_rows o join new_rows n on n.id = o.id
-      where private.market_cells_moved(o, n)),
-    array(
-      select row(n.*)::public.market_listings from old_rows o join new_rows n on n.id = o.id
-      where private.market_cells_moved(o, n)));
+  insert into private.market_cells_queue (id)
+  select n.id from old_rows o join new_rows n on n.id = o.id where private.market_cells_moved(o, n);
   return null;
 end;
 $$;
@@ -846,9 +867,8 @@ create function private.market_listings_cells_deleted() returns trigger
   set search_path = ''
 as $$
 begin
-  perform private.market_cells_move(array(select row(o.*)::public.market_listings from old_rows o
-          where o.status in ('available', 'sold') and o.source <> 'panel'),
-    '{}'::public.market_listings[]);
+  insert into private.market_cells_queue (id)
+  select o.id from old_rows o where o.status in ('available', 'sold') and o.source <> 'panel';
   return null;
 end;
 $$;
@@ -860,9 +880,49 @@ create function private.market_listings_cells_truncated() returns trigger
 as $$
 begin
   truncate private.market_listing_places, private.market_listed_cells, private.market_listed_cell_sellers,
-    private.market_sale_places, private.market_sold_cells, private.market_sale_days;
+    private.market_sale_places, private.market_sold_cells, private.market_sale_days, private.market_cells_queue;
   return null;
 end;
+$$;
+
+-- Takes the writes noted since the last merge into the cells (decision 091): the oldest p_limit entries of
+-- private.market_cells_queue, each listing placed again from its row as it is now. The entries are taken out by the
+-- statement that reads them, and the rows are read after it, so a write committed in between is placed now and
+-- placed again by its own entry later (the same cells). One merge at a time, in the lock signing again and the
+-- rebuild take too. pg_cron runs it every two seconds on a hosted project, the emulator every second; market:import
+-- calls it until nothing is left, so an import is searchable when it says it is done. Returns how many entries it
+-- took: 0 when none were waiting.
+create function public.market_cells_merge(p_limit integer default 20000) returns integer
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_taken integer;
+  v_ids bigint[];
+begin
+  perform pg_advisory_xact_lock(hashtext('private.market_cells_place'));
+  with taken as (
+    delete from private.market_cells_queue q
+    where q.seq in (select o.seq from private.market_cells_queue o order by o.seq limit p_limit)
+    returning q.id
+  )
+  select count(*)::integer, coalesce(array_agg(distinct t.id order by t.id), '{}') into v_taken, v_ids from taken t;
+  if v_taken > 0 then
+    perform private.market_cells_place(v_ids);
+  end if;
+  return v_taken;
+end;
+$$;
+
+-- How fresh the cells are: every write committed before this time is in them. The oldest write still waiting for the
+-- merge, or now when none is. A search from cells says it in its answer (`cellsAsOf`).
+create function private.market_cells_as_of() returns timestamptz
+  language sql stable
+  security definer
+  set search_path = ''
+as $$
+  select coalesce((select q.queued_at from private.market_cells_queue q order by q.queued_at limit 1), now())
 $$;
 
 create trigger market_listings_cells_inserted
@@ -893,7 +953,7 @@ revoke execute on function private.market_is_facet(text), private.market_signatu
   private.market_listed_counts(public.market_listings), private.market_sold_counts(public.market_listings),
   private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current(),
   private.market_cells_moved(public.market_listings, public.market_listings),
-  private.market_cells_move(public.market_listings[], public.market_listings[]),
+  private.market_cells_place(bigint[]), private.market_cells_as_of(), public.market_cells_merge(integer),
   private.market_sale_day(text, integer, date, text, integer), private.market_listings_cells_inserted(),
   private.market_listings_cells_updated(), private.market_listings_cells_deleted(),
   private.market_listings_cells_truncated()
@@ -901,7 +961,8 @@ revoke execute on function private.market_is_facet(text), private.market_signatu
 grant execute on function private.market_is_facet(text), private.market_signature_key(text[]),
   private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
   private.market_bit_ords(bit varying, integer), private.market_bits_or(bit varying, bit varying),
-  private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current()
+  private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current(),
+  private.market_cells_as_of(), public.market_cells_merge(integer)
   to service_role;
 
 -- Rebuild, check, and signing again -----------------------------------------------------------------------------------
@@ -1083,6 +1144,10 @@ declare
   v_width integer;
   v_started timestamptz := clock_timestamp();
 begin
+  -- (the merge's lock, then every write noted so far is taken: the rows read below are as new as those writes or newer,
+  -- and a write committed after this is placed again by its own entry)
+  perform pg_advisory_xact_lock(hashtext('private.market_cells_place'));
+  delete from private.market_cells_queue;
   lock table private.market_listed_cells, private.market_listed_cell_sellers, private.market_listing_places,
     private.market_sale_places, private.market_sold_cells, private.market_sale_days in exclusive mode;
   perform 1 from private.market_sold_state for update;
@@ -1108,19 +1173,18 @@ begin
   select distinct s.key, s.decoys from pg_temp.market_cells_shapes s
   on conflict do nothing;
 
-  insert into private.market_listing_places (id, sig, facets)
-  select l.id, g.id, s.facets
+  insert into private.market_listing_places (id, sig, facets, condition, marketplace, ord, demo)
+  select l.id, g.id, s.facets, l.condition, l.marketplace, so.ord, l.source = 'demo'
   from public.market_listings l
   join pg_temp.market_cells_shapes s on s.terms = l.terms and s.decoys = l.decoys
   join private.market_signatures g on g.key = s.key and g.decoys = s.decoys
+  left join private.market_seller_ords so on so.seller_key = l.seller_key
   where private.market_listed_counts(l);
 
   create temporary table market_cells_rows on commit drop as
-  select f.facet, p.sig, l.condition, l.marketplace, so.ord, (l.source = 'demo') as demo
+  select f.facet, p.sig, p.condition, p.marketplace, p.ord, p.demo
   from private.market_listing_places p
-  join public.market_listings l on l.id = p.id
-  cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
-  left join private.market_seller_ords so on so.seller_key = l.seller_key;
+  cross join lateral unnest('{""}'::text[] || p.facets) f(facet);
 
   insert into private.market_listed_cell_sellers (facet, sig, condition, marketplace, ord, n)
   select r.facet, r.sig, r.condition, r.marketplace, r.ord, count(*)
@@ -1171,7 +1235,9 @@ end;
 $$;
 
 -- The cells that disagree with their rows: each cell as the rows make it now (listings, demo listings, sellers)
--- against the cell kept, and each counted listing whose place is missing or not its signature. Empty when all agree.
+-- against the cell kept, and each counted listing whose place is missing or not its signature. Empty when all agree,
+-- once the merge has taken every write in (public.market_cells_merge): until then the cells are as of
+-- private.market_cells_as_of, and the writes since then show here.
 create function private.market_cells_check() returns table (facet text, sig integer, condition text,
   marketplace text, problem text)
   language sql stable
@@ -1205,7 +1271,9 @@ as $$
   left join private.market_signatures g on g.id = p.sig
   where private.market_listed_counts(l)
     and (p.id is null or g.key is distinct from private.market_signature_key(l.terms) or g.decoys <> l.decoys
-         or p.facets <> private.market_facets_of(l.terms))
+         or p.facets <> private.market_facets_of(l.terms)
+         or (p.condition, p.marketplace, p.ord, p.demo) is distinct from (l.condition, l.marketplace,
+           (select so.ord from private.market_seller_ords so where so.seller_key = l.seller_key), l.source = 'demo'))
   union all
   select null, p.sig, null, null, format('listing %s is placed but not counted', p.id)
   from private.market_listing_places p
@@ -1263,7 +1331,7 @@ $$;
 -- id order (a cursor in market_cells_state), moving each whose signature changed from its old cells to its new ones;
 -- when the cursor has passed the last listing, pending words become active and retiring ones go. Online: each call is
 -- one short transaction, searches keep reading the cells (a pending word is read from rows until then), and a listing
--- written meanwhile is signed by its trigger with the words as they are. Returns how many listings it looked at: 0
+-- written meanwhile is signed by the merge with the words as they are. Returns how many listings it looked at: 0
 -- when nothing is left to do.
 create function private.market_cells_resign(p_limit integer default 5000) returns integer
   language plpgsql
@@ -1274,7 +1342,7 @@ declare
   v_words text[];
   v_after bigint;
   v_ids bigint[];
-  v_rows public.market_listings[];
+  v_moved bigint[];
 begin
   select coalesce(array_agg(distinct w), '{}') into v_words
   from (select w.word as w from private.market_cell_words w where w.role = 'signature' and w.state in ('pending', 'retiring')
@@ -1283,6 +1351,8 @@ begin
   if cardinality(v_words) = 0 then
     return 0;
   end if;
+  -- (the merge's lock: a listing is placed by one of them at a time)
+  perform pg_advisory_xact_lock(hashtext('private.market_cells_place'));
   select s.resign_after into v_after from private.market_cells_state s for update;
   v_ids := array(select p.id from (select p.id from private.market_listing_places p where p.id > v_after
                                    union all
@@ -1293,14 +1363,15 @@ begin
     update private.market_cells_state set resign_after = 0;
     return 0;
   end if;
-  select coalesce(array_agg(l), '{}') into v_rows
-  from public.market_listings l
-  left join private.market_listing_places p on p.id = l.id
-  left join private.market_sale_places sp on sp.id = l.id
-  join private.market_signatures g on g.id = coalesce(p.sig, sp.sig)
-  where l.id = any (v_ids) and l.terms && v_words and g.key is distinct from private.market_signature_key(l.terms);
-  if cardinality(v_rows) > 0 then
-    perform private.market_cells_move(v_rows, v_rows);
+  v_moved := array(
+    select l.id
+    from public.market_listings l
+    left join private.market_listing_places p on p.id = l.id
+    left join private.market_sale_places sp on sp.id = l.id
+    join private.market_signatures g on g.id = coalesce(p.sig, sp.sig)
+    where l.id = any (v_ids) and l.terms && v_words and g.key is distinct from private.market_signature_key(l.terms));
+  if cardinality(v_moved) > 0 then
+    perform private.market_cells_place(v_moved);
   end if;
   update private.market_cells_state set resign_after = v_ids[cardinality(v_ids)];
   return cardinality(v_ids);

@@ -21,6 +21,7 @@ values
   ('ebay', 't-6', 'Lululemon Align leggings (old sale)', 'Lululemon', 'Leggings', 'pre_owned', 'sold', 55, now() - interval '170 days', now() - interval '120 days', 'demo'),
   ('depop', 't-7', 'Lululemon Define Jacket', 'Lululemon', 'Jacket', 'pre_owned', 'available', 70, now() - interval '3 days', null, 'demo'),
   ('vinted', 't-8', 'Café Crème Robe d''été', 'Sézane', 'Dresses', 'pre_owned', 'available', 45, now() - interval '3 days', null, 'import');
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 
 -- Schema --------------------------------------------------------------------------------------------------------------
 select has_table('public', 'market_listings', 'market_listings exists');
@@ -103,6 +104,7 @@ select 'ebay', format('pc%s-%s', n, i), format('Quartilo Pcset%s tee', n), 'Quar
   now() - make_interval(days => (i * 3) % 4, mins => i * 29),
   'import'
 from unnest(array[1, 2, 3, 4, 5, 8, 13]) n, generate_series(1, n) i;
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 
 create function pg_temp.percentile_cont_figures(p_set text) returns jsonb language sql as $$
   select jsonb_build_object(

@@ -11,6 +11,7 @@ values
   ('ebay', 'ms-1', 'Carhartt Detroit Jacket Brown', 'Carhartt', 'pre_owned', 'available', 95, now() - interval '4 days', null, 'demo'),
   ('ebay', 'ms-2', 'Carhartt Detroit Jacket Black', 'Carhartt', 'pre_owned', 'sold', 90, now() - interval '9 days', now() - interval '3 days', 'demo'),
   ('vinted', 'ms-3', 'Carhartt Beanie', 'Carhartt', 'pre_owned', 'available', 12, now() - interval '4 days', null, 'import');
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 
 set local role service_role;
 

@@ -26,11 +26,13 @@ insert into public.market_listings
 select case when k.i = 6 then 'depop' else 'ebay' end, 'tail-a' || k.i || '-' || n, 'Carhartt Detroit Jacket ' || n,
   'Carhartt', 'Jackets', 'pre_owned', 'available', 100, now() - interval '2 days', null, 'demo', k.key
 from k, generate_series(1, case when k.i = 1 then 4 else 1 end) n where k.i <= 6;
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 insert into public.market_listings
   (marketplace, external_id, title, brand, category, condition, status, price, listed_at, sold_at, source, seller_key)
 select 'ebay', 'tail-b' || k.i, 'Carhartt Detroit Jacket NWT', 'Carhartt', 'Jackets', 'new_with_tags', 'available', 150,
   now() - interval '2 days', null, 'demo', k.key
 from k where k.i between 7 and 9;
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 -- Sales: twelve sellers sold one each in pre-owned in the last month, and seller 1 two more, the newest of all. Demo
 -- sellers; a reseller's shared sales are neither counted nor listed (issues 49 and 52; below).
 insert into public.market_listings
@@ -38,11 +40,13 @@ insert into public.market_listings
 select 'ebay', 'tail-s' || k.i, 'Carhartt Detroit Jacket sold', 'Carhartt', 'Jackets', 'pre_owned', 'sold', 80 + k.i,
   now() - interval '40 days', now() - make_interval(days => k.i), 'demo', k.key
 from k;
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 insert into public.market_listings
   (marketplace, external_id, title, brand, category, condition, status, price, listed_at, sold_at, source, seller_key)
 select 'ebay', 'tail-s1-' || n, 'Carhartt Detroit Jacket sold again', 'Carhartt', 'Jackets', 'pre_owned', 'sold', 95,
   now() - interval '40 days', now() - make_interval(hours => n), 'demo', (select key from k where i = 1)
 from generate_series(1, 2) n;
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 
 select is(public.market_count_available('carhartt detroit jacket', 'pre_owned') ->> 'available', '9',
   'six sellers stand behind nine listings: the figure is shown');
@@ -70,11 +74,13 @@ insert into public.market_listings
 select 'ebay', 'tail-c1-' || n, 'Carhartt Chore Coat', 'Carhartt', 'Jackets', 'pre_owned', 'sold', 60,
   now() - interval '40 days', now() - make_interval(mins => n), 'demo', (select key from k where i = 1)
 from generate_series(1, 45) n;
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 insert into public.market_listings
   (marketplace, external_id, title, brand, category, condition, status, price, listed_at, sold_at, source, seller_key)
 select 'ebay', 'tail-c' || k.i, 'Carhartt Chore Coat', 'Carhartt', 'Jackets', 'pre_owned', 'sold', 60 + k.i,
   now() - interval '40 days', now() - make_interval(days => k.i), 'demo', k.key
 from k where k.i > 1;
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 select is((select array_agg((r ->> 'price')::numeric::int order by (r ->> 'soldAt')::timestamptz desc) from jsonb_array_elements(
     public.market_count_sold('carhartt chore coat', 'pre_owned') -> 'recentSales') r), array[60, 62, 63, 64, 65, 66, 67, 68, 69, 70],
   'one seller''s 45 newest sales count once; the nine sellers after them fill the list');
@@ -86,6 +92,7 @@ insert into public.market_listings
 select 'ebay', 'tail-p' || k.i, 'Carhartt Chore Coat shop @victim', 'Carhartt', 'Jackets', 'pre_owned', 'sold', 500,
   now() - interval '40 days', now(), 'panel', k.key
 from k;
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 select is((public.market_count_sold('carhartt chore coat', 'pre_owned') ->> 'sold')::int, 56,
   'twelve panel sales are not counted: the panel reaches a search through its release only');
 select ok(not exists (select 1 from jsonb_array_elements(
@@ -107,6 +114,7 @@ insert into public.market_listings
   (marketplace, external_id, title, brand, category, condition, status, price, listed_at, sold_at, source, seller_key)
 values ('ebay', 'tail-late', 'Carhartt Detroit Jacket late', 'Carhartt', 'Jackets', 'pre_owned', 'available', 100,
   now(), null, 'demo', gen_random_uuid());
+do $$ begin perform public.market_cells_merge(); end $$; -- the background merge, now (decision 091)
 select is((public.market_count_sold('carhartt detroit jacket', 'pre_owned') ->> 'panelSellers')::int, 12,
   'the sold search that follows takes the listed search''s sellers');
 update public.market_query_readings set sellers_at = now() - interval '61 seconds'

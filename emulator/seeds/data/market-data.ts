@@ -461,6 +461,14 @@ const BULK_INDEXES = [
   `create index if not exists market_listings_seller_key_idx on public.market_listings (seller_key) where seller_key is not null`,
 ];
 
+/**
+ * Takes every listing write noted so far into the exact cells (public.market_cells_merge, decision 091), a committed
+ * batch a call, until none is waiting: what the background merge does within a second or two, done now.
+ */
+export async function mergeCells(db: Queryable): Promise<void> {
+  while ((await db.query<{ n: number }>('select public.market_cells_merge() as n')).rows[0].n > 0);
+}
+
 /** Drops the secondary indexes BULK_INDEXES builds, before a bulk load (ensureMarketIndexes builds them again). */
 export async function dropMarketIndexes(db: Queryable): Promise<void> {
   for (const name of ['available_terms', 'sold_terms', 'sold_week', 'title_trgm', 'source', 'seller_key']) {
@@ -481,6 +489,7 @@ export async function ensureMarketIndexes(db: Queryable): Promise<void> {
        or not exists (select 1 from public.market_listings where status = 'available' and source <> 'panel') as ok`,
   );
   if (!cells[0].ok) await db.query('select private.market_cells_rebuild()');
+  else await mergeCells(db);
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.market_vocabulary');
   if (rows[0].n === 0) await db.query('select public.market_refresh_vocabulary()');
 }
@@ -542,6 +551,9 @@ export async function seedMarketListings(
     await db.exec(`alter table public.market_listings enable trigger user`);
     log('market seed: building the exact cells');
     await db.query('select private.market_cells_rebuild()');
+  } else {
+    // The triggers noted the rows; the cells take them in now, so a seeded market is searchable from cells at once.
+    await mergeCells(db);
   }
   await db.exec('analyze public.market_listings');
   // The words typo correction and "did you mean" draw on (public.market_refresh_vocabulary).
