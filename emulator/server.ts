@@ -68,6 +68,10 @@ export type StartOptions = {
    * none, so the client is always the socket peer and forwarding headers sent by callers are ignored.
    */
   trustedProxies?: string[];
+  /** How often the listing writes noted go into the exact cells (public.market_cells_merge, decision 091), in ms.
+   * Default 1000 on a persistent database; 0 never (the bench merges on pg_cron's schedule itself). In-memory test
+   * databases merge when a test asks. */
+  cellsMergeEveryMs?: number;
 };
 
 export type RunningEmulator = {
@@ -268,15 +272,17 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       // project): every second, one merge at a time, a no-op when none is waiting. In-memory test databases merge when
       // a test asks (public.market_cells_merge).
       let merging = false;
-      mergeTimer = setInterval(() => {
-        if (merging) return;
-        merging = true;
-        void db
-          .query('select public.market_cells_merge()')
-          .catch((error: Error) => log(`[cells] merge failed: ${error.message}`))
-          .finally(() => (merging = false));
-      }, 1000);
-      mergeTimer.unref();
+      const every = options.cellsMergeEveryMs ?? 1000;
+      if (every > 0)
+        mergeTimer = setInterval(() => {
+          if (merging) return;
+          merging = true;
+          void db
+            .query('select public.market_cells_merge()')
+            .catch((error: Error) => log(`[cells] merge failed: ${error.message}`))
+            .finally(() => (merging = false));
+        }, every);
+      mergeTimer?.unref();
     }
 
     const watcher = new AbortController();

@@ -168,6 +168,8 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
     seedScripts: false,
     testing: true,
     log: false,
+    // The writer's phases merge the cells on pg_cron's schedule themselves (scripts/bench-search-load.ts).
+    cellsMergeEveryMs: 0,
     // Every query is distinct, and the cache is off as well: each call reaches the index (on with --zipf's repeats).
     functionEnv: {
       MARKET_CACHE: ZIPF === undefined ? 'off' : 'on',
