@@ -749,7 +749,7 @@ describe('exact listed cells', () => {
     expect(out).toEqual([]);
   });
 
-  it('hold no panel row, and no one but the service role reads them', async () => {
+  it('hold no panel row, and no one but the service role reads them or merges into them', async () => {
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from private.market_listing_places p
        join public.market_listings l on l.id = p.id where l.source = 'panel'`,
@@ -757,7 +757,12 @@ describe('exact listed cells', () => {
     expect(rows[0].n).toBe(0);
     // (each read in a transaction of its own, under the role: a server's pool may hand the next query another session)
     for (const role of ['anon', 'authenticated']) {
-      for (const table of ['market_listed_cells', 'market_sale_places', 'market_sale_days']) {
+      for (const table of [
+        'market_listed_cells',
+        'market_sale_places',
+        'market_sale_days',
+        'market_cells_queue',
+      ]) {
         await expect(
           db.transaction(async (tx) => {
             await tx.exec(`set local role ${role}`);
@@ -765,6 +770,19 @@ describe('exact listed cells', () => {
           }),
         ).rejects.toThrow(/permission denied/);
       }
+      // Nor may they merge: only the service role (pg_cron, market:import) runs it.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.exec(`set local role ${role}`);
+          return tx.query('select public.market_cells_merge()');
+        }),
+      ).rejects.toThrow(/permission denied/);
     }
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.exec('set local role service_role');
+        return tx.query<{ n: number }>('select public.market_cells_merge() as n');
+      }),
+    ).resolves.toMatchObject({ rows: [{ n: 0 }] });
   });
 });

@@ -38,7 +38,7 @@ type PanelRow = {
   indexEmpty?: boolean;
   asOf?: string;
   query?: Partial<ParsedQuery>;
-  /** How the count was made (issue 53): 'cells' kept at write time, or 'rows'. */
+  /** How the count was made (issue 53): 'cells' merged from the writes (decision 091), or 'rows'. */
   path?: 'cells' | 'rows';
 };
 

@@ -243,7 +243,8 @@ export function shape(
       ...(a.panel ? { panel: a.panel } : {}),
       ...(a.indexEmpty ? { indexEmpty: true } : {}),
       ...(a.notNarrowedBy?.length ? { notNarrowedBy: a.notNarrowedBy } : {}),
-      // How the market index counted it (issue 53): from the exact cells kept at write time, or from rows.
+      // How the market index counted it (issue 53): from the exact cells (merged from the writes in the background,
+      // and asOf is then the time they are current to: decision 091), or from rows.
       ...(a.counted ? { counted: a.counted } : {}),
       asOf,
     };
