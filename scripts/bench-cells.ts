@@ -107,9 +107,11 @@ export async function soldIdentity(db: Queryable, queries: string[], windows: nu
         const both = await db
           .transaction(async (tx) => {
             await tx.exec(`set local statement_timeout = '${IDENTITY_TIMEOUT_MS}'`);
-            const cells = (await tx.query<{ result: unknown; path: string }>(sql, [query, condition, days])).rows[0];
+            const cells = (await tx.query<{ result: unknown; path: string }>(sql, [query, condition, days]))
+              .rows[0];
             await tx.exec(`set local flipwise.market_cells = 'off'`);
-            const rows = (await tx.query<{ result: unknown; path: string }>(sql, [query, condition, days])).rows[0];
+            const rows = (await tx.query<{ result: unknown; path: string }>(sql, [query, condition, days]))
+              .rows[0];
             return { cells, rows };
           })
           .catch((error: Error) => {

@@ -304,7 +304,12 @@ async function phase(
 }
 
 /** The writer with no searches beside it: its p95 per upsert. */
-async function writerAlone(name: string, target: Target, options: LoadOptions, merge: boolean): Promise<number> {
+async function writerAlone(
+  name: string,
+  target: Target,
+  options: LoadOptions,
+  merge: boolean,
+): Promise<number> {
   const until = performance.now() + options.seconds * 1000;
   const ingest = merge
     ? await writeAndMerge(target, options, until)

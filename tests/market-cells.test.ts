@@ -660,13 +660,17 @@ describe('exact listed cells', () => {
     await merge();
     const merged = await bothWays(query, 'new_with_tags', {});
     expect(figures(merged.cells)).toEqual(figures(merged.rows));
-    expect(new Date(merged.cells.result.cellsAsOf as string).getTime()).toBeGreaterThanOrEqual(asked.getTime());
+    expect(new Date(merged.cells.result.cellsAsOf as string).getTime()).toBeGreaterThanOrEqual(
+      asked.getTime(),
+    );
     expect(await checkProblems()).toEqual([]);
   });
 
   it('are the same however often a listing is placed again', async () => {
     const kept = (await db.query<{ cells: unknown }>(SNAPSHOT)).rows[0].cells;
-    await db.query(`select private.market_cells_place(array(select l.id from public.market_listings l order by l.id))`);
+    await db.query(
+      `select private.market_cells_place(array(select l.id from public.market_listings l order by l.id))`,
+    );
     expect((await db.query<{ cells: unknown }>(SNAPSHOT)).rows[0].cells).toEqual(kept);
     expect(await checkProblems()).toEqual([]);
   });

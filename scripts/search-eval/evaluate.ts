@@ -5,6 +5,7 @@
 import type { Queryable } from '../../emulator/context';
 import {
   generateLabelledListings,
+  mergeCells,
   upsertListings,
   type LabelledListing,
 } from '../../emulator/seeds/data/market-data';
@@ -50,11 +51,13 @@ export async function loadLabelledMarket(
 }
 
 /**
- * What a seed or an import does after a bulk load: the vocabulary, and the planner's statistics. Without them the
- * planner counts a sold search's rows through the small sold_at index and computes every sale's terms again (a
- * second a query at 4,000 rows) instead of probing the GIN index; PGlite has no autovacuum to gather them later.
+ * What a seed or an import does after a bulk load: the exact cells merged, the vocabulary, and the planner's
+ * statistics. Without the last two the planner counts a sold search's rows through the small sold_at index and
+ * computes every sale's terms again (a second a query at 4,000 rows) instead of probing the GIN index; PGlite has no
+ * autovacuum to gather them later.
  */
 async function refreshAfterLoad(db: Queryable) {
+  await mergeCells(db);
   await db.query('select public.market_refresh_vocabulary()');
   await db.query('analyze public.market_listings');
 }
