@@ -30,11 +30,9 @@ export const chromiumArgs = [
   // window, and a browser context is a window: about 400 ms and a busy renderer per context, a third of the end-to-end
   // suite on two cores. A headless test never types in the address bar. Chromium keeps only the last
   // --disable-features, so this one repeats the list Playwright passes (playwright-core's chromiumSwitches).
-  `--disable-features=${[
-    ...PLAYWRIGHT_DISABLED_FEATURES,
-    'WebUIOmniboxPopup',
-    'WebUIOmniboxAimPopup',
-  ].join(',')}`,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(
+    ',',
+  )}`,
 ];
 
 /** Debian's Chromium, or CHROMIUM_PATH; undefined when neither exists. */
