@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 
-/** Playwright 1.65's own --disable-features list, which the one below replaces and therefore carries over. */
+/**
+ * Playwright 1.65's own --disable-features list (less its Windows and Edge entries), which the switch below replaces
+ * and therefore carries over: check it against playwright-core's chromiumSwitches when Playwright is upgraded.
+ */
 const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
@@ -27,9 +30,9 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
   // Chromium 156 opens two WebUI renderers for the address bar's popups (chrome://omnibox-popup.top-chrome) in every
-  // window, and a browser context is a window: about 400 ms and a busy renderer per context, a third of the end-to-end
-  // suite on two cores. A headless test never types in the address bar. Chromium keeps only the last
-  // --disable-features, so this one repeats the list Playwright passes (playwright-core's chromiumSwitches).
+  // window, and a browser context is a window: about 400 ms and two busy renderers per context, 30% of
+  // e2e/site.spec.ts's time on two cores (docs/decisions/047). A headless test never types in the address bar.
+  // Chromium keeps only the last --disable-features, so this one repeats the list Playwright passes.
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(
     ',',
   )}`,
