@@ -159,7 +159,10 @@ export type AvailableResult = {
   panel?: PanelFacts;
   /** The index holds nothing at all (no demo, no panel, no import): no market data source is set up. */
   indexEmpty?: boolean;
-  /** How the market index counted it: from the cells merged from the writes (their time is asOf, decision 091), or from each matching row (issue 53). */
+  /**
+   * How the market index counted it: from the cells merged from the writes (their time is asOf, decision 091), or
+   * from each matching row (issue 53).
+   */
   counted?: 'cells' | 'rows';
   /** Narrowing asked for that this source could not apply (eBay and a size): said, not dropped silently. */
   notNarrowedBy?: FilterName[];
@@ -235,7 +238,10 @@ export type SoldResult = {
   reading?: QueryReading;
   panel?: PanelFacts;
   indexEmpty?: boolean;
-  /** How the market index counted it: from the cells merged from the writes (their time is asOf, decision 091), or from each matching row (issue 53). */
+  /**
+   * How the market index counted it: from the cells merged from the writes (their time is asOf, decision 091), or
+   * from each matching row (issue 53).
+   */
   counted?: 'cells' | 'rows';
   /** The seller panel's released figures (the local index only): never added to the exact figures above. */
   panelRelease?: PanelRelease | null;
