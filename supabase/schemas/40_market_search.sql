@@ -451,7 +451,7 @@ declare
   v_until timestamptz := least(greatest(now(), (select max(l.sold_at) from public.market_listings l where l.status = 'sold')),
     date_trunc('day', now(), 'UTC') + interval '2 days');
 begin
-  v_route := case when p_window_days in (30, 90, 180, 365) then private.market_cells_route(v_parsed, p_filters)
+  v_route := case when p_window_days = any (private.market_sold_spans()) then private.market_cells_route(v_parsed, p_filters)
     else jsonb_build_object('path', 'rows', 'why', 'window') end;
   if v_route ->> 'path' = 'cells' and not private.market_sold_cells_current() then
     v_route := jsonb_build_object('path', 'rows', 'why', 'sold cells not rolled');

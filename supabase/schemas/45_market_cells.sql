@@ -283,18 +283,21 @@ alter table private.market_sale_days enable row level security;
 revoke all on private.market_sale_days from public, anon, authenticated;
 grant select on private.market_sale_days to service_role;
 
--- The sales of each window the screen offers (span: 30, 90, 180 or 365 days), per cell: a window's calendar days
--- (decision 086) through market_sold_state.through, and the day after it (a sale dated later is not counted until
--- its day comes: private.market_sold_roll adds it then).
+-- The sales of the windows the screen offers (30, 90, 180 or 365 days), per cell: a window's calendar days (decision
+-- 086) through market_sold_state.through, and the day after it (a sale dated later is not counted until its day
+-- comes: private.market_sold_roll adds it then). Each sale is in one row of a cell, the narrowest window that holds it
+-- (span, private.market_sold_span_of), and a window's count is the sum of its span's rows and the narrower ones': a
+-- new sale adds to one row per cell, not one per window (decision 092).
 create table private.market_sold_cells (
-  span smallint not null,
   facet text not null,
   sig integer not null,
   condition text not null,
   marketplace text not null,
+  -- the narrowest window (days) the sales of this row are in
+  span smallint not null,
   n integer not null,
   demo integer not null,
-  primary key (span, facet, sig, condition, marketplace)
+  primary key (facet, sig, condition, marketplace, span)
 );
 
 -- The day (UTC) the sold cells' windows end on. A search reads them only on that day (private.market_sold_cells_current);
@@ -438,13 +441,14 @@ as $$
   select p_row.status = 'sold' and p_row.source <> 'panel' and not p_row.hedged and p_row.sold_at is not null
 $$;
 
--- The windows (spans) a sale of day p_day is in, when the windows end on p_through: the day is one of a span's
--- calendar days, or the day after p_through.
-create function private.market_sold_spans_of(p_day date, p_through date) returns smallint[]
+-- The narrowest window (span) a sale of day p_day is in, when the windows end on p_through (the day is one of the
+-- span's calendar days, or the day after p_through): the one row of a sold cell the sale is counted in. Null when no
+-- window holds it.
+create function private.market_sold_span_of(p_day date, p_through date) returns smallint
   language sql immutable
   set search_path = ''
 as $$
-  select coalesce(array_agg(w.span order by w.span), '{}')
+  select min(w.span)
   from unnest(private.market_sold_spans()) w(span)
   where p_day >= p_through - (w.span - 1) and p_day <= p_through + 1
 $$;
@@ -497,6 +501,7 @@ declare
   v_width integer;
   v_zeros bit varying;
   v_through date;
+  v_cell record;
 begin
   -- (only sellers not there yet: an insert that meets a conflict has still drawn its ordinal, and ordinals drawn for
   -- sellers already there would leave gaps that widen every bitset)
@@ -520,7 +525,7 @@ begin
       facet text, sig integer, condition text, marketplace text, ord integer, n integer, demo integer
     ) on commit delete rows;
     create temporary table if not exists market_sold_delta (
-      span smallint, facet text, sig integer, condition text, marketplace text, n integer, demo integer
+      facet text, sig integer, condition text, marketplace text, span smallint, n integer, demo integer
     ) on commit delete rows;
     create temporary table if not exists market_days_touched (
       condition text, sig integer, day date, marketplace text
@@ -572,10 +577,11 @@ begin
       select g.condition, g.sig, (g.sold_at at time zone 'UTC')::date, g.marketplace from gone g
     )
     insert into pg_temp.market_sold_delta
-    select w.span, f.facet, g.sig, g.condition, g.marketplace, -1, -g.demo::integer
+    select f.facet, g.sig, g.condition, g.marketplace, w.span, -1, -g.demo::integer
     from gone g
+    cross join lateral (select private.market_sold_span_of((g.sold_at at time zone 'UTC')::date, v_through) as span) w
     cross join lateral unnest('{""}'::text[] || g.facets) f(facet)
-    cross join lateral unnest(private.market_sold_spans_of((g.sold_at at time zone 'UTC')::date, v_through)) w(span);
+    where w.span is not null;
   end if;
 
   -- The rows arriving: signed now, all in one statement, as private.market_signature_key and
@@ -665,31 +671,35 @@ begin
       from placed p
     )
     insert into pg_temp.market_sold_delta
-    select w.span, f.facet, p.sig, p.condition, p.marketplace, 1, p.demo::integer
+    select f.facet, p.sig, p.condition, p.marketplace, w.span, 1, p.demo::integer
     from placed p
+    cross join lateral (select private.market_sold_span_of((p.sold_at at time zone 'UTC')::date, v_through) as span) w
     cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
-    cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date, v_through)) w(span);
+    where w.span is not null;
 
     with merged as (
-      insert into private.market_sold_cells as c (span, facet, sig, condition, marketplace, n, demo)
-      select d.span, d.facet, d.sig, d.condition, d.marketplace, sum(d.n)::integer, sum(d.demo)::integer
+      insert into private.market_sold_cells as c (facet, sig, condition, marketplace, span, n, demo)
+      select d.facet, d.sig, d.condition, d.marketplace, d.span, sum(d.n)::integer, sum(d.demo)::integer
       from pg_temp.market_sold_delta d
       group by 1, 2, 3, 4, 5 having sum(d.n) <> 0 or sum(d.demo) <> 0
       order by 1, 2, 3, 4, 5
-      on conflict (span, facet, sig, condition, marketplace) do update set n = c.n + excluded.n,
+      on conflict (facet, sig, condition, marketplace, span) do update set n = c.n + excluded.n,
         demo = c.demo + excluded.demo
-      returning c.span, c.facet, c.sig, c.condition, c.marketplace, c.n
+      returning c.facet, c.sig, c.condition, c.marketplace, c.span, c.n
     )
     insert into pg_temp.market_cells_emptied
     select m.span, m.facet, m.sig, m.condition, m.marketplace from merged m where m.n <= 0;
     -- (only the cells the merge left empty, each found by its key: never a scan of all of them, nor a look at each
     -- cell a sale was added to, 14 ms of a 500-row upsert at 10M listings; and never the cells that lost a sale joined
     -- to those at zero, which the planner ran as one pass over the lost cells for each cell at zero when a statement
-    -- took many sales: a 100,000-row delete ran for over 20 minutes)
-    delete from private.market_sold_cells c
-    using pg_temp.market_cells_emptied e
-    where (c.span, c.facet, c.sig, c.condition, c.marketplace) = (e.span, e.facet, e.sig, e.condition, e.marketplace)
-      and c.n <= 0;
+    -- took many sales: a 100,000-row delete ran for over 20 minutes. One keyed delete per cell, not a join: the
+    -- statistics say no cell is at zero, so the planner read every cell for the few at zero, 20 to 90 ms a merge at
+    -- 1M listings, most often to delete none.)
+    for v_cell in select e.facet, e.sig, e.condition, e.marketplace, e.span from pg_temp.market_cells_emptied e loop
+      delete from private.market_sold_cells c
+      where c.facet = v_cell.facet and c.sig = v_cell.sig and c.condition = v_cell.condition
+        and c.marketplace = v_cell.marketplace and c.span = v_cell.span and c.n <= 0;
+    end loop;
     delete from pg_temp.market_cells_emptied;
     delete from pg_temp.market_sold_delta;
 
@@ -808,9 +818,11 @@ begin
   ) r
   where (c.facet, c.sig, c.condition, c.marketplace) = (r.facet, r.sig, r.condition, r.marketplace);
   -- (only the cells the merge left empty, each found by its key, as the sold cells above)
-  delete from private.market_listed_cells c
-  using pg_temp.market_cells_emptied e
-  where (c.facet, c.sig, c.condition, c.marketplace) = (e.facet, e.sig, e.condition, e.marketplace) and c.n <= 0;
+  for v_cell in select e.facet, e.sig, e.condition, e.marketplace from pg_temp.market_cells_emptied e loop
+    delete from private.market_listed_cells c
+    where c.facet = v_cell.facet and c.sig = v_cell.sig and c.condition = v_cell.condition
+      and c.marketplace = v_cell.marketplace and c.n <= 0;
+  end loop;
   delete from pg_temp.market_cells_emptied;
   delete from pg_temp.market_cells_delta;
   delete from pg_temp.market_cells_bits;
@@ -951,7 +963,7 @@ revoke execute on function private.market_is_facet(text), private.market_signatu
   private.market_bit_ords(bit varying, integer), private.market_bits_or(bit varying, bit varying),
   private.market_ords_bits(integer[], bit varying), private.market_cells_width(),
   private.market_listed_counts(public.market_listings), private.market_sold_counts(public.market_listings),
-  private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current(),
+  private.market_sold_spans(), private.market_sold_span_of(date, date), private.market_sold_cells_current(),
   private.market_cells_moved(public.market_listings, public.market_listings),
   private.market_cells_place(bigint[]), private.market_cells_as_of(), public.market_cells_merge(integer),
   private.market_sale_day(text, integer, date, text, integer), private.market_listings_cells_inserted(),
@@ -961,7 +973,7 @@ revoke execute on function private.market_is_facet(text), private.market_signatu
 grant execute on function private.market_is_facet(text), private.market_signature_key(text[]),
   private.market_facets_of(text[]), private.market_seller_bit(integer, integer),
   private.market_bit_ords(bit varying, integer), private.market_bits_or(bit varying, bit varying),
-  private.market_sold_spans(), private.market_sold_spans_of(date, date), private.market_sold_cells_current(),
+  private.market_sold_spans(), private.market_sold_span_of(date, date), private.market_sold_cells_current(),
   private.market_cells_as_of(), public.market_cells_merge(integer)
   to service_role;
 
@@ -1076,20 +1088,20 @@ create function private.market_sold_cells_fill(p_through date) returns void
 as $$
 begin
   delete from private.market_sold_cells;
-  insert into private.market_sold_cells (span, facet, sig, condition, marketplace, n, demo)
-  select w.span, f.facet, p.sig, p.condition, p.marketplace, count(*), count(*) filter (where p.demo)
+  insert into private.market_sold_cells (facet, sig, condition, marketplace, span, n, demo)
+  select f.facet, p.sig, p.condition, p.marketplace, w.span, count(*), count(*) filter (where p.demo)
   from private.market_sale_places p
+  cross join lateral (select private.market_sold_span_of((p.sold_at at time zone 'UTC')::date, p_through) as span) w
   cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
-  cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date, p_through)) w(span)
-  where p.sold_at >= (p_through - 364)::timestamp at time zone 'UTC'
+  where p.sold_at >= (p_through - 364)::timestamp at time zone 'UTC' and w.span is not null
   group by 1, 2, 3, 4, 5;
   update private.market_sold_state set through = p_through;
 end;
 $$;
 
--- Moves the sold cells' windows on to today (UTC), a day at a time: each window loses the sales of the day that left
--- it and gains those of the day after the new end (a sale dated ahead), read from the places through their index of
--- dates (one day's sales: about 1/365 of a year's). Far behind (a week or more: a server that was down), it makes them
+-- Moves the sold cells' windows on to today (UTC), a day at a time: the sales of the day that left each window move to
+-- the next wider one's row (or out, from the widest), and those of the day after the new end (a sale dated ahead) come
+-- into the narrowest, read from the places through their index of dates (one day's sales: about 1/365 of a year's). Far behind (a week or more: a server that was down), it makes them
 -- again from the places instead. Writers that move a sale wait for it (the day, in market_sold_state, is held); searches
 -- count rows meanwhile, never a half-moved window. Returns the days it moved; 0 when the windows already end today.
 -- pg_cron every minute on a hosted project; the emulator at start and every minute.
@@ -1112,18 +1124,28 @@ begin
     return v_today - v_through;
   end if;
   for v_day in select d::date from generate_series(v_through + 1, v_today, interval '1 day') d loop
-    insert into private.market_sold_cells as c (span, facet, sig, condition, marketplace, n, demo)
-    select w.span, f.facet, p.sig, p.condition, p.marketplace, sum(x.sign)::integer,
+    with w as (
+      select s.span, v_day - s.span as day, lead(s.span) over (order by s.span) as wider
+      from unnest(private.market_sold_spans()) s(span)
+    )
+    insert into private.market_sold_cells as c (facet, sig, condition, marketplace, span, n, demo)
+    select f.facet, p.sig, p.condition, p.marketplace, x.span, sum(x.sign)::integer,
       coalesce(sum(x.sign) filter (where p.demo), 0)::integer
-    from unnest(private.market_sold_spans()) w(span)
-    -- the day that left the window (-1), and the day after its new end (+1)
-    cross join lateral (values (v_day - w.span, -1), (v_day + 1, 1)) x(day, sign)
+    from (
+      -- the day that left each window leaves its row (-1) for the next wider window's (+1), and the day after the
+      -- new end comes into the narrowest window's
+      select w.day, w.span, -1 from w
+      union all
+      select w.day, w.wider, 1 from w where w.wider is not null
+      union all
+      select v_day + 1, min(w.span), 1 from w
+    ) x(day, span, sign)
     join private.market_sale_places p
       on p.sold_at >= x.day::timestamp at time zone 'UTC' and p.sold_at < (x.day + 1)::timestamp at time zone 'UTC'
     cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
-    on conflict (span, facet, sig, condition, marketplace) do update set n = c.n + excluded.n,
+    on conflict (facet, sig, condition, marketplace, span) do update set n = c.n + excluded.n,
       demo = c.demo + excluded.demo;
   end loop;
   delete from private.market_sold_cells c where c.n <= 0;
@@ -1283,18 +1305,19 @@ as $$
   union all
   select coalesce(f.facet, c.facet), coalesce(f.sig, c.sig), coalesce(f.condition, c.condition),
     coalesce(f.marketplace, c.marketplace),
-    format('sold %s days: ', coalesce(f.span, c.span)) || case when c.n is null then 'missing' when f.n is null then 'no sales'
-      when f.n <> c.n then 'sales' else 'demo sales' end
+    format('sold, the %s days'' row: ', coalesce(f.span, c.span)) || case when c.n is null then 'missing'
+      when f.n is null then 'no sales' when f.n <> c.n then 'sales' else 'demo sales' end
   from (
-    select w.span, f.facet, p.sig, p.condition, p.marketplace, count(*)::integer as n,
+    select f.facet, p.sig, p.condition, p.marketplace, w.span, count(*)::integer as n,
       count(*) filter (where p.demo)::integer as demo
     from private.market_sale_places p
+    cross join lateral (select private.market_sold_span_of((p.sold_at at time zone 'UTC')::date,
+      (select s.through from private.market_sold_state s)) as span) w
     cross join lateral unnest('{""}'::text[] || p.facets) f(facet)
-    cross join lateral unnest(private.market_sold_spans_of((p.sold_at at time zone 'UTC')::date,
-      (select s.through from private.market_sold_state s))) w(span)
+    where w.span is not null
     group by 1, 2, 3, 4, 5
   ) f
-  full join private.market_sold_cells c using (span, facet, sig, condition, marketplace)
+  full join private.market_sold_cells c using (facet, sig, condition, marketplace, span)
   where f.n is distinct from c.n or f.demo is distinct from c.demo
   union all
   select null, p.sig, l.condition, l.marketplace, format('sale %s is in the wrong place', l.id)
@@ -1576,7 +1599,7 @@ begin
     end if;
     v_found := exists (select 1 from private.market_listed_cells c where c.facet = v_facet and c.sig = any (v_sigs))
       or exists (select 1 from private.market_sold_cells c
-                 where c.span = v_span and c.facet = v_facet and c.sig = any (v_sigs) and c.n > 0)
+                 where c.facet = v_facet and c.sig = any (v_sigs) and c.span <= v_span and c.n > 0)
       -- (each signature's sales before the window through the places' own index, condition by condition, in a
       -- lateral with a limit so that it is not planned as one join: the window ends a day or two after the hourly
       -- archive's 366 days, so the sales before it are a day or two of the whole market's, 13,000 at 10M listings,
@@ -1963,9 +1986,10 @@ begin
   -- cells expect it: a cell of n sales over the span's days fills span (1 - e^(-n/span)) of them on average.
   if p_facet = '' and v_hedged = 'false' and (
        select coalesce(sum(c.n), 0) >= v_per_day * coalesce(sum(p_span * (1 - exp(-c.n::float8 / p_span))), 0)
-       from private.market_sold_cells c
-       where c.span = p_span and c.facet = '' and c.sig = any (p_sigs) and c.condition = p_condition
-         and (v_marketplace is null or c.marketplace = v_marketplace)) then
+       from (select sum(c.n) as n from private.market_sold_cells c
+             where c.facet = '' and c.sig = any (p_sigs) and c.condition = p_condition
+               and (v_marketplace is null or c.marketplace = v_marketplace) and c.span <= p_span
+             group by c.sig, c.marketplace) c) then
     -- The days of the condition's sales in the window (decision 088): its marketplaces and every figure that reads
     -- its sales one by one, made from days (a few hundred rows) instead: sellers as their bitsets OR'd, the weeks'
     -- and thirds' by the days they hold (each a whole UTC day, as every week and third is), the quantiles over the
@@ -2120,7 +2144,7 @@ begin
       select o.condition, o.marketplace, sum(o.n)::integer as n, sum(o.demo)::integer as demo
       from (
         select c.condition, c.marketplace, c.n, c.demo from private.market_sold_cells c
-        where c.span = $9 and c.facet = $7 and c.sig = any ($6) and c.condition <> $1
+        where c.facet = $7 and c.sig = any ($6) and c.span <= $9 and c.condition <> $1
           and ($8::text is null or c.marketplace = $8)
         union all
         select h.condition, h.marketplace, 1, (h.source = 'demo')::integer from hedge h where h.condition <> $1
