@@ -1101,10 +1101,11 @@ $$;
 
 -- Moves the sold cells' windows on to today (UTC), a day at a time: the sales of the day that left each window move to
 -- the next wider one's row (or out, from the widest), and those of the day after the new end (a sale dated ahead) come
--- into the narrowest, read from the places through their index of dates (one day's sales: about 1/365 of a year's). Far behind (a week or more: a server that was down), it makes them
--- again from the places instead. Writers that move a sale wait for it (the day, in market_sold_state, is held); searches
--- count rows meanwhile, never a half-moved window. Returns the days it moved; 0 when the windows already end today.
--- pg_cron every minute on a hosted project; the emulator at start and every minute.
+-- into the narrowest, read from the places through their index of dates (one day's sales: about 1/365 of a year's).
+-- Far behind (a week or more: a server that was down), it makes them again from the places instead. Writers that move
+-- a sale wait for it (the day, in market_sold_state, is held); searches count rows meanwhile, never a half-moved
+-- window. Returns the days it moved; 0 when the windows already end today. pg_cron every minute on a hosted project;
+-- the emulator at start and every minute.
 create function private.market_sold_roll() returns integer
   language plpgsql
   security definer
