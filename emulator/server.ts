@@ -15,6 +15,7 @@ import { prepareDatabase } from './db/migrate';
 import { loadSnapshot, preparedTemplate, saveSnapshot, snapshotKey } from './db/snapshot';
 import { trustedProxiesFromEnv } from './client-address';
 import { createKeys } from './keys';
+import { oneAtATime } from './jobs';
 import { createMailbox } from './mail/mailbox';
 import { LOCAL_MAIL_API_KEY } from './mail/send-api';
 import { deliverBySmtp, smtpFromConfig, smtpFromEnv } from './mail/smtp';
@@ -257,31 +258,30 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
         }
       };
       // The sold cells' windows move on after midnight (UTC): checked at start and every minute, a no-op most of them.
-      const roll = () =>
+      const roll = oneAtATime(() =>
         db
           .query('select private.market_sold_roll()')
-          .catch((error: Error) => log(`[cells] sold roll failed: ${error.message}`));
+          .catch((error: Error) => log(`[cells] sold roll failed: ${error.message}`)),
+      );
       await release();
       await upkeep();
       await roll();
-      releaseTimer = setInterval(() => void release().then(upkeep), 60 * 60 * 1000);
+      // Each job runs one at a time, as pg_cron's do (emulator/jobs.ts).
+      const hourly = oneAtATime(() => release().then(upkeep));
+      releaseTimer = setInterval(() => void hourly(), 60 * 60 * 1000);
       releaseTimer.unref();
       rollTimer = setInterval(() => void roll(), 60 * 1000);
       rollTimer.unref();
       // The writes noted since the last merge go into the cells (decision 091; pg_cron every two seconds on a hosted
       // project): every second, one merge at a time, a no-op when none is waiting. In-memory test databases merge when
       // a test asks (public.market_cells_merge).
-      let merging = false;
+      const merge = oneAtATime(() =>
+        db
+          .query('select public.market_cells_merge()')
+          .catch((error: Error) => log(`[cells] merge failed: ${error.message}`)),
+      );
       const every = options.cellsMergeEveryMs ?? 1000;
-      if (every > 0)
-        mergeTimer = setInterval(() => {
-          if (merging) return;
-          merging = true;
-          void db
-            .query('select public.market_cells_merge()')
-            .catch((error: Error) => log(`[cells] merge failed: ${error.message}`))
-            .finally(() => (merging = false));
-        }, every);
+      if (every > 0) mergeTimer = setInterval(() => void merge(), every);
       mergeTimer?.unref();
     }
 
