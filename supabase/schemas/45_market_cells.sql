@@ -1378,9 +1378,13 @@ begin
   -- (the merge's lock: a listing is placed by one of them at a time)
   perform pg_advisory_xact_lock(hashtext('private.market_cells_place'));
   select s.resign_after into v_after from private.market_cells_state s for update;
-  v_ids := array(select p.id from (select p.id from private.market_listing_places p where p.id > v_after
+  -- (each table's next p_limit first, read from its key: a limit over the union of both sorted every place after the
+  -- cursor, 10M at the start of a pass at 10M listings)
+  v_ids := array(select p.id from ((select p.id from private.market_listing_places p where p.id > v_after
+                                    order by p.id limit p_limit)
                                    union all
-                                   select p.id from private.market_sale_places p where p.id > v_after) p
+                                   (select p.id from private.market_sale_places p where p.id > v_after
+                                    order by p.id limit p_limit)) p
                  order by p.id limit p_limit);
   if cardinality(v_ids) = 0 then
     perform private.market_cell_words_settle();
