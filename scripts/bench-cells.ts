@@ -159,7 +159,7 @@ export async function printCells(
     `\nexact cells: ${Number(facts.signatures).toLocaleString('en-US')} signatures, ${Number(facts.cells).toLocaleString('en-US')} listed cells and ${Number(facts.facet_cells).toLocaleString('en-US')} facet cells, ${Number(facts.cell_sellers).toLocaleString('en-US')} (cell, seller) rows, ${Number(facts.places).toLocaleString('en-US')} listings placed; ${facts.size} in all`,
   );
   console.log(
-    `  sold: ${Number(facts.sales).toLocaleString('en-US')} sales placed, ${Number(facts.sold_cells).toLocaleString('en-US')} sold cells (4 windows); ${facts.sold_size}`,
+    `  sold: ${Number(facts.sales).toLocaleString('en-US')} sales placed, ${Number(facts.sold_cells).toLocaleString('en-US')} sold-cell rows (a sale in its narrowest window's); ${facts.sold_size}`,
   );
   const sets: Record<string, string[]> = { 'bench queries': benchQueries, ...evalQuerySets() };
   let cells = 0;
