@@ -1978,8 +1978,9 @@ declare
   v_days boolean := false;
   v_marketplace text := lower(nullif(p_filters ->> 'marketplace', ''));
   -- The fewest sales a day of the window must hold on average for the days to be read rather than the sales
-  -- (decision 088): a day's row costs about as much to read as 2 to 3 sales.
-  v_per_day float8 := coalesce(nullif(current_setting('flipwise.market_sale_days_min', true), '')::float8, 3);
+  -- (decision 088, measured again at 10M listings in decision 094): a day's row costs about as much to read as 1.5
+  -- sales at 10M, 2 to 3 at 1M, where either way costs about the same at 1.5.
+  v_per_day float8 := coalesce(nullif(current_setting('flipwise.market_sale_days_min', true), '')::float8, 1.5);
 begin
   if exists (select 1 from public.market_listings l
              where l.hedged and l.status = 'sold' and l.terms && private.market_hedged_words(p_parsed)) then
