@@ -269,6 +269,8 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       counted: { available: number; sold: number };
       /** The indexes of the queries whose listed answer the cells counted. */
       cellsAvailable: number[];
+      /** The indexes of the queries that found no listing: their answer reads "did you mean" in the same call. */
+      foundNone: number[];
     };
     const empty = (): Pass => ({
       available: [],
@@ -279,6 +281,7 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       took: [],
       counted: { available: 0, sold: 0 },
       cellsAvailable: [],
+      foundNone: [],
     });
     const round = async (q: (typeof queries)[number], out: Pass, record: boolean) => {
       await emu.db.exec('delete from public.market_query_readings');
@@ -295,6 +298,8 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
         out.cellsAvailable.push(out.available.length - 1);
       }
       if ((s.data as { counted?: string }).counted === 'cells') out.counted.sold++;
+      if ((a.data as { availableCount?: number }).availableCount === 0)
+        out.foundNone.push(out.available.length - 1);
       out.took.push({ query: `${q.itemName} (${q.condition})`, available: a.took, sold: s.took });
       // The desk, same query: narrowed on both functions, and the 365-day sold search with its 52-week trend.
       const narrowing = NARROWINGS[out.took.length % NARROWINGS.length];
@@ -349,6 +354,22 @@ async function bench(started: number, cluster: BenchCluster | undefined) {
       `${'path'.padEnd(44)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'p99'.padStart(10)} ${'calls'.padStart(6)}`,
     );
     console.log(row('search-available (end to end, HTTP)', available));
+    // What sets the listed p95: a search that finds nothing also reads "did you mean" (decision 094).
+    const none = new Set(cellsPass.foundNone);
+    if (none.size > 0 && none.size < available.length) {
+      console.log(
+        row(
+          '  of them, found listings',
+          available.filter((_, i) => !none.has(i)),
+        ),
+      );
+      console.log(
+        row(
+          '  of them, found none ("did you mean")',
+          available.filter((_, i) => none.has(i)),
+        ),
+      );
+    }
     console.log(row('search-sold (90 days, 13-week trend)', sold));
     console.log(row('search-available + a narrowing', availableNarrowed));
     console.log(row('search-sold + a narrowing', soldNarrowed));
