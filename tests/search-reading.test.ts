@@ -281,6 +281,10 @@ describe('did you mean', () => {
       'Lululemon align 28 black',
     );
     expect((await suggestions('lululemon align 28 black zebra')).unused).toEqual(['zebra']);
+    // each word holds with the Align alone (a 25" Align, a black one) but not both: the first kept, the next named
+    const eitherWord = await suggestions('lululemon align 25 black');
+    expect(eitherWord.suggestions[0]).toBe('Lululemon align 25');
+    expect(eitherWord.unused).toEqual(['black']);
     // an inch length is its number: titles write 28" (no word), 28 in or 28 inch
     const inches = await read('lululemon align 28 inch black');
     expect(words(inches)).toEqual(['Lululemon', 'align', '28', 'black']);

@@ -1422,15 +1422,10 @@ create function private.market_named_garment_found(p_named jsonb, p_label text) 
   language plpgsql stable
   set search_path = ''
 as $$
-declare
-  v_read jsonb := public.market_clause_groups(p_named || jsonb_build_array(
-    jsonb_build_object('kind', 'garment', 'label', p_label, 'any', '[]'::jsonb)));
-  v_sql text := public.market_groups_sql(v_read -> 'groups', 'l.terms');
 begin
-  if v_sql = '' then
-    return false;
-  end if;
-  return private.market_found(v_read);
+  -- (a clause whose groups match nothing: market_found says so)
+  return private.market_found(public.market_clause_groups(p_named || jsonb_build_array(
+    jsonb_build_object('kind', 'garment', 'label', p_label, 'any', '[]'::jsonb))));
 end;
 $$;
 
@@ -1448,11 +1443,8 @@ as $$
 declare
   v_groups jsonb := (select coalesce(jsonb_agg(c.value -> 'group' order by (c.value ->> 'n')::int), '[]')
                      from jsonb_array_elements(p_classes) c);
-  v_sql text := public.market_groups_sql(v_groups, 'l.terms');
 begin
-  if v_sql = '' then
-    return false;
-  end if;
+  -- (groups that match nothing: market_found says so)
   return private.market_found(jsonb_set(coalesce(p_parsed -> 'clauses' -> 0, '{}'::jsonb), '{groups}', v_groups));
 end;
 $$;
@@ -1500,6 +1492,9 @@ declare
   v_kept jsonb;
   v_try jsonb;
   v_left jsonb := '[]'::jsonb;
+  v_all jsonb;
+  -- whether the named groups and garments alone found a listing, listed or sold
+  v_core_found boolean := false;
   v_maybe_brand boolean;
 begin
   if char_length(v_query) < 2 or p_limit <= 0 then
@@ -1587,6 +1582,7 @@ begin
                     group by c.value ->> 'unit') u);
   if not v_maybe_brand and jsonb_array_length(v_core) > 0 and jsonb_array_length(v_units) > 0
      and private.market_suggestion_found(v_parsed, v_core) then
+    v_core_found := true;
     v_kept := v_core;
     for v_unit in select value from jsonb_array_elements(v_units) loop
       v_try := v_core || (select jsonb_agg(c.value) from jsonb_array_elements(v_classes) c
@@ -1598,14 +1594,17 @@ begin
         v_left := v_left || v_unit;
       end if;
     end loop;
-    -- Each kept unit holds with the named groups, but not all of them together: keep them one by one.
-    if jsonb_array_length(v_kept) > jsonb_array_length(v_core)
+    -- Each kept unit holds with the named groups, but not all of them together: keep them one by one. (One kept unit
+    -- was asked above. Of the one by one, the first holds with the named groups and all of them together do not, as
+    -- asked above: neither is asked again.)
+    if jsonb_array_length(v_units) - jsonb_array_length(v_left) > 1
        and not private.market_suggestion_found(v_parsed, v_kept) then
+      v_all := v_kept;
       v_kept := v_core;
       for v_unit in select value from jsonb_array_elements(v_units) where not v_left @> jsonb_build_array(value) loop
         v_try := v_kept || (select jsonb_agg(c.value) from jsonb_array_elements(v_classes) c
                             where c.value ->> 'unit' = v_unit #>> '{}');
-        if private.market_suggestion_found(v_parsed, v_try) then
+        if v_kept = v_core or (v_try <> v_all and private.market_suggestion_found(v_parsed, v_try)) then
           v_kept := v_try;
         else
           v_left := v_left || v_unit;
@@ -1764,9 +1763,12 @@ begin
       end if;
     end loop;
   end if;
-  -- The brand and model alone: the broadest search.
+  -- The brand and model alone: the broadest search. Found when the named groups found a listing above with the words
+  -- the query rules out and nothing else (the same groups read alone rule out nothing).
   if lower(v_prefix) <> v_query and not (v_prefix = any (v_out))
-     and private.market_found(jsonb_build_object('groups', public.market_clause_groups(v_named) -> 'groups')) then
+     and ((v_core_found and v_named = (select jsonb_agg(c.value -> 'group' order by (c.value ->> 'n')::int)
+                                       from jsonb_array_elements(v_core) c))
+          or private.market_found(jsonb_build_object('groups', public.market_clause_groups(v_named) -> 'groups'))) then
     v_out := v_out || v_prefix;
   end if;
   return jsonb_build_object('suggestions', to_jsonb(v_out[1 : least(p_limit, 10)]), 'unused', to_jsonb(v_unused));
