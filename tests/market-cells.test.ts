@@ -349,7 +349,7 @@ describe('exact listed cells', () => {
     expect(answers.rows.filter((f) => !f).length).toBeGreaterThan(probes.length / 20);
   });
 
-  it('find a size probe that only a sale holds: in the longest window, older than it, or none', async () => {
+  it('find a size probe that only a sale holds (in the longest window, older than it) or a panel listing, or none', async () => {
     // Sizes no other listing of the seed writes, each sold once: 100 days ago, and 370 days ago (before the longest
     // window, not yet archived). No listed cell has them.
     const day = 86_400_000;
@@ -393,6 +393,30 @@ describe('exact listed cells', () => {
     };
     for (const size of ['44', '46'])
       expect(await probe(`lululemon align size ${size}`)).toEqual({ cells: true, rows: true });
+    expect(await probe('lululemon align size 52')).toEqual({ cells: false, rows: false });
+    // A listing of the seller panel's, which no cell counts, is found from its row; a size it does not hold is not.
+    await upsertListings(db, [
+      {
+        marketplace: 'ebay',
+        external_id: 'probe-panel-48',
+        title: 'Lululemon Align Leggings Size 48',
+        brand: 'Lululemon',
+        category: null,
+        size: '48',
+        colour: null,
+        condition: 'pre_owned' as const,
+        status: 'available' as const,
+        price: 50,
+        currency: 'USD',
+        listed_at: new Date(now - 30 * day).toISOString(),
+        sold_at: null,
+        url: null,
+        source: 'panel',
+        seller_key: '00000000-0000-4000-8000-0000000000e1',
+      },
+    ]);
+    await merge();
+    expect(await probe('lululemon align size 48')).toEqual({ cells: true, rows: true });
     expect(await probe('lululemon align size 52')).toEqual({ cells: false, rows: false });
     expect(await checkProblems()).toEqual([]);
   });
