@@ -1493,6 +1493,9 @@ declare
   v_try jsonb;
   v_left jsonb := '[]'::jsonb;
   v_all jsonb;
+  v_i int;
+  -- whether the garment just asked is named by a listing beside the query's words
+  v_named_one boolean := false;
   -- whether the named groups and garments alone found a listing, listed or sold
   v_core_found boolean := false;
   v_maybe_brand boolean;
@@ -1692,10 +1695,18 @@ begin
     end if;
   end if;
   if cardinality(v_notwords) > 0 then
-    foreach v_word in array v_notwords loop
+    for v_i in 1 .. cardinality(v_notwords) loop
+      v_word := v_notwords[v_i];
+      -- After a garment that listings name: does any listing name one of the garments left beside every word of the
+      -- query? One probe, where asking each of them cost 3 ms a garment ("cream gap denim" rules out 13).
+      exit when v_named_one and not private.market_found(jsonb_build_object('groups', v_groups || jsonb_build_array(
+        jsonb_build_object('kind', 'word', 'any', (select jsonb_agg(jsonb_build_array(w))
+                                                   from unnest(v_notwords[v_i :]) w)))));
+      v_named_one := false;
       -- Only a garment that listings name beside every word of the query is read as a search of its own.
       continue when not private.market_found(jsonb_build_object('groups', v_groups || jsonb_build_array(
         jsonb_build_object('kind', 'word', 'any', jsonb_build_array(jsonb_build_array(v_word))))));
+      v_named_one := true;
       v_written := coalesce(v_written, (
         select string_agg(case when g.value ->> 'kind' in ('brand', 'model') then g.value ->> 'label'
                           else coalesce(private.market_written(g.value, v_query), g.value ->> 'label',
