@@ -1587,12 +1587,12 @@ begin
       v_sig_groups, public.market_not_sql(v_clause - 'not', 's.key'))
     into v_sigs;
     if v_facet is not null then
-      -- A listed cell of the facet, or a sold cell of the facet in the longest window, in a signature that meets the
-      -- rest: found. The sales the longest window does not hold (dated before it, waiting for the archive, or after the
-      -- day after its end) are few: those before it are read per signature, those after it through the places' index
-      -- of dates. The listings no cell counts are asked of rows below. Every listing of the words is in one of the four,
-      -- so this is the row probe's answer, without reading the sales of the signatures: their places do not index their facets,
-      -- and reading a signature's places to the last cost 90 ms for "size s" at 10M.
+      -- A listed cell of the facet, or a sold cell of the facet in the longest window, in a signature that meets
+      -- the rest: found. The sales the longest window does not hold (dated before it, waiting for the archive, or
+      -- after the day after its end) are few: those before it are read per signature, those after it through the
+      -- places' index of dates. The listings no cell counts are asked of rows below. Every listing of the words is in
+      -- one of the four, so this is the row probe's answer, without reading the sales of the signatures: their places
+      -- do not index their facets, and reading a signature's places to the last cost 90 ms for "size s" at 10M.
       -- With no windows' day kept, no sale is placed: rows.
       select max(x.span) into v_span from unnest(private.market_sold_spans()) x(span);
       select (w.through - (v_span - 1))::timestamp at time zone 'UTC', (w.through + 2)::timestamp at time zone 'UTC'
@@ -1608,8 +1608,10 @@ begin
         -- lateral with a limit so that it is not planned as one join: the window ends a day or two after the hourly
         -- archive's 366 days, so the sales before it are a day or two of the whole market's, 13,000 at 10M listings,
         -- and reading all of them for their facets cost a probe 3 ms)
-        or exists (select 1 from unnest(v_sigs) m(id), unnest(array['new_with_tags', 'new_without_tags',
-                                                                    'new_with_imperfections', 'pre_owned']) k(condition),
+        or exists (select 1
+                   from unnest(v_sigs) m(id),
+                     unnest(array['new_with_tags', 'new_without_tags', 'new_with_imperfections', 'pre_owned'])
+                       k(condition),
                      lateral (select 1 from private.market_sale_places p
                               where p.condition = k.condition and p.sig = m.id and p.sold_at < v_since
                                 and p.facets @> array[v_facet]
@@ -1640,8 +1642,8 @@ begin
   if not exists (select 1 from public.market_listings l
                  where (l.source = 'panel' or l.hedged or (l.status = 'sold' and l.sold_at is null))
                    and l.status in ('available', 'sold')
-                   and l.terms && private.market_hedged_words(jsonb_build_object('clauses', jsonb_build_array(p_clause))))
-  then
+                   and l.terms && private.market_hedged_words(
+                     jsonb_build_object('clauses', jsonb_build_array(p_clause)))) then
     return false;
   end if;
   v_rows := public.market_groups_sql(coalesce(p_clause -> 'groups', '[]'), 'l.terms')
