@@ -453,13 +453,6 @@ as $$
   where p_day >= p_through - (w.span - 1) and p_day <= p_through + 1
 $$;
 
--- The arrays of a group's rows joined end to end, in no particular order (array_cat, row after row): the prices or
--- times to sell of a sold search's days, gathered by week and third (private.market_sold_sources).
-create aggregate private.market_cat(anycompatiblearray) (sfunc = array_cat, stype = anycompatiblearray, initcond = '{}');
-
-revoke execute on function private.market_cat(anycompatiblearray) from public, anon, authenticated;
-grant execute on function private.market_cat(anycompatiblearray) to service_role;
-
 -- One day's sales of (signature, condition, marketplace) as private.market_sale_days keeps them, made from their places:
 -- n is 0 when there are none.
 create function private.market_sale_day(p_condition text, p_sig integer, p_day date, p_marketplace text,
@@ -2033,9 +2026,8 @@ begin
     -- days' prices and times to sell. mc stays for the newest sales of many signatures, should they be asked for.
     v_days := true;
     v_asked := $sql$
-    -- (read once, by parts; again, its index scan, only where some day's priced or timed sellers are not all of them)
-    days as not materialized (
-      select d.marketplace, width_bucket(t.at, $11) as wb,
+    days as materialized (
+      select d.marketplace, t.at, width_bucket(t.at, $11) as wb,
         case when t.at < $4 then 'early' when t.at >= $5 then 'recent' end as part,
         d.n, d.demo, d.sellers, d.priced, d.timed, d.cents, d.took
       from private.market_sale_days d
@@ -2043,21 +2035,12 @@ begin
       where d.condition = $1 and d.sig = any ($6) and d.day >= ($2 at time zone 'UTC')::date
         and d.day < ($10 at time zone 'UTC')::date and ($8::text is null or d.marketplace = $8)
     ),
-    -- The days by (marketplace, week, third), their prices and times to sell joined end to end (private.market_cat):
-    -- a few dozen rows, which every figure below reads, instead of the window's days, each read again by every figure
-    -- (3,837 days of "doc martens boots" at 10M listings, read 22 times: 17 of its 38 ms; decision 096).
-    parts as materialized (
-      select d.marketplace, d.wb, d.part, sum(d.n)::int as n, sum(d.demo)::int as demo, bit_or(d.sellers) as sellers,
-        bool_and(d.priced is null) as all_priced, bool_and(d.timed is null) as all_timed,
-        private.market_cat(d.cents) as cents, private.market_cat(d.took) as took
-      from days d group by 1, 2, 3
-    ),
     -- (a day's priced and timed sellers are null when they are all its sellers, nearly always: then a group's are its
     -- sellers, and they are OR'd only where some day says otherwise)
     asked_bits as materialized (
-      select p.marketplace, sum(p.n)::int as n, sum(p.demo)::int as demo, bit_or(p.sellers) as s,
-        bool_and(p.all_priced) as all_priced, bool_and(p.all_timed) as all_timed
-      from parts p group by 1
+      select d.marketplace, sum(d.n)::int as n, sum(d.demo)::int as demo, bit_or(d.sellers) as s,
+        bool_and(d.priced is null) as all_priced, bool_and(d.timed is null) as all_timed
+      from days d group by 1
     ),
     asked as (
       select $1::text as condition, x.marketplace, x.n, x.demo, 0 as panel, least(bit_count(x.s), $3)::int as upto,
@@ -2082,25 +2065,25 @@ begin
     -- subquery the planner pulls up is copied to each place its value is read, and each copy sorts every price again)
     quartiles as (
       select q.i, x.at - floor(x.at) as part, m.v[2 * q.i - 1]::float8 / 100 as lo, m.v[2 * q.i]::float8 / 100 as hi
-      from (select sum(cardinality(p.cents)) as n from parts p) k
+      from (select sum(cardinality(d.cents)) as n from days d) k
       cross join lateral (
         select percentile_disc(array(
             select (r.at + 0.5) / nullif(k.n, 0)
             from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i),
               lateral (values (1, floor(f.p * (k.n - 1))), (2, ceil(f.p * (k.n - 1)))) r(j, at)
             order by f.i, r.j)) within group (order by x) as v
-        from (select unnest(p.cents) as x from parts p) u) m
+        from days d, unnest(d.cents) x) m
       cross join lateral unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i)
       cross join lateral (select q.p * (k.n - 1) as at) x
       where k.n > 0
     ),
     middle as (
       select m.v[1] + (x.at - floor(x.at)) * (m.v[2] - m.v[1]) as took
-      from (select sum(cardinality(p.took)) as n from parts p) k
+      from (select sum(cardinality(d.took)) as n from days d) k
       cross join lateral (
         select percentile_disc(array[(floor(0.5::float8 * (k.n - 1)) + 0.5) / nullif(k.n, 0),
             (ceil(0.5::float8 * (k.n - 1)) + 0.5) / nullif(k.n, 0)]) within group (order by x)::float8[] as v
-        from (select unnest(p.took) as x from parts p) u) m
+        from days d, unnest(d.took) x) m
       cross join lateral (select 0.5::float8 * (k.n - 1) as at) x
       where k.n > 0
     ),
@@ -2110,13 +2093,13 @@ begin
           else (select bit_or(coalesce(d.priced, d.sellers)) from days d where d.wb = w.wb) end), $3)::int as priced,
         w.prices, m.v[1]::float8 / 100 + (0.5::float8 * (w.prices - 1) - floor(0.5::float8 * (w.prices - 1)))
           * (m.v[2]::float8 / 100 - m.v[1]::float8 / 100) as median
-      from (select p.wb, sum(p.n)::int as n, bit_or(p.sellers) as s, bool_and(p.all_priced) as all_priced,
-              sum(cardinality(p.cents))::int as prices
-            from parts p group by 1) w
+      from (select d.wb, sum(d.n)::int as n, bit_or(d.sellers) as s, bool_and(d.priced is null) as all_priced,
+              sum(cardinality(d.cents))::int as prices
+            from days d group by 1) w
       cross join lateral (
         select percentile_disc(array[(floor(0.5::float8 * (w.prices - 1)) + 0.5) / nullif(w.prices, 0),
             (ceil(0.5::float8 * (w.prices - 1)) + 0.5) / nullif(w.prices, 0)]) within group (order by x) as v
-        from (select unnest(p.cents) as x from parts p where p.wb = w.wb) u) m
+        from days d, unnest(d.cents) x where d.wb = w.wb) m
     ),
     thirds as (
       select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, t.prices, case when t.prices > 0 then array(
@@ -2124,15 +2107,15 @@ begin
             * (m.v[2 * f.i]::float8 / 100 - m.v[2 * f.i - 1]::float8 / 100)
           from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i)
           order by f.i) end as q
-      from (select p.part, sum(p.n)::int as n, bit_or(p.sellers) as s, sum(cardinality(p.cents))::int as prices
-            from parts p where p.part is not null group by 1) t
+      from (select d.part, sum(d.n)::int as n, bit_or(d.sellers) as s, sum(cardinality(d.cents))::int as prices
+            from days d where d.part is not null group by 1) t
       cross join lateral (
         select percentile_disc(array(
             select (r.at + 0.5) / nullif(t.prices, 0)
             from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i),
               lateral (values (1, floor(f.p * (t.prices - 1))), (2, ceil(f.p * (t.prices - 1)))) r(j, at)
             order by f.i, r.j)) within group (order by x) as v
-        from (select unnest(p.cents) as x from parts p where p.part = t.part) u) m
+        from days d, unnest(d.cents) x where d.part = t.part) m
     )$sql$;
   else
     v_asked := $sql$
