@@ -482,6 +482,29 @@ describe('exact listed cells', () => {
     await db.exec(`update public.market_listings set status = 'sold', sold_at = now(), currency = 'EUR',
                      seller_key = 'c0ffee00-0000-4000-8000-0000000000cc' where external_id = 'cells-9'`);
     expect(await checkProblems()).toEqual([]);
+    // That day's sellers are not all priced sellers now (the seller of the sale in euros priced none). Read from the
+    // days, the sold answer counts the priced ones as its rows do: with the threshold at the window's sellers, the
+    // sellers are shown and the prices are not.
+    const soldWith = async (k: number, cells: boolean) => {
+      await db.exec(`set flipwise.market_cells = '${cells ? 'on' : 'off'}'`);
+      try {
+        const sql = `select public.market_count_sold('lululemon align leggings', 'pre_owned', 90, $1, '{}') as r`;
+        return (await db.query<SoldAnswer>(sql, [k])).rows[0].r;
+      } finally {
+        await db.exec('reset flipwise.market_cells');
+      }
+    };
+    let [shown, hidden] = [1, 10_000];
+    while (hidden - shown > 1) {
+      const k = Math.floor((shown + hidden) / 2);
+      if ((await soldWith(k, false)).sellers === null) hidden = k;
+      else shown = k;
+    }
+    const atThreshold = { cells: await soldWith(shown, true), rows: await soldWith(shown, false) };
+    expect(atThreshold.rows.sellers).toBe(shown);
+    expect(atThreshold.rows.prices).toBeNull();
+    expect(atThreshold.cells.path).toBe('cells');
+    expect(soldFigures(atThreshold.cells)).toEqual(soldFigures(atThreshold.rows));
     await db.exec(`update public.market_listings set title = 'Patagonia Better Sweater Fleece Jacket Size M'
                    where external_id = 'cells-2'`);
     await db.exec(`update public.market_listings set seller_key = 'c0ffee00-0000-4000-8000-0000000000aa'

@@ -362,7 +362,7 @@ as $fn$
       cross join lateral (
         select percentile_disc(array[(floor(0.5::float8 * (w.n_cents - 1)) + 0.5) / nullif(w.n_cents, 0),
             (ceil(0.5::float8 * (w.n_cents - 1)) + 0.5) / nullif(w.n_cents, 0)]) within group (order by x) as v
-        from unnest(w.cents) x) m
+        from (select unnest(w.cents) as x) u) m
     ),
     -- The trend's reading: the window's first and last thirds in whole days (the oldest and newest 30 days of 90), their
     -- sales, sellers, and price median and spread, for the pace (a Poisson difference) and the price (median notches)
@@ -381,7 +381,7 @@ as $fn$
             from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i),
               lateral (values (1, floor(f.p * (t.n_cents - 1))), (2, ceil(f.p * (t.n_cents - 1)))) r(j, at)
             order by f.i, r.j)) within group (order by x) as v
-        from unnest(t.cents) x) m
+        from (select unnest(t.cents) as x) u) m
     )
 $sql$
 $fn$;
