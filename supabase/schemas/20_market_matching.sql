@@ -1779,13 +1779,18 @@ begin
       end if;
     end loop;
   end if;
-  -- The brand and model alone: the broadest search. Found when the named groups found a listing above with the words
-  -- the query rules out and nothing else (the same groups read alone rule out nothing).
-  if lower(v_prefix) <> v_query and not (v_prefix = any (v_out))
-     and ((v_core_found and v_named = (select jsonb_agg(c.value -> 'group' order by (c.value ->> 'n')::int)
-                                       from jsonb_array_elements(v_core) c))
-          or private.market_found(jsonb_build_object('groups', public.market_clause_groups(v_named) -> 'groups'))) then
-    v_out := v_out || v_prefix;
+  -- The brand and model alone: the broadest search. Found without asking when the named groups and garments found a
+  -- listing above (with the words the query rules out) and each group of the brand and model read alone is one of
+  -- theirs: read alone they rule out nothing, so they find at least those listings. Asked when the reading alone adds
+  -- a group of its own (a model's garment family).
+  if lower(v_prefix) <> v_query and not (v_prefix = any (v_out)) then
+    v_try := public.market_clause_groups(v_named) -> 'groups';
+    if (v_core_found and not exists (
+          select 1 from jsonb_array_elements(v_try) r
+          where not exists (select 1 from jsonb_array_elements(v_core) c where c.value -> 'group' = r.value)))
+       or private.market_found(jsonb_build_object('groups', v_try)) then
+      v_out := v_out || v_prefix;
+    end if;
   end if;
   return jsonb_build_object('suggestions', to_jsonb(v_out[1 : least(p_limit, 10)]), 'unused', to_jsonb(v_unused));
 end;
