@@ -1440,8 +1440,9 @@ grant execute on function private.market_written(jsonb, text), private.market_li
   private.market_named_garment_found(jsonb, text) to service_role;
 
 -- Whether the groups p_classes hold ({"group": ...} in the query's order) find a listing, listed or sold, as the
--- query's first alternative reads them: with the words its reading rules out.
-create function private.market_suggestion_found(p_parsed jsonb, p_classes jsonb) returns boolean
+-- query's first alternative reads them: with the words its reading rules out. p_rest: as private.market_found's.
+create function private.market_suggestion_found(p_parsed jsonb, p_classes jsonb, p_rest text[] default null)
+  returns boolean
   language plpgsql stable
   set search_path = ''
 as $$
@@ -1450,11 +1451,12 @@ declare
                      from jsonb_array_elements(p_classes) c);
 begin
   -- (groups that match nothing: market_found says so)
-  return private.market_found(jsonb_set(coalesce(p_parsed -> 'clauses' -> 0, '{}'::jsonb), '{groups}', v_groups));
+  return private.market_found(jsonb_set(coalesce(p_parsed -> 'clauses' -> 0, '{}'::jsonb), '{groups}', v_groups),
+    p_rest);
 end;
 $$;
-revoke execute on function private.market_suggestion_found(jsonb, jsonb) from public, anon, authenticated;
-grant execute on function private.market_suggestion_found(jsonb, jsonb) to service_role;
+revoke execute on function private.market_suggestion_found(jsonb, jsonb, text[]) from public, anon, authenticated;
+grant execute on function private.market_suggestion_found(jsonb, jsonb, text[]) to service_role;
 
 -- Up to p_limit suggestions (ten at most), in the order above, and the words of the query the first one leaves out:
 --   {"suggestions": ["Coach tabby", "Coach"], "unused": ["26"]}
@@ -1504,6 +1506,8 @@ declare
   -- whether the named groups and garments alone found a listing, listed or sold
   v_core_found boolean := false;
   v_maybe_brand boolean;
+  -- private.market_uncovered(…, 'rest') of the query's first alternative
+  v_rest_left text[];
 begin
   if char_length(v_query) < 2 or p_limit <= 0 then
     return jsonb_build_object('suggestions', '[]'::jsonb, 'unused', '[]'::jsonb);
@@ -1588,14 +1592,20 @@ begin
               from (select c.value ->> 'unit' as unit, min((c.value ->> 'n')::int) as first
                     from jsonb_array_elements(v_classes) c where c.value ->> 'class' = 'other'
                     group by c.value ->> 'unit') u);
+  if not v_maybe_brand and jsonb_array_length(v_core) > 0 and jsonb_array_length(v_units) > 0 then
+    -- what the cells cannot answer of the query's rule-outs and garment kinds, which every probe below keeps: asked
+    -- once, not by each (a hundred words for a garment's kinds, 0.3 ms a probe)
+    v_rest_left := private.market_uncovered(jsonb_build_object('clauses',
+      jsonb_build_array(coalesce(v_parsed -> 'clauses' -> 0, '{}'::jsonb))), 'rest');
+  end if;
   if not v_maybe_brand and jsonb_array_length(v_core) > 0 and jsonb_array_length(v_units) > 0
-     and private.market_suggestion_found(v_parsed, v_core) then
+     and private.market_suggestion_found(v_parsed, v_core, v_rest_left) then
     v_core_found := true;
     v_kept := v_core;
     for v_unit in select value from jsonb_array_elements(v_units) loop
       v_try := v_core || (select jsonb_agg(c.value) from jsonb_array_elements(v_classes) c
                           where c.value ->> 'unit' = v_unit #>> '{}');
-      if private.market_suggestion_found(v_parsed, v_try) then
+      if private.market_suggestion_found(v_parsed, v_try, v_rest_left) then
         v_kept := v_kept || (select jsonb_agg(c.value) from jsonb_array_elements(v_classes) c
                              where c.value ->> 'unit' = v_unit #>> '{}');
       else
@@ -1606,13 +1616,13 @@ begin
     -- was asked above. Of the one by one, the first holds with the named groups and all of them together do not, as
     -- asked above: neither is asked again.)
     if jsonb_array_length(v_units) - jsonb_array_length(v_left) > 1
-       and not private.market_suggestion_found(v_parsed, v_kept) then
+       and not private.market_suggestion_found(v_parsed, v_kept, v_rest_left) then
       v_all := v_kept;
       v_kept := v_core;
       for v_unit in select value from jsonb_array_elements(v_units) where not v_left @> jsonb_build_array(value) loop
         v_try := v_kept || (select jsonb_agg(c.value) from jsonb_array_elements(v_classes) c
                             where c.value ->> 'unit' = v_unit #>> '{}');
-        if v_kept = v_core or (v_try <> v_all and private.market_suggestion_found(v_parsed, v_try)) then
+        if v_kept = v_core or (v_try <> v_all and private.market_suggestion_found(v_parsed, v_try, v_rest_left)) then
           v_kept := v_try;
         else
           v_left := v_left || v_unit;

@@ -1479,34 +1479,43 @@ grant execute on function private.market_cell_words_refresh(), private.market_ce
 -- alternative of a group, a word or words that rule a listing out, a garment kind, an exclusion), the words that are
 -- neither active signature words nor part of an active name the set holds whole. Empty: the reading gives the same
 -- verdict on a listing's signature as on its key.
-create function private.market_uncovered(p_reading jsonb) returns text[]
+-- p_part: 'groups', the sets of the clauses' groups only; 'rest', the others (what a clause rules out, its garment
+-- kinds, the exclusions: a hundred words for a garment's kinds, three quarters of a call); 'all', both. A reading
+-- changed only in its groups (private.market_without_facet, a probe of "did you mean") asks the groups again and keeps
+-- the rest's words.
+create function private.market_uncovered(p_reading jsonb, p_part text default 'all') returns text[]
   language plpgsql stable
   set search_path = ''
   -- (planned costs of jsonb functions run high: never worth compiling)
   set jit = off
 as $$
+declare
+  v_groups boolean := p_part in ('all', 'groups');
+  v_rest boolean := p_part in ('all', 'rest');
 begin
   -- (PL/pgSQL keeps this statement's plan across calls; a SQL function is planned again at every call)
   return (
     with units as materialized (
       select array(select jsonb_array_elements_text(a)) as u
-      from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+      from jsonb_array_elements(case when v_groups then coalesce(p_reading -> 'clauses', '[]') else '[]' end) c,
         jsonb_array_elements(coalesce(c -> 'groups', '[]')) g, jsonb_array_elements(g -> 'any') a
       union all
       select array(select jsonb_array_elements_text(a))
-      from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+      from jsonb_array_elements(case when v_rest then coalesce(p_reading -> 'clauses', '[]') else '[]' end) c,
         jsonb_array_elements(coalesce(c -> 'notwords', '[]')) a
       union all
       select array[w]
-      from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c, unnest(array['own', 'others']) k,
+      from jsonb_array_elements(case when v_rest then coalesce(p_reading -> 'clauses', '[]') else '[]' end) c,
+        unnest(array['own', 'others']) k,
         jsonb_array_elements_text(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> k end) w
       union all
       select array(select jsonb_array_elements_text(a))
-      from jsonb_array_elements(coalesce(p_reading -> 'clauses', '[]')) c,
+      from jsonb_array_elements(case when v_rest then coalesce(p_reading -> 'clauses', '[]') else '[]' end) c,
         jsonb_array_elements(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> 'phrases' end) a
       union all
       select array(select jsonb_array_elements_text(a))
-      from jsonb_array_elements(coalesce(p_reading -> 'exclude', '[]')) g, jsonb_array_elements(g -> 'any') a
+      from jsonb_array_elements(case when v_rest then coalesce(p_reading -> 'exclude', '[]') else '[]' end) g,
+        jsonb_array_elements(g -> 'any') a
     )
     -- (a word that is no signature word first, by its key; then the names that hold it, through their index. Each
     -- word is looked up on its own: as a join, the words of a reading, a dozen, are planned as a million rows and the
@@ -1532,7 +1541,9 @@ $$;
 -- when a listed cell of that facet meets the rest, else asked of rows; else of rows.
 -- "Did you mean" asks a few of these on an answer that found nothing, and a probe of rows costs in step with the
 -- words' listings (190 ms at 10M; 3 to 6 ms for a colour beside a brand).
-create function private.market_found(p_clause jsonb) returns boolean
+-- p_rest: what private.market_uncovered(…, 'rest') says of the clause, when the caller knows it (every probe of "did you
+-- mean" that keeps the query's rule-outs and kinds has the same); null: asked here.
+create function private.market_found(p_clause jsonb, p_rest text[] default null) returns boolean
   language plpgsql stable
   set search_path = ''
   -- (planned costs of jsonb functions run high: never worth compiling)
@@ -1545,6 +1556,7 @@ declare
   v_sig_groups text := public.market_groups_sql(coalesce(p_clause -> 'groups', '[]'), 's.key');
   v_reading jsonb := jsonb_build_object('clauses', jsonb_build_array(p_clause));
   v_left text[];
+  v_rest text[];
   v_facet text;
   v_clause jsonb := p_clause;
   -- null until the cells answer; asked of rows when they cannot
@@ -1566,14 +1578,16 @@ begin
        or not (select s.reads from private.market_cells_state s) then
       exit from_cells;
     end if;
-    v_left := private.market_uncovered(v_reading);
+    -- (the groups' words and the rest's apart: taking the facet out changes only the groups)
+    v_rest := coalesce(p_rest, private.market_uncovered(v_reading, 'rest'));
+    v_left := private.market_uncovered(v_reading, 'groups') || v_rest;
     if cardinality(v_left) > 0 then
       select w into v_facet from unnest(v_left) w where private.market_is_facet(w)
       order by (w ~ '^sz_') desc, w limit 1;
       if v_facet is not null then
         v_reading := private.market_without_facet(v_reading, v_facet);
         v_clause := v_reading -> 'clauses' -> 0;
-        v_left := private.market_uncovered(v_reading);
+        v_left := private.market_uncovered(v_reading, 'groups') || v_rest;
         -- (a clause the facet was the only group of holds every signature)
         v_sig_groups := coalesce(nullif(public.market_groups_sql(coalesce(v_clause -> 'groups', '[]'), 's.key'), ''),
           'true');
@@ -1768,6 +1782,7 @@ as $$
 declare
   v_size text[];
   v_left text[];
+  v_rest text[];
   v_dead text[];
   v_facet text;
   v_reading jsonb;
@@ -1783,7 +1798,9 @@ begin
              where jsonb_array_length(coalesce(c -> 'phrases', '[]')) > 0) then
     return jsonb_build_object('path', 'rows', 'why', 'phrase');
   end if;
-  v_left := private.market_uncovered(p_parsed);
+  -- (the groups' words and the rest's apart: taking the facet out below changes only the groups)
+  v_rest := private.market_uncovered(p_parsed, 'rest');
+  v_left := array(select distinct w from unnest(private.market_uncovered(p_parsed, 'groups') || v_rest) w order by w);
   if nullif(btrim(coalesce(p_filters ->> 'size', '')), '') is not null then
     -- The size narrowing, as market_filter_sql reads it: one size word is a facet.
     v_size := private.market_size_words(p_filters ->> 'size');
@@ -1798,7 +1815,8 @@ begin
   end if;
   v_reading := private.market_without_facet(p_parsed, coalesce(v_facet, ''));
   if v_facet is not null then
-    v_left := private.market_uncovered(v_reading);
+    v_left := array(select distinct w from unnest(private.market_uncovered(v_reading, 'groups') || v_rest) w
+                    order by w);
   end if;
   if cardinality(v_left) > 0 then
     -- A word no listing holds changes no count: the reading without it (a word nobody lists, a size nobody has). Only
@@ -1935,14 +1953,14 @@ begin
 end;
 $$;
 
-revoke execute on function private.market_found(jsonb), private.market_word_used(text),
+revoke execute on function private.market_found(jsonb, text[]), private.market_word_used(text),
   private.market_without_words(jsonb, text[]) from public, anon, authenticated;
-grant execute on function private.market_found(jsonb), private.market_word_used(text),
+grant execute on function private.market_found(jsonb, text[]), private.market_word_used(text),
   private.market_without_words(jsonb, text[]) to service_role;
-revoke execute on function private.market_uncovered(jsonb), private.market_without_facet(jsonb, text),
+revoke execute on function private.market_uncovered(jsonb, text), private.market_without_facet(jsonb, text),
   private.market_cells_route(jsonb, jsonb), private.market_signature_sql(jsonb),
   private.market_listed_groups(jsonb, jsonb, jsonb), private.market_hedged_words(jsonb) from public, anon, authenticated;
-grant execute on function private.market_uncovered(jsonb), private.market_without_facet(jsonb, text),
+grant execute on function private.market_uncovered(jsonb, text), private.market_without_facet(jsonb, text),
   private.market_cells_route(jsonb, jsonb), private.market_signature_sql(jsonb),
   private.market_listed_groups(jsonb, jsonb, jsonb), private.market_hedged_words(jsonb) to service_role;
 
