@@ -1764,11 +1764,14 @@ begin
     end loop;
   end if;
 
-  -- The other words of the query, as it wrote them: garments spelled close to them.
-  select string_agg(array_to_string(array(select jsonb_array_elements_text(g.value -> 'any' -> 0)), ' '), ' ')
+  -- The other words of the query, as it wrote them: garments spelled close to them. Not a size ("size 30": sz_30 and
+  -- 30), which is no garment misspelt.
+  select string_agg(array_to_string(array(select jsonb_array_elements_text(c.value -> 'group' -> 'any' -> 0)), ' '),
+           ' ' order by (c.value ->> 'n')::int)
   into v_rest
-  from jsonb_array_elements(v_groups) as g(value)
-  where g.value ->> 'kind' not in ('brand', 'model', 'garment');
+  from jsonb_array_elements(v_classes) c
+  where c.value -> 'group' ->> 'kind' not in ('brand', 'model', 'garment')
+    and coalesce(c.value ->> 'unit', '') not like 'sz\_%';
 
   if v_rest is not null and v_garment is null then
     for v_candidate in
