@@ -254,9 +254,7 @@ create table private.market_sale_places (
   took integer
 );
 
--- (with each sale's facets and id beside its key: a search narrowed to a facet finds its sales in the index alone, and
--- reads only those, where the index of the key read every sale of the signatures, a size's five times as many)
-create index market_sale_places_find_idx on private.market_sale_places (condition, sig, sold_at) include (id, facets);
+create index market_sale_places_find_idx on private.market_sale_places (condition, sig, sold_at);
 -- The daily roll finds the sales of a day through this.
 create index market_sale_places_sold_at_idx on private.market_sale_places (sold_at);
 
@@ -2177,18 +2175,8 @@ begin
       select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source,
         (p.price * 100)::bigint as cents, p.sold_at, p.took
       from private.market_sale_places p
-      where $7 = '' and p.condition = $1 and p.sig = any ($6) and p.sold_at >= $2 and p.sold_at < $10
-        and ($8::text is null or p.marketplace = $8)
-      union all
-      -- (a facet's sales found in the index alone, then read by id: only theirs, not every sale of the signatures)
-      select p.id, p.marketplace, p.seller_key, case when p.demo then 'demo' else 'import' end as source,
-        (p.price * 100)::bigint as cents, p.sold_at, p.took
-      from private.market_sale_places p
-      where $7 <> '' and p.id = any (array(
-          select f.id from private.market_sale_places f
-          where f.condition = $1 and f.sig = any ($6) and f.sold_at >= $2 and f.sold_at < $10
-            and f.facets @> array[$7]))
-        and ($8::text is null or p.marketplace = $8)
+      where p.condition = $1 and p.sig = any ($6) and p.sold_at >= $2 and p.sold_at < $10
+        and ($7 = '' or p.facets @> array[$7]) and ($8::text is null or p.marketplace = $8)
       union all
       select h.id, h.marketplace, h.seller_key, h.source, case when h.currency = 'USD' then (h.price * 100)::bigint end,
         h.sold_at, h.took
