@@ -2054,19 +2054,30 @@ begin
       where d.condition = $1 and d.sig = any ($6) and d.day >= ($2 at time zone 'UTC')::date
         and d.day < ($10 at time zone 'UTC')::date and ($8::text is null or d.marketplace = $8)
     ),
-    -- The days by (marketplace, week, third): a few dozen rows that the counts and sellers below read, and their prices
-    -- by (week, third), each array read from its day once, in the select list (a set-returning function in from
-    -- stores every value before the next step reads it). Every figure reads these, not the window's days, each day's
-    -- arrays read again by every figure (3,837 days of "doc martens boots" at 10M listings, read 22 times; decision 096).
+    -- The days by (marketplace, week, third): a few dozen rows that the counts and sellers below read, not the window's
+    -- days, each day's arrays read again by every figure (3,837 days of "doc martens boots" at 10M listings, read 22
+    -- times; decision 096). part_cents: their prices by (week, third), each array read from its day once, in the select
+    -- list (a set-returning function in from stores every value before the next step reads it).
     parts as materialized (
       select d.marketplace, d.wb, d.part, sum(d.n)::int as n, sum(d.demo)::int as demo, bit_or(d.sellers) as s,
         bool_and(d.priced is null) as all_priced, bool_and(d.timed is null) as all_timed,
-        sum(cardinality(d.cents))::int as prices
+        sum(cardinality(d.cents))::int as prices, count(*)::int as days
       from days d group by 1, 2, 3
     ),
     part_cents as materialized (
       select u.wb, u.part, array_agg(u.x) as cents
       from (select d.wb, d.part, unnest(d.cents) as x from days d) u group by 1, 2
+    ),
+    -- Where the quantiles read the prices from: the days themselves, when a pass over the window's days for each week
+    -- costs less than gathering every price by week and third first (part_cents, a step for each price, made only
+    -- then): the window's weeks times its days at most its prices (flipwise.market_day_passes_max prices a pass, 1
+    -- unless set). "lululemon align pant" at 90 days and 10M listings: 14 weeks x 455 days for 42,574 prices, read
+    -- from the days; "doc martens boots" at 365 days, 52 weeks of many signatures' days, from part_cents (decision 098).
+    via as materialized (
+      select count(distinct p.wb) * sum(p.days)
+          <= coalesce(nullif(current_setting('flipwise.market_day_passes_max', true), '')::float8, 1) * sum(p.prices)
+        as days
+      from parts p
     ),
     -- (a day's priced and timed sellers are null when they are all its sellers, nearly always: then a group's are its
     -- sellers, and they are OR'd only where some day says otherwise)
@@ -2105,7 +2116,9 @@ begin
             from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i),
               lateral (values (1, floor(f.p * (k.n - 1))), (2, ceil(f.p * (k.n - 1)))) r(j, at)
             order by f.i, r.j)) within group (order by x) as v
-        from (select unnest(c.cents) as x from part_cents c) u) m
+        from (select unnest(d.cents) as x from days d where (select v.days from via v)
+              union all
+              select unnest(c.cents) from part_cents c where not (select v.days from via v)) u) m
       cross join lateral unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality q(p, i)
       cross join lateral (select q.p * (k.n - 1) as at) x
       where k.n > 0
@@ -2132,7 +2145,9 @@ begin
       cross join lateral (
         select percentile_disc(array[(floor(0.5::float8 * (w.prices - 1)) + 0.5) / nullif(w.prices, 0),
             (ceil(0.5::float8 * (w.prices - 1)) + 0.5) / nullif(w.prices, 0)]) within group (order by x) as v
-        from (select unnest(c.cents) as x from part_cents c where c.wb = w.wb) u) m
+        from (select unnest(d.cents) as x from days d where d.wb = w.wb and (select v.days from via v)
+              union all
+              select unnest(c.cents) from part_cents c where c.wb = w.wb and not (select v.days from via v)) u) m
     ),
     thirds as (
       select t.part, t.n, least(bit_count(t.s), $3)::int as sellers, t.prices, case when t.prices > 0 then array(
@@ -2148,7 +2163,9 @@ begin
             from unnest(array[0.25, 0.5, 0.75]::float8[]) with ordinality f(p, i),
               lateral (values (1, floor(f.p * (t.prices - 1))), (2, ceil(f.p * (t.prices - 1)))) r(j, at)
             order by f.i, r.j)) within group (order by x) as v
-        from (select unnest(c.cents) as x from part_cents c where c.part = t.part) u) m
+        from (select unnest(d.cents) as x from days d where d.part = t.part and (select v.days from via v)
+              union all
+              select unnest(c.cents) from part_cents c where c.part = t.part and not (select v.days from via v)) u) m
     )$sql$;
   else
     v_asked := $sql$
