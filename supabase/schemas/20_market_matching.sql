@@ -1597,10 +1597,9 @@ begin
     -- once, not by each (a hundred words for a garment's kinds, 0.3 ms a probe)
     v_rest_left := private.market_uncovered(jsonb_build_object('clauses',
       jsonb_build_array(coalesce(v_parsed -> 'clauses' -> 0, '{}'::jsonb))), 'rest');
+    v_core_found := private.market_suggestion_found(v_parsed, v_core, v_rest_left);
   end if;
-  if not v_maybe_brand and jsonb_array_length(v_core) > 0 and jsonb_array_length(v_units) > 0
-     and private.market_suggestion_found(v_parsed, v_core, v_rest_left) then
-    v_core_found := true;
+  if v_core_found then
     v_kept := v_core;
     for v_unit in select value from jsonb_array_elements(v_units) loop
       v_try := v_core || (select jsonb_agg(c.value) from jsonb_array_elements(v_classes) c

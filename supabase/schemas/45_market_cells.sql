@@ -1488,32 +1488,32 @@ create function private.market_uncovered(p_reading jsonb, p_part text default 'a
   set jit = off
 as $$
 declare
-  v_groups boolean := p_part in ('all', 'groups');
-  v_rest boolean := p_part in ('all', 'rest');
+  -- the clauses whose groups are asked, and those whose rule-outs and kinds are, with the exclusions
+  v_group_clauses jsonb := case when p_part in ('all', 'groups') then coalesce(p_reading -> 'clauses', '[]')
+                              else '[]' end;
+  v_rest_clauses jsonb := case when p_part in ('all', 'rest') then coalesce(p_reading -> 'clauses', '[]') else '[]' end;
+  v_exclude jsonb := case when p_part in ('all', 'rest') then coalesce(p_reading -> 'exclude', '[]') else '[]' end;
 begin
   -- (PL/pgSQL keeps this statement's plan across calls; a SQL function is planned again at every call)
   return (
     with units as materialized (
       select array(select jsonb_array_elements_text(a)) as u
-      from jsonb_array_elements(case when v_groups then coalesce(p_reading -> 'clauses', '[]') else '[]' end) c,
+      from jsonb_array_elements(v_group_clauses) c,
         jsonb_array_elements(coalesce(c -> 'groups', '[]')) g, jsonb_array_elements(g -> 'any') a
       union all
       select array(select jsonb_array_elements_text(a))
-      from jsonb_array_elements(case when v_rest then coalesce(p_reading -> 'clauses', '[]') else '[]' end) c,
-        jsonb_array_elements(coalesce(c -> 'notwords', '[]')) a
+      from jsonb_array_elements(v_rest_clauses) c, jsonb_array_elements(coalesce(c -> 'notwords', '[]')) a
       union all
       select array[w]
-      from jsonb_array_elements(case when v_rest then coalesce(p_reading -> 'clauses', '[]') else '[]' end) c,
-        unnest(array['own', 'others']) k,
+      from jsonb_array_elements(v_rest_clauses) c, unnest(array['own', 'others']) k,
         jsonb_array_elements_text(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> k end) w
       union all
       select array(select jsonb_array_elements_text(a))
-      from jsonb_array_elements(case when v_rest then coalesce(p_reading -> 'clauses', '[]') else '[]' end) c,
+      from jsonb_array_elements(v_rest_clauses) c,
         jsonb_array_elements(case when jsonb_typeof(c -> 'kinds') = 'object' then c -> 'kinds' -> 'phrases' end) a
       union all
       select array(select jsonb_array_elements_text(a))
-      from jsonb_array_elements(case when v_rest then coalesce(p_reading -> 'exclude', '[]') else '[]' end) g,
-        jsonb_array_elements(g -> 'any') a
+      from jsonb_array_elements(v_exclude) g, jsonb_array_elements(g -> 'any') a
     )
     -- (a word that is no signature word first, by its key; then the names that hold it, through their index. Each
     -- word is looked up on its own: as a join, the words of a reading, a dozen, are planned as a million rows and the
